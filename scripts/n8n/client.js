@@ -1,0 +1,243 @@
+'use strict';
+/**
+ * HTTP client for a running n8n 2.41: the internal REST API (owner setup, login cookie, API keys)
+ * and the public API (credentials, workflows, activation, executions). Shapes checked against
+ * n8n 2.41.1's dist (controllers/owner.controller.js, controllers/auth.controller.js,
+ * controllers/api-keys.controller.js, public-api/v1/openapi.yml).
+ */
+const { waitFor, sleep } = require('./proc');
+
+const BROWSER_ID = 'n8n-terminal49-harness';
+
+class N8nHttpError extends Error {
+	constructor(method, url, status, body) {
+		super(`${method} ${url} -> ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`.slice(0, 2000));
+		this.status = status;
+		this.body = body;
+	}
+}
+
+class N8nClient {
+	/** @param {string} baseUrl e.g. http://127.0.0.1:5678 */
+	constructor(baseUrl, { apiKey, cookie } = {}) {
+		this.baseUrl = baseUrl.replace(/\/$/, '');
+		this.apiKey = apiKey;
+		this.cookie = cookie;
+	}
+
+	async request(method, path, { body, headers = {}, timeoutMs = 30000, raw = false } = {}) {
+		const url = `${this.baseUrl}${path}`;
+		const init = {
+			method,
+			headers: { accept: 'application/json', 'browser-id': BROWSER_ID, ...headers },
+			signal: AbortSignal.timeout(timeoutMs),
+		};
+		if (body !== undefined) {
+			init.headers['content-type'] = init.headers['content-type'] || 'application/json';
+			init.body = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+		}
+		const res = await fetch(url, init);
+		if (raw) return res;
+		const text = await res.text();
+		let parsed = text;
+		try {
+			parsed = text ? JSON.parse(text) : undefined;
+		} catch {
+			/* not JSON */
+		}
+		if (!res.ok) throw new N8nHttpError(method, url, res.status, parsed);
+		return { status: res.status, headers: res.headers, body: parsed };
+	}
+
+	/** Internal REST API (`/rest/...`) with the login cookie. Returns the `data` field. */
+	async rest(method, path, body) {
+		const headers = this.cookie ? { cookie: this.cookie } : {};
+		const res = await this.request(method, `/rest${path}`, { body, headers });
+		this._keepCookie(res.headers);
+		return res.body && typeof res.body === 'object' && 'data' in res.body ? res.body.data : res.body;
+	}
+
+	/** Public API (`/api/v1/...`) with the API key. */
+	async api(method, path, body) {
+		if (!this.apiKey) throw new Error('no API key: call setup() or createApiKey() first');
+		const res = await this.request(method, `/api/v1${path}`, { body, headers: { 'x-n8n-api-key': this.apiKey } });
+		return res.body;
+	}
+
+	_keepCookie(headers) {
+		const setCookies = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [];
+		for (const c of setCookies) {
+			const pair = c.split(';')[0];
+			if (pair.startsWith('n8n-auth=')) this.cookie = pair;
+		}
+	}
+
+	/** `GET /healthz/readiness` until 200 (DB migrated and server fully ready). */
+	async waitReady({ timeoutMs = 90000, isAlive } = {}) {
+		await waitFor(
+			`n8n readiness at ${this.baseUrl}`,
+			async () => {
+				const res = await fetch(`${this.baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+				return res.status === 200;
+			},
+			{ timeoutMs, intervalMs: 300, isAlive },
+		);
+	}
+
+	/** `POST /rest/owner/setup` (first start only); the answer sets the auth cookie. */
+	async setupOwner({ email, password, firstName = 'Demo', lastName = 'User' }) {
+		return await this.rest('POST', '/owner/setup', { email, password, firstName, lastName });
+	}
+
+	/** `POST /rest/login` with `{ emailOrLdapLoginId, password }`; keeps the `n8n-auth` cookie. */
+	async login(email, password) {
+		return await this.rest('POST', '/login', { emailOrLdapLoginId: email, password });
+	}
+
+	/**
+	 * `POST /rest/api-keys` with `{ label, scopes, expiresAt: null }`; scopes default to every scope
+	 * the owner role may grant (`GET /rest/api-keys/scopes`). Answer's `rawApiKey` is the key.
+	 */
+	async createApiKey(label = 'harness', scopes) {
+		const allowed = scopes || (await this.rest('GET', '/api-keys/scopes'));
+		const created = await this.rest('POST', '/api-keys', { label, scopes: allowed, expiresAt: null });
+		this.apiKey = created.rawApiKey;
+		return this.apiKey;
+	}
+
+	/** Owner setup (or login when already set up) + API key. */
+	async setup({ email, password, firstName, lastName, apiKeyLabel = 'harness' }) {
+		try {
+			await this.setupOwner({ email, password, firstName, lastName });
+		} catch (error) {
+			if (!(error instanceof N8nHttpError) || error.status !== 400) throw error;
+			// already set up (restart on the same user folder)
+		}
+		await this.login(email, password);
+		await this.createApiKey(`${apiKeyLabel}-${Date.now()}`);
+		return this;
+	}
+
+	// ---- public API -------------------------------------------------------------------------
+
+	/** `POST /api/v1/credentials` `{ name, type, data }` → `{ id, name, type, ... }` */
+	async createCredential({ name, type, data }) {
+		return await this.api('POST', '/credentials', { name, type, data });
+	}
+
+	/**
+	 * `POST /api/v1/workflows`. The public API accepts only `name`, `nodes`, `connections`,
+	 * `settings` (and a few optional fields); anything else in an exported workflow is dropped here.
+	 */
+	async createWorkflow(workflow) {
+		const body = {
+			name: workflow.name || 'workflow',
+			nodes: workflow.nodes,
+			connections: workflow.connections || {},
+			settings: workflow.settings || { executionOrder: 'v1' },
+		};
+		if (workflow.staticData) body.staticData = workflow.staticData;
+		return await this.api('POST', '/workflows', body);
+	}
+
+	async getWorkflow(id) {
+		return await this.api('GET', `/workflows/${id}`);
+	}
+
+	async deleteWorkflow(id) {
+		return await this.api('DELETE', `/workflows/${id}`);
+	}
+
+	/** `POST /api/v1/workflows/{id}/activate` (runs the triggers' checkExists/create). */
+	async activateWorkflow(id) {
+		return await this.api('POST', `/workflows/${id}/activate`);
+	}
+
+	/** `POST /api/v1/workflows/{id}/deactivate` (runs the triggers' delete). */
+	async deactivateWorkflow(id) {
+		return await this.api('POST', `/workflows/${id}/deactivate`);
+	}
+
+	/** All executions (follows `nextCursor`), newest first, optionally with their run data. */
+	async listExecutions({ workflowId, includeData = false, status, limit = 250, maxPages = 20 } = {}) {
+		const all = [];
+		let cursor;
+		for (let page = 0; page < maxPages; page++) {
+			const q = new URLSearchParams({ limit: String(limit) });
+			if (workflowId) q.set('workflowId', String(workflowId));
+			if (includeData) q.set('includeData', 'true');
+			if (status) q.set('status', status);
+			if (cursor) q.set('cursor', cursor);
+			const res = await this.api('GET', `/executions?${q}`);
+			all.push(...(res.data || []));
+			cursor = res.nextCursor;
+			if (!cursor) break;
+		}
+		return all;
+	}
+
+	async getExecution(id, includeData = true) {
+		return await this.api('GET', `/executions/${id}?includeData=${includeData}`);
+	}
+
+	/**
+	 * Wait until a workflow has at least `count` finished executions (status not new/running/waiting),
+	 * then wait `settleMs` more and return them all (so a test can assert "exactly N").
+	 */
+	async waitForExecutions({ workflowId, count, timeoutMs = 30000, settleMs = 1500, includeData = true }) {
+		const finished = (e) => !['new', 'running', 'waiting'].includes(e.status) && e.finished !== undefined;
+		await waitFor(
+			`${count} execution(s) of workflow ${workflowId}`,
+			async () => (await this.listExecutions({ workflowId })).filter(finished).length >= count,
+			{ timeoutMs, intervalMs: 300 },
+		);
+		if (settleMs) await sleep(settleMs);
+		return await this.listExecutions({ workflowId, includeData });
+	}
+
+	// ---- node types and webhooks -------------------------------------------------------------
+
+	/** Names of all loaded node types (`GET /types/nodes.json`, needs the login cookie). */
+	async nodeTypeNames() {
+		const res = await this.request('GET', '/types/nodes.json', {
+			headers: this.cookie ? { cookie: this.cookie } : {},
+		});
+		return (res.body || []).map((t) => t.name);
+	}
+
+	/** Names of all loaded credential types (`GET /types/credentials.json`). */
+	async credentialTypeNames() {
+		const res = await this.request('GET', '/types/credentials.json', {
+			headers: this.cookie ? { cookie: this.cookie } : {},
+		});
+		return (res.body || []).map((t) => t.name);
+	}
+
+	webhookUrl(path) {
+		return `${this.baseUrl}/webhook/${String(path).replace(/^\//, '')}`;
+	}
+
+	/**
+	 * Production webhooks register asynchronously, shortly after activation or readiness: poll with a
+	 * CORS preflight (OPTIONS + Origin, never runs the workflow) until n8n answers 204 for `path`.
+	 */
+	async waitForWebhook(path, { method = 'POST', timeoutMs = 15000 } = {}) {
+		const url = this.webhookUrl(path);
+		await waitFor(
+			`webhook ${method} ${url}`,
+			async () => {
+				// OPTIONS is answered by n8n's webhook CORS handling without running the workflow
+				const res = await fetch(url, {
+					method: 'OPTIONS',
+					headers: { 'access-control-request-method': method, origin: 'http://127.0.0.1' },
+					signal: AbortSignal.timeout(2000),
+				});
+				// 204 once registered; 404 (unknown path) or 500 (registration still in progress) before
+				return res.status >= 200 && res.status < 300;
+			},
+			{ timeoutMs, intervalMs: 200 },
+		);
+	}
+}
+
+module.exports = { N8nClient, N8nHttpError };

@@ -1,0 +1,145 @@
+'use strict';
+/**
+ * Child processes in their own process groups, stopped as a group (n8n starts task-runner children),
+ * with a last-resort synchronous kill on exit so nothing outlives the harness.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const live = new Set();
+let exitHookInstalled = false;
+
+function installExitHook() {
+	if (exitHookInstalled) return;
+	exitHookInstalled = true;
+	process.on('exit', () => {
+		for (const child of live) killGroup(child, 'SIGKILL');
+	});
+}
+
+function killGroup(child, signal) {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		try {
+			child.kill(signal);
+		} catch {
+			/* already gone */
+		}
+	}
+}
+
+/**
+ * Spawn a command in its own process group. Output goes to `logFile` (appended) and, when `echo`
+ * is a function, each line is passed to it as well.
+ */
+function startProcess(name, command, args, { env, cwd, logFile, echo } = {}) {
+	installExitHook();
+	const child = spawn(command, args, {
+		cwd,
+		env,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	const out = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : null;
+	const tail = [];
+	const onData = (chunk) => {
+		if (out) out.write(chunk);
+		const text = chunk.toString();
+		for (const line of text.split('\n')) {
+			if (!line) continue;
+			tail.push(line);
+			if (tail.length > 200) tail.shift();
+			if (typeof echo === 'function') echo(line);
+		}
+	};
+	child.stdout.on('data', onData);
+	child.stderr.on('data', onData);
+	live.add(child);
+	const exited = new Promise((resolve) => {
+		child.on('exit', (code, signal) => {
+			live.delete(child);
+			resolve({ code, signal });
+		});
+		child.on('error', (error) => {
+			live.delete(child);
+			onData(Buffer.from(`[${name}] spawn error: ${error.message}\n`));
+			resolve({ code: -1, signal: null });
+		});
+	});
+	exited.then(() => out && out.end());
+	return {
+		name,
+		child,
+		pid: child.pid,
+		exited,
+		tail: () => tail.slice(),
+		isRunning: () => child.exitCode === null && child.signalCode === null && live.has(child),
+		/** SIGTERM to the group, then SIGKILL after `graceMs`. */
+		async stop(graceMs = 10000) {
+			if (!live.has(child)) return exited;
+			killGroup(child, 'SIGTERM');
+			const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
+			const result = await exited;
+			clearTimeout(timer);
+			// the leader is gone; make sure no member of its group is left behind
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				/* no such group: good */
+			}
+			return result;
+		},
+	};
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.unref();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const { port } = srv.address();
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+/** True when something accepts TCP connections on 127.0.0.1:port. */
+function portOpen(port, timeoutMs = 500) {
+	return new Promise((resolve) => {
+		const socket = net.connect({ host: '127.0.0.1', port });
+		const done = (ok) => {
+			socket.destroy();
+			resolve(ok);
+		};
+		socket.setTimeout(timeoutMs, () => done(false));
+		socket.once('connect', () => done(true));
+		socket.once('error', () => done(false));
+	});
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Poll `check` until it returns a truthy value or `timeoutMs` passes. */
+async function waitFor(what, check, { timeoutMs = 60000, intervalMs = 250, isAlive } = {}) {
+	const deadline = Date.now() + timeoutMs;
+	let lastError;
+	while (Date.now() < deadline) {
+		if (isAlive && !isAlive()) throw new Error(`${what}: process exited while waiting`);
+		try {
+			const value = await check();
+			if (value) return value;
+		} catch (error) {
+			lastError = error;
+		}
+		await sleep(intervalMs);
+	}
+	throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`);
+}
+
+module.exports = { startProcess, freePort, portOpen, waitFor, sleep, liveProcesses: live };
