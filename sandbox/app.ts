@@ -1,0 +1,539 @@
+/**
+ * The sandbox core: options, store, limiter, faults, webhook dispatcher and the domain operations
+ * (tracking-request lifecycle, container milestones and terminal updates, events).
+ */
+import { randomBytes } from 'node:crypto';
+import { FaultInjector } from './faults';
+import type { ResourceObject } from './jsonapi';
+import { carrierOutcome, inferCarrier, normalizeNumber } from './number-rules';
+import { RateLimiter } from './rate-limit';
+import { METRO_BY_CODE, PORTS_BY_CODE, VESSELS_BY_IMO } from './reference-data';
+import { buildShipment, fixtureInfo, seedStore } from './seed';
+import { Serializer } from './serializers';
+import { Store } from './store';
+import { T, containerStatus, milestoneContext, milestoneEventId, milestoneIndex, transportEvents } from './timeline';
+import type { ContainerRec, Fee, Hold, Plan, SandboxOptions, ShipmentRec, TrackingRequestRec, TransportEventRec } from './types';
+import { DAY_MS, HOUR_MS, Rng, clone, deepEqual, hashString, iso, lfdInstant, parseTime } from './util';
+import { WebhookDispatcher, type EventPayload } from './webhooks';
+
+/** Events delivered with little or nothing in `included`, as in the real examples. */
+const BARE_EVENTS = new Set([T + 'available', T + 'not_available', T + 'delivered']);
+const REFERENCE_ONLY_EVENTS = new Set([
+	T + 'estimated.vessel_arrived',
+	T + 'estimated.vessel_departed',
+	T + 'estimated.arrived_at_inland_destination',
+	'container.pickup_appointment.changed',
+	'container.pickup_lfd_line.changed',
+	'container.pickup_lfd_terminal.changed',
+	'container.pickup_lfd_rail.changed',
+]);
+
+export interface ContainerPatch {
+	holds_at_pod_terminal?: Hold[];
+	holds?: Hold[];
+	fees_at_pod_terminal?: Fee[];
+	fees?: Fee[];
+	pickup_lfd_line?: string | null;
+	pickup_lfd_terminal?: string | null;
+	pickup_lfd_rail?: string | null;
+	import_deadlines?: { pickup_lfd_line?: string | null; pickup_lfd_terminal?: string | null; pickup_lfd_rail?: string | null };
+	available_for_pickup?: boolean;
+	pickup_appointment_at?: string | null;
+	location_at_pod_terminal?: string | null;
+	current_status?: string | null;
+}
+
+export class SandboxApp {
+	store: Store;
+	readonly limiter: RateLimiter;
+	readonly faults = new FaultInjector();
+	readonly dispatcher: WebhookDispatcher;
+	private readonly carrierTimers = new Map<string, NodeJS.Timeout>();
+	origin = '';
+
+	constructor(readonly options: SandboxOptions) {
+		this.store = new Store(options.seed);
+		this.limiter = new RateLimiter(options.rateWindowMs, options.rateLimits);
+		this.dispatcher = new WebhookDispatcher(this.store, options, () => this.store.newId());
+		seedStore(this.store, options.containers, options.epoch);
+	}
+
+	get baseUrl(): string {
+		return `${this.origin}/v2`;
+	}
+
+	serializer(plan: Plan = 'paid'): Serializer {
+		return new Serializer(this.store, plan);
+	}
+
+	/** Back to the seeded state (same seed unless given), clearing logs, webhooks, limits, faults and timers. */
+	reset(seed = this.options.seed, containers = this.options.containers): void {
+		for (const t of this.carrierTimers.values()) clearTimeout(t);
+		this.carrierTimers.clear();
+		this.dispatcher.close();
+		this.dispatcher.reopen();
+		this.options.seed = seed;
+		this.options.containers = containers;
+		this.store.clear(seed);
+		this.limiter.reset();
+		this.faults.clear();
+		seedStore(this.store, containers, this.options.epoch);
+	}
+
+	close(): void {
+		for (const t of this.carrierTimers.values()) clearTimeout(t);
+		this.carrierTimers.clear();
+		this.dispatcher.close();
+	}
+
+	fixtures() {
+		return fixtureInfo().filter((f) => this.store.containers.has(f.containerId));
+	}
+
+	newSecret(): string {
+		return randomBytes(24).toString('hex');
+	}
+
+	// ---------------------------------------------------------------- tracking requests
+
+	/** Find an active request for the same number, type and carrier (duplicate rule). */
+	findDuplicate(number: string, type: string, scac: string | null): TrackingRequestRec | undefined {
+		const n = normalizeNumber(number);
+		return this.store.trackingRequests.find(
+			(t) => normalizeNumber(t.requestNumber) === n && t.requestType === type && (t.scac ?? null) === (scac ?? null) && ['pending', 'created', 'awaiting_manifest'].includes(t.status),
+		);
+	}
+
+	/** Store a new pending request and schedule the carrier answer. */
+	createTrackingRequest(input: Omit<TrackingRequestRec, 'id' | 'status' | 'failedReason' | 'createdAt' | 'updatedAt' | 'shipmentId' | 'isRetrying' | 'retryCount'>): TrackingRequestRec {
+		const now = Date.now();
+		const tr = this.store.trackingRequests.add({
+			...input,
+			id: this.store.newId(),
+			status: 'pending',
+			failedReason: null,
+			createdAt: now,
+			updatedAt: now,
+			shipmentId: null,
+			isRetrying: false,
+			retryCount: null,
+		});
+		const timer = setTimeout(() => {
+			this.carrierTimers.delete(tr.id);
+			this.resolveTrackingRequest(tr.id);
+		}, this.options.carrierDelayMs);
+		this.carrierTimers.set(tr.id, timer);
+		return tr;
+	}
+
+	pendingTrackingRequestIds(): string[] {
+		return [...this.carrierTimers.keys()];
+	}
+
+	/**
+	 * Apply the carrier answer now. Without `force`, a pending request follows the number rules and an
+	 * awaiting_manifest request gets its manifest (created). `force` picks the outcome.
+	 */
+	resolveTrackingRequest(id: string, force?: { status?: string; failed_reason?: string }): TrackingRequestRec | undefined {
+		const tr = this.store.trackingRequests.get(id);
+		if (!tr) return undefined;
+		const timer = this.carrierTimers.get(id);
+		if (timer) clearTimeout(timer);
+		this.carrierTimers.delete(id);
+		const outcome = carrierOutcome(tr.requestNumber, tr.requestType, tr.scac, tr.autoDetect);
+		if (tr.status === 'awaiting_manifest' && outcome.status === 'awaiting_manifest') outcome.status = 'created';
+		if (force?.status) {
+			outcome.status = force.status as typeof outcome.status;
+			outcome.failedReason = force.status === 'failed' ? force.failed_reason ?? 'not_found' : null;
+			if (!outcome.scac) outcome.scac = tr.scac ?? inferCarrier(tr.requestNumber)?.scac ?? 'MSCU';
+		}
+		if (tr.status !== 'pending' && tr.status !== 'awaiting_manifest' && !force) return tr;
+		tr.updatedAt = Date.now();
+		if (outcome.scac && !tr.scac) tr.scac = outcome.scac;
+		if (outcome.status === 'created') {
+			tr.status = 'created';
+			tr.failedReason = null;
+			tr.isRetrying = false;
+			const shipment = this.shipmentForRequest(tr);
+			tr.shipmentId = shipment.id;
+			const ser = this.serializer();
+			const containers = this.store.containersOf(shipment);
+			this.emit({ event: 'tracking_request.succeeded', referenceObject: ser.trackingRequest(tr), included: [...containers.map((c) => ser.container(c)), ser.shipment(shipment)] });
+			for (const c of containers) this.emitContainerCreated(c);
+		} else if (outcome.status === 'awaiting_manifest') {
+			tr.status = 'awaiting_manifest';
+			tr.isRetrying = true;
+			tr.retryCount = (tr.retryCount ?? 0) + 1;
+			this.emit({ event: 'tracking_request.awaiting_manifest', referenceObject: this.serializer().trackingRequest(tr), included: [] });
+		} else {
+			tr.status = 'failed';
+			tr.failedReason = outcome.failedReason;
+			tr.isRetrying = false;
+			this.emit({ event: 'tracking_request.failed', referenceObject: this.serializer().trackingRequest(tr), included: [] });
+		}
+		return tr;
+	}
+
+	/** Existing shipment for the number, or a new one built deterministically from the number. */
+	private shipmentForRequest(tr: TrackingRequestRec): ShipmentRec {
+		const n = normalizeNumber(tr.requestNumber);
+		const scac = tr.scac ?? 'MSCU';
+		if (tr.requestType === 'container') {
+			const existing = this.store.containersByNumber.get(n);
+			if (existing) return this.store.shipmentOf(existing);
+		} else {
+			const existing = this.store.shipmentsByNumber.get(n);
+			if (existing) return existing;
+		}
+		const rng = new Rng(hashString(`${scac}:${n}`));
+		const now = Date.now();
+		const s = buildShipment(this.store, rng, {
+			scac,
+			blNumber: tr.requestType === 'bill_of_lading' ? n : undefined,
+			containerNumbers: tr.requestType === 'container' ? [n] : undefined,
+			containerCount: tr.requestType === 'container' ? 1 : 1 + (hashString(n) % 4),
+			createdAt: now,
+			customerId: tr.customerId,
+			refNumbers: tr.refNumbers.slice(),
+			tags: tr.shipmentTags.slice(),
+		}, now);
+		return s;
+	}
+
+	/** Stop / resume tracking a shipment (updates its tracking requests and emits tracking_stopped). */
+	setTracking(s: ShipmentRec, stop: boolean): void {
+		const now = Date.now();
+		if (stop) {
+			if (s.lineTrackingStoppedAt) return;
+			s.lineTrackingStoppedAt = now;
+			s.lineTrackingStoppedReason = 'cancelled_by_user';
+			for (const tr of this.store.trackingRequestsFor(s.id)) {
+				if (tr.status !== 'created') continue;
+				tr.status = 'tracking_stopped';
+				tr.updatedAt = now;
+				const ser = this.serializer();
+				this.emit({ event: 'tracking_request.tracking_stopped', referenceObject: ser.trackingRequest(tr), included: [ser.shipment(s)] });
+			}
+		} else {
+			s.lineTrackingStoppedAt = null;
+			s.lineTrackingStoppedReason = null;
+			s.lineTrackingLastAttemptedAt = now;
+			for (const tr of this.store.trackingRequestsFor(s.id)) {
+				if (tr.status === 'tracking_stopped') {
+					tr.status = 'created';
+					tr.updatedAt = now;
+				}
+			}
+		}
+	}
+
+	// ---------------------------------------------------------------- containers
+
+	/** Move a container to its next milestone; emits the container.transport.* event. */
+	advanceContainer(c: ContainerRec): { event: string } | null {
+		const s = this.store.shipmentOf(c);
+		if (c.stage >= s.milestones.length - 1) return null;
+		const now = Date.now();
+		const next = c.stage + 1;
+		const name = s.milestones[next];
+		const shift = Math.max(0, now - c.times[next]);
+		c.times[next] = now;
+		for (let k = next + 1; k < c.times.length; k++) c.times[k] += shift;
+		const short = name.slice(T.length);
+		this.changeContainer(c, () => {
+			c.stage = next;
+			c.statusOverride = null;
+			if (short === 'vessel_discharged') {
+				c.availabilityKnown = true;
+				c.availableForPickup = false;
+				c.lfdTerminal = lfdInstant(now + 4 * DAY_MS);
+				c.locationAtPodTerminal = 'Discharged';
+			}
+			if (short === 'rail_unloaded') c.lfdRail = lfdInstant(now + 2 * DAY_MS);
+			if (short === 'available') {
+				c.availableForPickup = !c.holds.some((h) => h.status === 'hold');
+				c.locationAtPodTerminal = 'Yard Grounded';
+			}
+			if (short === 'full_out') {
+				c.availableForPickup = false;
+				c.holds = [];
+				c.pickupAppointmentAt = null;
+				c.locationAtPodTerminal = `Delivered ${new Date(now).toISOString().slice(0, 10)}`;
+			}
+			if (short !== 'empty_in' && short !== 'delivered' && next >= milestoneIndex(s.milestones, 'vessel_discharged')) c.terminalCheckedAt = now;
+		}, { milestone: { index: next, name } });
+		// The ocean leg is shared by all containers of the shipment.
+		if (next <= milestoneIndex(s.milestones, 'vessel_discharged') && s.stage < next) {
+			s.stage = next;
+			s.times[next] = now;
+			for (let k = next + 1; k < s.times.length; k++) s.times[k] += shift;
+		}
+		return { event: name };
+	}
+
+	private terminalSnapshot(c: ContainerRec): Record<string, unknown> {
+		const ser = this.serializer().container(c).attributes!;
+		return {
+			holds_at_pod_terminal: ser.holds_at_pod_terminal,
+			fees_at_pod_terminal: ser.fees_at_pod_terminal,
+			pickup_lfd: ser.pickup_lfd,
+			pickup_appointment_at: ser.pickup_appointment_at,
+			available_for_pickup: ser.available_for_pickup,
+			pickup_lfd_line: c.lfdLine,
+			pickup_lfd_terminal: c.lfdTerminal,
+			pickup_lfd_rail: c.lfdRail,
+		};
+	}
+
+	/**
+	 * Run a mutation and emit what changed: the milestone event (if any), container.updated with a
+	 * changeset {field: [old, new]}, container.pickup_lfd.changed and the per-source LFD events,
+	 * container.pickup_appointment.changed, container.transport.available / not_available.
+	 */
+	changeContainer(c: ContainerRec, mutate: () => void, opts: { milestone?: { index: number; name: string } } = {}): Record<string, [unknown, unknown]> {
+		const before = this.terminalSnapshot(c);
+		mutate();
+		c.updatedAt = Date.now();
+		const after = this.terminalSnapshot(c);
+		const s = this.store.shipmentOf(c);
+		if (opts.milestone) {
+			const te = transportEvents(s, c).find((e) => e.id === milestoneEventId(c.id, opts.milestone!.index))!;
+			this.emitTransportEvent(te);
+		}
+		const changeset: Record<string, [unknown, unknown]> = {};
+		for (const f of ['holds_at_pod_terminal', 'fees_at_pod_terminal', 'pickup_lfd', 'pickup_appointment_at', 'available_for_pickup']) {
+			if (!deepEqual(before[f], after[f])) changeset[f] = [before[f], after[f]];
+		}
+		if (Object.keys(changeset).length) this.emitContainerUpdated(c, changeset);
+		if (!deepEqual(before.pickup_lfd, after.pickup_lfd)) this.emitExtra(c, 'container.pickup_lfd.changed');
+		for (const src of ['line', 'terminal', 'rail'] as const) {
+			if (before[`pickup_lfd_${src}`] !== after[`pickup_lfd_${src}`]) this.emitExtra(c, `container.pickup_lfd_${src}.changed`);
+		}
+		if (!deepEqual(before.pickup_appointment_at, after.pickup_appointment_at)) this.emitExtra(c, 'container.pickup_appointment.changed');
+		const milestoneIsAvailability = opts.milestone && opts.milestone.name === T + 'available';
+		if (before.available_for_pickup !== after.available_for_pickup && !milestoneIsAvailability && c.availabilityKnown) {
+			this.emitExtra(c, after.available_for_pickup ? T + 'available' : T + 'not_available');
+		}
+		return changeset;
+	}
+
+	/** Apply a control-API patch to a container's terminal data. */
+	patchContainer(c: ContainerRec, patch: ContainerPatch): Record<string, [unknown, unknown]> {
+		const holds = patch.holds_at_pod_terminal ?? patch.holds;
+		const fees = patch.fees_at_pod_terminal ?? patch.fees;
+		const deadlines = { ...(patch.import_deadlines ?? {}) } as Record<string, string | null | undefined>;
+		for (const k of ['pickup_lfd_line', 'pickup_lfd_terminal', 'pickup_lfd_rail'] as const) if (patch[k] !== undefined) deadlines[k] = patch[k];
+		return this.changeContainer(c, () => {
+			if (holds) c.holds = holds.map((h) => ({ name: h.name, status: h.status, description: h.description ?? null }));
+			if (fees) c.fees = fees.map((f) => ({ type: f.type, amount: Number(f.amount), currency_code: f.currency_code ?? 'USD' }));
+			if (deadlines.pickup_lfd_line !== undefined) c.lfdLine = parseTime(deadlines.pickup_lfd_line);
+			if (deadlines.pickup_lfd_terminal !== undefined) c.lfdTerminal = parseTime(deadlines.pickup_lfd_terminal);
+			if (deadlines.pickup_lfd_rail !== undefined) c.lfdRail = parseTime(deadlines.pickup_lfd_rail);
+			if (patch.available_for_pickup !== undefined) {
+				c.availableForPickup = patch.available_for_pickup;
+				c.availabilityKnown = true;
+			}
+			if (patch.pickup_appointment_at !== undefined) c.pickupAppointmentAt = parseTime(patch.pickup_appointment_at);
+			if (patch.location_at_pod_terminal !== undefined) c.locationAtPodTerminal = patch.location_at_pod_terminal;
+			if (patch.current_status !== undefined) c.statusOverride = patch.current_status;
+			c.terminalCheckedAt = Date.now();
+		});
+	}
+
+	/** A run-time (non-milestone) transport event at now, kept on the container. */
+	private extraEvent(c: ContainerRec, event: string): TransportEventRec {
+		const s = this.store.shipmentOf(c);
+		const ctxName = event.startsWith(T) && s.milestones.includes(event) ? event : T + (c.stage >= milestoneIndex(s.milestones, 'vessel_discharged') ? 'available' : 'vessel_arrived');
+		const ctx = milestoneContext(s, ctxName);
+		const now = Date.now();
+		const te: TransportEventRec = { id: this.store.newId(), containerId: c.id, shipmentId: s.id, event, timestamp: now, createdAt: now, ...ctx };
+		if (event.startsWith('container.pickup') || event.endsWith('available')) {
+			te.dataSource = 'terminal';
+			te.vesselImo = null;
+			te.voyageNumber = null;
+		}
+		c.extraEvents.push(te);
+		return te;
+	}
+
+	emitExtra(c: ContainerRec, event: string): void {
+		this.emitTransportEvent(this.extraEvent(c, event));
+	}
+
+	emitTransportEvent(te: TransportEventRec): void {
+		const ser = this.serializer();
+		const reference = ser.transportEvent(te);
+		if (BARE_EVENTS.has(te.event)) return this.emit({ event: te.event, referenceObject: reference, included: [], includeReference: false });
+		if (REFERENCE_ONLY_EVENTS.has(te.event)) return this.emit({ event: te.event, referenceObject: reference, included: [] });
+		const c = this.store.containers.get(te.containerId)!;
+		const included: ResourceObject[] = [ser.shipment(this.store.shipmentOf(c)), ser.container(c)];
+		for (const rel of ['location', 'terminal', 'vessel']) {
+			const data = reference.relationships?.[rel]?.data as { id: string; type: string } | null;
+			const r = data && ser.lookup(data.type, data.id);
+			if (r) included.push(r);
+		}
+		this.emit({ event: te.event, referenceObject: reference, included });
+	}
+
+	private eventObject(type: 'container_updated_event' | 'container_created_event' | 'container_pod_terminal_changed_event' | 'estimated_event', attributes: Record<string, unknown>, relationships: ResourceObject['relationships']): ResourceObject {
+		const res: ResourceObject = { id: this.store.newId(), type, attributes, relationships };
+		this.store.eventObjects.set(res.id, { id: res.id, type, resource: clone(res) as unknown as Record<string, unknown> });
+		return res;
+	}
+
+	emitContainerUpdated(c: ContainerRec, changeset: Record<string, [unknown, unknown]>): void {
+		const s = this.store.shipmentOf(c);
+		const ser = this.serializer();
+		const ev = this.eventObject('container_updated_event', { changeset, timestamp: iso(Date.now()), data_source: 'terminal', timezone: PORTS_BY_CODE.get(s.podCode)!.timeZone }, {
+			container: { data: { id: c.id, type: 'container' } },
+			terminal: { data: { id: s.terminalId, type: 'terminal' } },
+			shipment: { data: { id: s.id, type: 'shipment' } },
+		});
+		this.emit({ event: 'container.updated', referenceObject: ev, included: [ser.shipment(s), ser.lookup('port', PORTS_BY_CODE.get(s.podCode)!.id)!, ser.lookup('terminal', s.terminalId)!, ser.container(c)] });
+	}
+
+	emitContainerCreated(c: ContainerRec): void {
+		const s = this.store.shipmentOf(c);
+		const ser = this.serializer();
+		const ev = this.eventObject('container_created_event', { timestamp: iso(Date.now()), timezone: 'Etc/UTC' }, {
+			container: { data: { id: c.id, type: 'container' } },
+			shipment: { data: { id: s.id, type: 'shipment' } },
+		});
+		this.emit({ event: 'container.created', referenceObject: ev, included: [ser.shipment(s), ser.container(c)] });
+	}
+
+	emitEstimatedArrival(s: ShipmentRec): void {
+		const ser = this.serializer();
+		const pod = PORTS_BY_CODE.get(s.podCode)!;
+		const i = milestoneIndex(s.milestones, 'vessel_arrived');
+		const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
+		const ev = this.eventObject('estimated_event', {
+			created_at: iso(Date.now()), estimated_timestamp: iso(s.times[i]), voyage_number: s.voyageNumber, event: 'shipment.estimated.arrival',
+			location_locode: pod.code, data_source: 'shipping_line', timezone: pod.timeZone,
+		}, {
+			shipment: { data: { id: s.id, type: 'shipment' } },
+			port: { data: { id: pod.id, type: 'port' } },
+			vessel: { data: { id: vessel.id, type: 'vessel' } },
+		});
+		this.emit({ event: 'shipment.estimated.arrival', referenceObject: ev, included: [ser.shipment(s), ser.port(pod)] });
+	}
+
+	emitPodTerminalChanged(c: ContainerRec): void {
+		const s = this.store.shipmentOf(c);
+		const ser = this.serializer();
+		const ev = this.eventObject('container_pod_terminal_changed_event', { data_source: 'terminal', timestamp: iso(Date.now()) }, {
+			container: { data: { id: c.id, type: 'container' } },
+			shipment: { data: { id: s.id, type: 'shipment' } },
+			terminal: { data: { id: s.terminalId, type: 'terminal' } },
+		});
+		this.emit({ event: 'container.pod_terminal_changed', referenceObject: ev, included: [ser.shipment(s), ser.container(c), ser.lookup('terminal', s.terminalId)!] });
+	}
+
+	/**
+	 * Fire any of the 43 events for an object (control API). `referenceId` is a container id/number
+	 * (container.*), a shipment or container (shipment.*), a tracking request (tracking_request.*) or a
+	 * document (document.*).
+	 */
+	fireEvent(event: string, referenceId: string, changeset?: Record<string, [unknown, unknown]>): boolean {
+		const ser = this.serializer();
+		if (event.startsWith('tracking_request.')) {
+			const tr = this.store.trackingRequests.get(referenceId) ?? this.store.trackingRequests.find((t) => t.requestNumber === referenceId);
+			if (!tr) return false;
+			const s = tr.shipmentId ? this.store.shipments.get(tr.shipmentId) : undefined;
+			const included = s ? (event === 'tracking_request.succeeded' ? [...this.store.containersOf(s).map((c) => ser.container(c)), ser.shipment(s)] : [ser.shipment(s)]) : [];
+			this.emit({ event, referenceObject: ser.trackingRequest(tr), included });
+			return true;
+		}
+		if (event.startsWith('document.')) {
+			const d = this.store.documents.get(referenceId);
+			if (!d) return false;
+			this.emit({ event, referenceObject: ser.document(d), included: [] });
+			return true;
+		}
+		if (event === 'shipment.estimated.arrival') {
+			const s = this.store.findShipment(referenceId) ?? (this.store.findContainer(referenceId) && this.store.shipmentOf(this.store.findContainer(referenceId)!));
+			if (!s) return false;
+			this.emitEstimatedArrival(s);
+			return true;
+		}
+		const c = this.store.findContainer(referenceId);
+		if (!c) return false;
+		if (event === 'container.updated') {
+			const a = ser.container(c).attributes!;
+			this.emitContainerUpdated(c, changeset ?? { available_for_pickup: [!a.available_for_pickup, a.available_for_pickup] });
+		} else if (event === 'container.created') this.emitContainerCreated(c);
+		else if (event === 'container.pod_terminal_changed') this.emitPodTerminalChanged(c);
+		else this.emitExtra(c, event);
+		return true;
+	}
+
+	emit(payload: EventPayload): void {
+		this.dispatcher.emit(payload, this.serializer());
+	}
+
+	/** Example notification for an event, built from fixture data (webhook_notifications/examples, trigger). */
+	examplePayload(event: string): EventPayload {
+		const ser = this.serializer();
+		const c = this.store.containers.newestAt(0);
+		if (event.startsWith('tracking_request.')) {
+			const tr = this.store.trackingRequests.find((t) => !!t.shipmentId) ?? this.store.trackingRequests.newestAt(0);
+			const status = event.split('.')[1];
+			const copy = ser.trackingRequest(tr);
+			if (status === 'failed') Object.assign(copy.attributes!, { status: 'failed', failed_reason: 'not_found' });
+			if (status === 'awaiting_manifest') Object.assign(copy.attributes!, { status: 'awaiting_manifest' });
+			if (status === 'tracking_stopped') Object.assign(copy.attributes!, { status: 'tracking_stopped' });
+			return { event, referenceObject: copy, included: [] };
+		}
+		const s = c ? this.store.shipmentOf(c) : undefined;
+		if (!c || !s) return { event, referenceObject: { id: this.store.newId(), type: 'transport_event', attributes: { event } }, included: [] };
+		const te: TransportEventRec = { id: this.store.newId(), containerId: c.id, shipmentId: s.id, event, timestamp: Date.now(), createdAt: Date.now(), ...milestoneContext(s, s.milestones.includes(event) ? event : T + 'vessel_arrived') };
+		return { event, referenceObject: ser.transportEvent(te), included: [ser.shipment(s), ser.container(c)] };
+	}
+
+	containerStatus(c: ContainerRec): string {
+		return containerStatus(this.store.shipmentOf(c), c);
+	}
+
+	/** Current vessel position: on the leg of a shipment at sea with this vessel, else off its last port. */
+	vesselPosition(imo: string): { latitude: number; longitude: number; heading: number; speed: number; at: number } {
+		const now = Date.now();
+		for (const s of this.store.shipments.all()) {
+			if (s.vesselImo !== imo) continue;
+			const dep = milestoneIndex(s.milestones, 'vessel_departed');
+			const arr = milestoneIndex(s.milestones, 'vessel_arrived');
+			if (s.stage >= dep && s.stage < arr) {
+				const from = PORTS_BY_CODE.get(s.tsCode && s.stage >= milestoneIndex(s.milestones, 'transshipment_departed') ? s.tsCode : s.polCode)!;
+				const to = PORTS_BY_CODE.get(s.tsCode && s.stage < milestoneIndex(s.milestones, 'transshipment_arrived') ? s.tsCode : s.podCode)!;
+				const f = Math.min(0.95, Math.max(0.05, (now - s.times[s.stage]) / Math.max(HOUR_MS, s.times[s.stage + 1] - s.times[s.stage])));
+				const [lon, lat] = interpolate([from.longitude, from.latitude], [to.longitude, to.latitude], f);
+				return { latitude: lat, longitude: lon, heading: bearing([from.longitude, from.latitude], [to.longitude, to.latitude]), speed: 17.5, at: now - 15 * 60 * 1000 };
+			}
+		}
+		const h = hashString(imo);
+		const base = [...PORTS_BY_CODE.values()][h % PORTS_BY_CODE.size];
+		return { latitude: base.latitude - 0.05, longitude: base.longitude + 0.05, heading: h % 360, speed: 0.2, at: now - HOUR_MS };
+	}
+
+	metroFor(s: ShipmentRec) {
+		return s.metroCode ? METRO_BY_CODE.get(s.metroCode) ?? null : null;
+	}
+}
+
+/** Linear interpolation of [lon, lat] that crosses the antimeridian the short way. */
+export function interpolate(a: [number, number], b: [number, number], f: number): [number, number] {
+	let bl = b[0];
+	if (bl - a[0] > 180) bl -= 360;
+	if (a[0] - bl > 180) bl += 360;
+	let lon = a[0] + (bl - a[0]) * f;
+	if (lon > 180) lon -= 360;
+	if (lon < -180) lon += 360;
+	return [Math.round(lon * 1e5) / 1e5, Math.round((a[1] + (b[1] - a[1]) * f) * 1e5) / 1e5];
+}
+
+export function bearing(a: [number, number], b: [number, number]): number {
+	let dl = b[0] - a[0];
+	if (dl > 180) dl -= 360;
+	if (dl < -180) dl += 360;
+	const deg = (Math.atan2(dl, b[1] - a[1]) * 180) / Math.PI;
+	return Math.round(((deg + 360) % 360) * 10) / 10;
+}

@@ -1,0 +1,56 @@
+/** Built-in API keys, their plans, and the Authorization header check. */
+import { HttpError, TITLES } from './jsonapi';
+import type { Plan } from './types';
+
+export const KEYS: Record<string, Plan> = {
+	sandbox_paid: 'paid',
+	sandbox_free: 'free',
+	sandbox_basic: 'basic',
+};
+
+/** Features a paid account must have enabled; `sandbox_basic` has none of them. */
+export type Feature = 'routing_data' | 'rail_lfd' | 'refresh' | 'widget';
+
+export const FEATURE_DETAILS: Record<Feature, string> = {
+	routing_data: 'Routing Data feature is not enabled for this account',
+	rail_lfd: 'Rail LFD feature is not enabled for this account',
+	refresh: 'Container Refresh feature is not enabled for this account. Please contact support@terminal49.com',
+	widget: 'Tracking Widget feature is not enabled for this account',
+};
+
+export function planHas(plan: Plan, _feature: Feature): boolean {
+	return plan === 'paid';
+}
+
+const UNVERIFIED =
+	'The API key could not be verified. Send the header `Authorization: Token <API_KEY>` (prefix Token, no quotes, no extra whitespace) with an active key.';
+export const RESTRICTED_PLAN =
+	'Your account is on the restricted free plan: only creating tracking requests (POST /v2/tracking_requests) is permitted without a paid plan. Contact support@terminal49.com to upgrade.';
+
+function unauthorized(detail: string): HttpError {
+	return new HttpError(401, [{ status: '401', title: TITLES[401], detail }]);
+}
+
+/**
+ * Resolve the key from the raw header. Only `Token <key>` with an exact built-in key is accepted;
+ * Bearer, quotes, extra spaces, unknown or truncated keys are 401.
+ */
+export function authenticate(header: string | undefined): { key: string; plan: Plan } {
+	const m = /^Token ([^\s"']+)$/.exec(header ?? '');
+	if (!m || !Object.prototype.hasOwnProperty.call(KEYS, m[1])) throw unauthorized(UNVERIFIED);
+	return { key: m[1], plan: KEYS[m[1]] };
+}
+
+/** The built-in key named by a header, for the request log (never the raw value of an unknown key). */
+export function knownKey(header: string | undefined): string | null {
+	const m = /^Token ([^\s"']+)$/.exec(header ?? '');
+	return m && Object.prototype.hasOwnProperty.call(KEYS, m[1]) ? m[1] : null;
+}
+
+export function restrictedPlan(): HttpError {
+	return unauthorized(RESTRICTED_PLAN);
+}
+
+export function featureDisabled(feature: Feature): HttpError {
+	return new HttpError(403, [{ status: '403', title: TITLES[403], detail: FEATURE_DETAILS[feature] }]);
+}

@@ -1,0 +1,72 @@
+/** `npm run sandbox -- [--port 4949] [--host 127.0.0.1] [--seed 49] [--containers 40] ...` */
+import { startSandbox } from './index';
+import type { SandboxOptions } from './types';
+
+const HELP = `Terminal49 API v2 sandbox
+
+Usage: npm run sandbox -- [options]
+
+  --port N                 port (default 4949, or $PORT; 0 = any free port)
+  --host H                 bind address (default 127.0.0.1)
+  --seed N                 seed of the generated data (default 49)
+  --containers N           seeded containers, the first 6 are the documented fixtures (default 40)
+  --rate-window-ms N       rolling rate-limit window (default 60000)
+  --carrier-delay-ms N     delay before a tracking request gets its carrier answer (default 2000)
+  --webhook-retry-scale X  multiplier on the webhook retry backoff (default 1; 0 = immediate)
+  --webhook-timeout-ms N   webhook delivery timeout (default 10000)
+  --quiet                  do not log requests
+`;
+
+function parseArgs(argv: string[]): Partial<SandboxOptions> {
+	const opts: Partial<SandboxOptions> = { port: process.env.PORT ? Number(process.env.PORT) : 4949, logRequests: true };
+	const num = (flag: string, v: string | undefined) => {
+		const n = Number(v);
+		if (v === undefined || !Number.isFinite(n)) throw new Error(`${flag} needs a number`);
+		return n;
+	};
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2);
+		const value = () => (inline !== undefined ? inline : argv[++i]);
+		switch (flag) {
+			case '--port': opts.port = num(flag, value()); break;
+			case '--host': opts.host = value(); break;
+			case '--seed': opts.seed = num(flag, value()); break;
+			case '--containers': opts.containers = num(flag, value()); break;
+			case '--rate-window-ms': opts.rateWindowMs = num(flag, value()); break;
+			case '--carrier-delay-ms': opts.carrierDelayMs = num(flag, value()); break;
+			case '--webhook-retry-scale': opts.webhookRetryScale = num(flag, value()); break;
+			case '--webhook-timeout-ms': opts.webhookTimeoutMs = num(flag, value()); break;
+			case '--quiet': opts.logRequests = false; break;
+			case '--help': case '-h': process.stdout.write(HELP); process.exit(0); break;
+			default: throw new Error(`unknown option ${flag}\n\n${HELP}`);
+		}
+	}
+	return opts;
+}
+
+async function main(): Promise<void> {
+	const sandbox = await startSandbox(parseArgs(process.argv.slice(2)));
+	const lines = [
+		`Terminal49 sandbox listening on ${sandbox.baseUrl}`,
+		`  keys: sandbox_paid (everything), sandbox_free (only POST /tracking_requests), sandbox_basic (no routing data, rail LFD, refresh, widget)`,
+		`  header: Authorization: Token sandbox_paid`,
+		`  control API: ${sandbox.origin}/_sandbox (fixtures: GET ${sandbox.origin}/_sandbox/fixtures)`,
+		`  widget: ${sandbox.widgetUrl}/app.bundle.js (publishable key pk_sandbox_paid)`,
+		`  seed ${sandbox.options.seed}, ${sandbox.store.containers.size} containers, carrier delay ${sandbox.options.carrierDelayMs} ms, rate window ${sandbox.options.rateWindowMs} ms`,
+	];
+	process.stdout.write(lines.join('\n') + '\n');
+	let stopping = false;
+	const stop = (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		process.stdout.write(`\n${signal}: stopping sandbox\n`);
+		sandbox.close().then(() => process.exit(0), () => process.exit(1));
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e) => {
+	process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+	process.exit(1);
+});

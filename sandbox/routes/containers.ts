@@ -1,0 +1,87 @@
+/** /containers: list (filter[number]), get, update ref_numbers, refresh, map_geojson, transport and raw events. */
+import { attributesOf, checkType, dataOf, invalid, stringArray } from '../jsonapi';
+import { containerMap } from '../map';
+import type { Ctx, Reply, Route } from '../router';
+import { transportEvents } from '../timeline';
+import type { ContainerRec } from '../types';
+import { list, must, newestFirst, single } from './common';
+
+function findContainer(ctx: Ctx, id: string): ContainerRec {
+	return must(ctx.app.store.containers.get(id), 'Container');
+}
+
+function updateRefNumbers(ctx: Ctx, c: ContainerRec): Reply {
+	checkType(ctx.body, 'container');
+	const a = attributesOf(ctx.body);
+	if (a.ref_numbers !== undefined) c.refNumbers = stringArray(a.ref_numbers, '/data/attributes/ref_numbers');
+	c.updatedAt = Date.now();
+	return single(ctx, ctx.ser.container(c));
+}
+
+export const containerRoutes: Route[] = [
+	{
+		method: 'GET',
+		pattern: '/containers',
+		handler: (ctx) => {
+			const store = ctx.app.store;
+			const number = ctx.query['filter[number]']?.trim().toUpperCase();
+			// filter[status], filter[pod_locode], filter[line_scac], filter[updated_at] are silently ignored, as by the live service.
+			const items = number ? store.containers.all().filter((c) => c.number === number).reverse() : newestFirst(store.containers.all());
+			return list(ctx, items, (c) => ctx.ser.container(c));
+		},
+	},
+	{
+		method: 'GET',
+		pattern: '/containers/:id',
+		handler: (ctx) => single(ctx, ctx.ser.container(findContainer(ctx, ctx.params.id))),
+	},
+	{
+		method: 'PATCH',
+		pattern: '/containers/:id',
+		handler: (ctx) => updateRefNumbers(ctx, findContainer(ctx, ctx.params.id)),
+	},
+	{
+		method: 'PATCH',
+		pattern: '/containers',
+		handler: (ctx) => {
+			const id = dataOf(ctx.body).id;
+			if (typeof id !== 'string' || !id) throw invalid('/data/id', "Id can't be blank", 'blank');
+			return updateRefNumbers(ctx, findContainer(ctx, id));
+		},
+	},
+	{
+		method: 'PATCH',
+		pattern: '/containers/:id/refresh',
+		bucket: 'refresh',
+		feature: 'refresh',
+		handler: (ctx) => {
+			const c = findContainer(ctx, ctx.params.id);
+			const s = ctx.app.store.shipmentOf(c);
+			const now = Date.now();
+			c.terminalCheckedAt = now;
+			s.lineTrackingLastAttemptedAt = now;
+			const sources = ['Shipping line', 'Terminal', ...(s.metroCode ? ['Rail'] : [])];
+			return { status: 200, body: { message: `Started refresh for ${sources.join(', ')}` } };
+		},
+	},
+	{
+		method: 'GET',
+		pattern: '/containers/:id/map_geojson',
+		feature: 'routing_data',
+		handler: (ctx) => ({ status: 200, body: containerMap(ctx.app, findContainer(ctx, ctx.params.id)), contentType: 'application/json' }),
+	},
+	{
+		method: 'GET',
+		pattern: '/containers/:id/transport_events',
+		handler: (ctx) => {
+			const c = findContainer(ctx, ctx.params.id);
+			const events = transportEvents(ctx.app.store.shipmentOf(c), c);
+			return list(ctx, events, (e) => ctx.ser.transportEvent(e));
+		},
+	},
+	{
+		method: 'GET',
+		pattern: '/containers/:id/raw_events',
+		handler: (ctx) => ({ status: 200, body: { data: ctx.ser.rawEvents(findContainer(ctx, ctx.params.id)) } }),
+	},
+];

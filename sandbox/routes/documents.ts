@@ -1,0 +1,156 @@
+/** Documents, document types, email submissions and document schemas. */
+import { createHash } from 'node:crypto';
+import { attributesOf, checkType, error, invalid, type Json } from '../jsonapi';
+import type { Ctx, Route } from '../router';
+import type { DocumentRec } from '../types';
+import { doc, empty, list, must, newestFirst, single, str } from './common';
+
+const DOCUMENT_TYPES = [
+	{ code: 'bill_of_lading', label: 'Bill of Lading' },
+	{ code: 'arrival_notice', label: 'Arrival Notice' },
+	{ code: 'commercial_invoice', label: 'Commercial Invoice' },
+	{ code: 'packing_list', label: 'Packing List' },
+	{ code: 'delivery_order', label: 'Delivery Order' },
+	{ code: 'other', label: 'Other' },
+];
+
+function findDocument(ctx: Ctx): DocumentRec {
+	return must(ctx.app.store.documents.get(ctx.params.id), 'Document');
+}
+
+function schemaFor(id: string) {
+	const m = /^([a-z_]+)-v(\d+)$/.exec(id);
+	const type = m ? DOCUMENT_TYPES.find((t) => t.code === m[1]) : undefined;
+	if (!m || !type) return undefined;
+	return {
+		id,
+		type: 'document_schema',
+		attributes: {
+			document_type: type.code,
+			label: type.label,
+			schema_version: `v${m[2]}`,
+			full_version: `${type.code}/v${m[2]}.0.0`,
+			current: m[2] === '1',
+			draft: false,
+			active_at: '2025-01-01T00:00:00Z',
+			schema_format: 'json_schema',
+			schema_payload: { $schema: 'https://json-schema.org/draft/2020-12/schema', title: type.label, type: 'object', properties: { reference_numbers: { type: 'array', items: { type: 'string' } }, container_numbers: { type: 'array', items: { type: 'string' } } } },
+			created_at: '2025-01-01T00:00:00Z',
+			updated_at: '2025-01-01T00:00:00Z',
+		},
+		links: { self: `/v2/document_schemas/${id}` },
+	};
+}
+
+const accepted = () => ({ status: 202, body: { status: 'accepted' } });
+
+export const documentRoutes: Route[] = [
+	{
+		method: 'GET',
+		pattern: '/documents',
+		handler: (ctx) => {
+			const q = ctx.query;
+			const types = q['filter[document_types]']?.split(',').map((s) => s.trim()).filter(Boolean);
+			const filename = q['filter[filename]']?.toLowerCase();
+			const reference = q['filter[reference]']?.toUpperCase();
+			if (q.sort && !['created_at', '-created_at', 'name', '-name'].includes(q.sort)) throw error(400, 'sort must be one of created_at, -created_at, name, -name', { source: { parameter: 'sort' } });
+			let items = ctx.app.store.documents.all().filter((d) => {
+				if (types && !types.includes(d.documentTypeManual ?? d.documentType)) return false;
+				if (filename && !d.fileName.toLowerCase().includes(filename)) return false;
+				if (reference) {
+					const refs = [...d.shipmentIds.map((id) => ctx.app.store.shipments.get(id)?.blNumber ?? ''), ...d.containerIds.map((id) => ctx.app.store.containers.get(id)?.number ?? '')];
+					if (!refs.some((r) => r.includes(reference))) return false;
+				}
+				return true;
+			});
+			items = items.reverse();
+			if (q.sort === 'created_at') items.reverse();
+			if (q.sort === 'name' || q.sort === '-name') items.sort((a, b) => a.name.localeCompare(b.name) * (q.sort === 'name' ? 1 : -1));
+			return list(ctx, items, (d) => ctx.ser.document(d));
+		},
+	},
+	{
+		method: 'POST',
+		pattern: '/documents',
+		handler: (ctx) => {
+			checkType(ctx.body, 'document');
+			const a = attributesOf(ctx.body);
+			const name = str(a, 'name', { required: true })!;
+			const attached = str(a, 'attached_document', { required: true })!;
+			const m = /^data:([\w/+.-]+);base64,(.*)$/s.exec(attached);
+			const bytes = Buffer.from(m ? m[2] : attached, 'base64');
+			if (!bytes.length) throw invalid('/data/attributes/attached_document', 'Attached document must be base64 file content (optionally a data: URI)');
+			const hash = createHash('sha256').update(bytes).digest('hex');
+			const existing = ctx.app.store.documents.find((d) => d.contentHash === hash);
+			if (existing) {
+				return { status: 409, body: { errors: [{ status: '409', code: 'duplicate_document', title: 'Duplicate document', detail: 'This file has already been uploaded', meta: { existing_document_id: existing.id, existing_document_name: existing.name } }] } };
+			}
+			const now = Date.now();
+			const d = ctx.app.store.documents.add({
+				id: ctx.app.store.newId(), name, documentType: 'other', documentTypeManual: null, classificationNotes: null, source: 'api', fileName: name,
+				fileContentType: m ? m[1] : 'application/pdf', fileSizeBytes: bytes.length, contentHash: hash, shipmentIds: [], containerIds: [], emailSubmissionId: null,
+				extractedDataManual: null, rotation: 0, createdAt: now, updatedAt: now,
+			});
+			return single(ctx, ctx.ser.document(d), { status: 201, links: true });
+		},
+	},
+	{ method: 'GET', pattern: '/documents/types', handler: () => ({ status: 200, body: { document_types: DOCUMENT_TYPES } }) },
+	{ method: 'GET', pattern: '/documents/:id', handler: (ctx) => single(ctx, ctx.ser.document(findDocument(ctx)), { links: true }) },
+	{
+		method: 'PATCH',
+		pattern: '/documents/:id',
+		handler: (ctx) => {
+			const d = findDocument(ctx);
+			checkType(ctx.body, 'document');
+			const a = attributesOf(ctx.body);
+			const manual = str(a, 'document_type_manual');
+			if (manual !== undefined) {
+				if (!DOCUMENT_TYPES.some((t) => t.code === manual)) throw invalid('/data/attributes/document_type_manual', `Document type must be one of ${DOCUMENT_TYPES.map((t) => t.code).join(', ')}`, 'inclusion');
+				d.documentTypeManual = manual;
+			}
+			if ('extracted_data_manual' in a) d.extractedDataManual = (a.extracted_data_manual as Json | null) ?? null;
+			d.updatedAt = Date.now();
+			return single(ctx, ctx.ser.document(d), { links: true });
+		},
+	},
+	{
+		method: 'DELETE',
+		pattern: '/documents/:id',
+		handler: (ctx) => {
+			ctx.app.store.documents.remove(findDocument(ctx).id);
+			return empty(204);
+		},
+	},
+	{
+		method: 'GET',
+		pattern: '/documents/:id/download_url',
+		handler: (ctx) => {
+			const d = findDocument(ctx);
+			return { status: 200, body: { download_url: `${ctx.app.origin}/_sandbox/files/${d.id}/${encodeURIComponent(d.fileName)}?expires=${Math.floor(Date.now() / 1000) + 300}` } };
+		},
+	},
+	{ method: 'POST', pattern: '/documents/:id/reextract', handler: (ctx) => (findDocument(ctx), accepted()) },
+	{ method: 'POST', pattern: '/documents/:id/reclassify', handler: (ctx) => (findDocument(ctx), accepted()) },
+	{ method: 'POST', pattern: '/documents/:id/relink', handler: (ctx) => (findDocument(ctx), accepted()) },
+	{
+		method: 'POST',
+		pattern: '/documents/:id/rotate',
+		handler: (ctx) => {
+			const d = findDocument(ctx);
+			const degrees = (ctx.body as Json | undefined)?.degrees;
+			if (![90, 180, 270].includes(degrees as number)) throw invalid('/degrees', 'degrees must be 90, 180 or 270', 'inclusion');
+			d.rotation = (d.rotation + (degrees as number)) % 360;
+			return accepted();
+		},
+	},
+	{ method: 'GET', pattern: '/email_submissions', handler: (ctx) => list(ctx, newestFirst(ctx.app.store.emailSubmissions.all()), (e) => ctx.ser.emailSubmission(e)) },
+	{ method: 'GET', pattern: '/email_submissions/:id', handler: (ctx) => single(ctx, ctx.ser.emailSubmission(must(ctx.app.store.emailSubmissions.get(ctx.params.id), 'Email submission')), { links: true }) },
+	{
+		method: 'GET',
+		pattern: '/document_schemas/:id',
+		handler: (ctx) => {
+			const schema = must(schemaFor(ctx.params.id), 'Document schema');
+			return doc(200, schema, { links: { self: `${ctx.list.baseUrl}${ctx.path}` } });
+		},
+	},
+];

@@ -1,0 +1,276 @@
+/** Records held by the sandbox store and the public option / sandbox types. */
+
+export type Plan = 'paid' | 'free' | 'basic';
+export type RateBucket = 'default' | 'create_tracking_request' | 'infer_number' | 'refresh';
+
+export interface SandboxOptions {
+	/** 0 picks a free port. */
+	port: number;
+	host: string;
+	seed: number;
+	/** Number of seeded containers (the first six are the documented fixtures). */
+	containers: number;
+	/** The sandbox clock origin for seeded dates (ms since epoch). Default: today 00:00 UTC. */
+	epoch: number;
+	rateWindowMs: number;
+	rateLimits: Partial<Record<RateBucket, number>>;
+	/** Delay before a pending tracking request gets its carrier answer. */
+	carrierDelayMs: number;
+	/** Multiplier on the webhook retry backoff schedule; 0 retries immediately. */
+	webhookRetryScale: number;
+	webhookTimeoutMs: number;
+	/** Where the embeddable widget is served; default `${origin}/widget`. */
+	widgetUrl: string;
+	/** The live service requires https webhook URLs; the sandbox accepts http by default for local receivers. */
+	allowHttpWebhookUrls: boolean;
+	/** Print one line per request to stdout (CLI). */
+	logRequests: boolean;
+}
+
+export interface Hold {
+	name: string;
+	status: 'hold' | 'pending';
+	description: string | null;
+}
+
+export interface Fee {
+	type: 'demurrage' | 'extended_dwell_time' | 'exam' | 'total' | 'other';
+	amount: number;
+	currency_code: string;
+}
+
+export interface TrackingRequestRec {
+	id: string;
+	requestNumber: string;
+	requestType: 'bill_of_lading' | 'booking_number' | 'container';
+	scac: string | null;
+	autoDetect: boolean;
+	refNumbers: string[];
+	shipmentTags: string[];
+	status: 'pending' | 'awaiting_manifest' | 'created' | 'failed' | 'tracking_stopped';
+	failedReason: string | null;
+	createdAt: number;
+	updatedAt: number;
+	shipmentId: string | null;
+	customerId: string | null;
+	isRetrying: boolean;
+	retryCount: number | null;
+	/** Key (plan) that created it, for logs. */
+	createdBy: string | null;
+}
+
+export interface ShipmentRec {
+	id: string;
+	blNumber: string;
+	normalizedNumber: string;
+	refNumbers: string[];
+	tags: string[];
+	createdAt: number;
+	scac: string;
+	polCode: string;
+	tsCode: string | null;
+	podCode: string;
+	terminalId: string;
+	/** Inland rail destination (metro area code) or null when the destination is the port of discharge. */
+	metroCode: string | null;
+	vesselImo: string;
+	voyageNumber: string;
+	customerId: string | null;
+	/** Milestone plan shared by the containers (see timeline.ts); times are actual up to `stage`. */
+	milestones: string[];
+	times: number[];
+	stage: number;
+	podOriginalEta: number;
+	containerIds: string[];
+	lineTrackingStoppedAt: number | null;
+	lineTrackingStoppedReason: string | null;
+	lineTrackingLastAttemptedAt: number | null;
+}
+
+export interface TransportEventRec {
+	id: string;
+	containerId: string;
+	shipmentId: string;
+	event: string;
+	timestamp: number;
+	createdAt: number;
+	voyageNumber: string | null;
+	locationCode: string | null;
+	locationType: 'port' | 'metro_area' | null;
+	terminalId: string | null;
+	terminalType: 'terminal' | 'rail_terminal' | null;
+	vesselImo: string | null;
+	dataSource: 'shipping_line' | 'terminal' | 'ais';
+	timezone: string | null;
+}
+
+export interface ContainerRec {
+	id: string;
+	number: string;
+	shipmentId: string;
+	createdAt: number;
+	equipmentType: string;
+	equipmentLength: number;
+	equipmentHeight: string;
+	weightLbs: number | null;
+	sealNumber: string | null;
+	refNumbers: string[];
+	/** Index of the last completed milestone of the shipment's plan (-1: nothing yet). */
+	stage: number;
+	/** Per-container copy of the plan times (actual up to `stage`, estimates after). */
+	times: number[];
+	holds: Hold[];
+	fees: Fee[];
+	lfdLine: number | null;
+	lfdTerminal: number | null;
+	lfdRail: number | null;
+	availableForPickup: boolean | null;
+	availabilityKnown: boolean;
+	pickupAppointmentAt: number | null;
+	locationAtPodTerminal: string | null;
+	terminalCheckedAt: number | null;
+	statusOverride: string | null;
+	podRailCarrier: string | null;
+	/** Non-milestone transport events (availability, LFD changes, appointments) created at run time. */
+	extraEvents: TransportEventRec[];
+	updatedAt: number;
+}
+
+export interface WebhookRec {
+	id: string;
+	url: string;
+	active: boolean;
+	events: string[];
+	secret: string;
+	headers: Array<{ name: string; value: string }> | null;
+	createdAt: number;
+	createdBy: string | null;
+}
+
+export interface WebhookNotificationRec {
+	id: string;
+	webhookId: string;
+	event: string;
+	deliveryStatus: 'pending' | 'succeeded' | 'failed';
+	createdAt: number;
+	referenceObject: { id: string; type: string };
+	/** The resources sent in `included` (snapshot at emission). */
+	included: Array<Record<string, unknown>>;
+	attempts: number;
+	/** Exact bytes of the last delivery body. */
+	body: string;
+}
+
+export interface DeliveryRecord {
+	webhookId: string;
+	url: string;
+	event: string;
+	notificationId: string;
+	/** HTTP status of the receiver, or null on timeout / connection error. */
+	status: number | null;
+	attempt: number;
+	body: string;
+	signature: string;
+	error: string | null;
+	at: number;
+}
+
+export interface RequestLogEntry {
+	method: string;
+	/** Full request path including `/v2`. */
+	path: string;
+	query: Record<string, string>;
+	body: unknown;
+	/** Built-in key name (`sandbox_paid`…) or null. Never the raw header of an unknown key. */
+	key: string | null;
+	status: number;
+	at: number;
+	fault: string | null;
+}
+
+export interface PartyRec {
+	id: string;
+	companyName: string;
+	createdAt: number;
+}
+
+export interface CustomFieldDefinitionRec {
+	id: string;
+	entityType: 'Shipment' | 'Container' | 'TrackingRequest';
+	apiSlug: string;
+	displayName: string;
+	dataType: string;
+	referenceType: string | null;
+	validation: Record<string, unknown> | null;
+	defaultFormat: string | null;
+	defaultValue: unknown;
+	createdAt: number;
+}
+
+export interface CustomFieldOptionRec {
+	id: string;
+	definitionId: string;
+	label: string;
+	value: string;
+	position: number | null;
+	createdAt: number;
+}
+
+export interface CustomFieldRec {
+	id: string;
+	definitionId: string;
+	apiSlug: string;
+	entityType: 'shipment' | 'container' | 'tracking_request';
+	entityId: string;
+	value: unknown;
+	createdAt: number;
+}
+
+export interface DocumentRec {
+	id: string;
+	name: string;
+	documentType: string;
+	documentTypeManual: string | null;
+	classificationNotes: string | null;
+	source: 'upload' | 'api' | 'email' | 'split_document';
+	fileName: string;
+	fileContentType: string | null;
+	fileSizeBytes: number | null;
+	contentHash: string;
+	shipmentIds: string[];
+	containerIds: string[];
+	emailSubmissionId: string | null;
+	extractedDataManual: Record<string, unknown> | null;
+	rotation: number;
+	createdAt: number;
+	updatedAt: number;
+}
+
+export interface EmailSubmissionRec {
+	id: string;
+	subject: string;
+	body: string | null;
+	from: string[];
+	to: string[];
+	cc: string[];
+	sentAt: number | null;
+	messageId: string | null;
+	documentIds: string[];
+	createdAt: number;
+	updatedAt: number;
+}
+
+/** Stored event objects referenced by webhook notifications (other than transport events). */
+export interface EventObjectRec {
+	id: string;
+	type: 'container_updated_event' | 'estimated_event' | 'container_created_event' | 'container_pod_terminal_changed_event' | 'transport_event' | 'tracking_request' | 'document';
+	resource: Record<string, unknown>;
+}
+
+export interface FaultSpec {
+	kind: '500' | '503' | '429' | 'slow' | 'truncated' | 'reset';
+	count: number;
+	path?: string;
+	method?: string;
+	delayMs?: number;
+}

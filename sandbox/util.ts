@@ -1,0 +1,128 @@
+/** Small shared helpers: deterministic randomness, ids, ISO 6346 / IMO check digits, dates. */
+
+/** Deterministic 32-bit PRNG (mulberry32). */
+export class Rng {
+	private state: number;
+	constructor(seed: number) {
+		this.state = seed >>> 0 || 0x9e3779b9;
+	}
+	next(): number {
+		this.state = (this.state + 0x6d2b79f5) >>> 0;
+		let t = this.state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	}
+	int(min: number, max: number): number {
+		return min + Math.floor(this.next() * (max - min + 1));
+	}
+	pick<T>(items: readonly T[]): T {
+		return items[Math.floor(this.next() * items.length)];
+	}
+	chance(p: number): boolean {
+		return this.next() < p;
+	}
+	/** A version-4 shaped UUID built from this generator (deterministic). */
+	uuid(): string {
+		const hex: string[] = [];
+		for (let i = 0; i < 32; i++) hex.push(Math.floor(this.next() * 16).toString(16));
+		hex[12] = '4';
+		hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+		const s = hex.join('');
+		return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+	}
+	digits(n: number): string {
+		let s = '';
+		for (let i = 0; i < n; i++) s += String(this.int(0, 9));
+		return s;
+	}
+}
+
+/** FNV-1a hash of a string, used to derive per-object deterministic seeds. */
+export function hashString(s: string): number {
+	let h = 0x811c9dc5;
+	for (let i = 0; i < s.length; i++) {
+		h ^= s.charCodeAt(i);
+		h = Math.imul(h, 0x01000193);
+	}
+	return h >>> 0;
+}
+
+const ISO6346_LETTER_VALUES: Record<string, number> = (() => {
+	const values: Record<string, number> = {};
+	let v = 10;
+	for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
+		if (v % 11 === 0) v++;
+		values[ch] = v;
+		v++;
+	}
+	return values;
+})();
+
+/** ISO 6346 check digit for the first 10 characters (owner code, category, serial). */
+export function iso6346CheckDigit(first10: string): number {
+	const s = first10.toUpperCase();
+	let sum = 0;
+	for (let i = 0; i < 10; i++) {
+		const ch = s[i];
+		const value = /[0-9]/.test(ch) ? Number(ch) : ISO6346_LETTER_VALUES[ch];
+		sum += value * 2 ** i;
+	}
+	return (sum % 11) % 10;
+}
+
+export const CONTAINER_NUMBER_PATTERN = /^[A-Z]{3}[UJZ][0-9]{7}$/;
+
+/** True when `number` is a well-formed ISO 6346 container number with a correct check digit. */
+export function isValidContainerNumber(number: string): boolean {
+	const s = number.toUpperCase();
+	if (!CONTAINER_NUMBER_PATTERN.test(s)) return false;
+	return iso6346CheckDigit(s.slice(0, 10)) === Number(s[10]);
+}
+
+/** Complete a 10-character owner+serial into a valid 11-character container number. */
+export function withCheckDigit(first10: string): string {
+	return first10.toUpperCase() + String(iso6346CheckDigit(first10));
+}
+
+/** IMO number check: 7 digits, weighted sum of the first six (7..2) mod 10 equals the last. */
+export function isValidImo(imo: string): boolean {
+	if (!/^[0-9]{7}$/.test(imo)) return false;
+	let sum = 0;
+	for (let i = 0; i < 6; i++) sum += Number(imo[i]) * (7 - i);
+	return sum % 10 === Number(imo[6]);
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** ISO 8601 in UTC without milliseconds, as the service emits (`2022-10-21T20:19:13Z`). */
+export function iso(ms: number | null | undefined): string | null {
+	if (ms === null || ms === undefined || Number.isNaN(ms)) return null;
+	return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+export function parseTime(value: unknown): number | null {
+	if (value === null || value === undefined || value === '') return null;
+	if (typeof value === 'number') return value;
+	const t = Date.parse(String(value));
+	return Number.isNaN(t) ? null : t;
+}
+
+/** Local midnight of a day expressed as the UTC instant (approximation: LFDs are date-like). */
+export function lfdInstant(ms: number, utcOffsetHours = 7): number {
+	const d = new Date(ms);
+	return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), utcOffsetHours, 0, 0);
+}
+
+export function clone<T>(value: T): T {
+	return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+	return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function sleep(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}

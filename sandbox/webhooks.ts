@@ -1,0 +1,191 @@
+/**
+ * Webhook dispatcher: one notification per (event, subscribed active webhook), POSTed with
+ * `X-T49-Webhook-Signature` = hex HMAC-SHA256(body bytes, webhook secret); non-2xx answers or timeouts
+ * are retried up to 12 times on a backoff schedule scaled by `webhookRetryScale`.
+ */
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { ResourceObject } from './jsonapi';
+import type { Serializer } from './serializers';
+import type { Store } from './store';
+import type { DeliveryRecord, WebhookNotificationRec, WebhookRec } from './types';
+
+/** Seconds before retry n (1-based); multiplied by webhookRetryScale. */
+export const RETRY_SCHEDULE_S = [10, 30, 60, 120, 300, 600, 1200, 2400, 3600, 7200, 14400, 28800];
+export const MAX_RETRIES = RETRY_SCHEDULE_S.length;
+export const SUCCESS_STATUSES = new Set([200, 201, 202, 204]);
+export const USER_AGENT = 'Terminal49 Webhook Bot';
+
+export function sign(body: string | Buffer, secret: string): string {
+	return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+export interface EventPayload {
+	event: string;
+	referenceObject: ResourceObject;
+	/** Resources for `included` other than the reference object. */
+	included: ResourceObject[];
+	/** Put the reference object in `included` (true for every event of the real examples). */
+	includeReference?: boolean;
+}
+
+export interface SendResult {
+	status: number | null;
+	error: string | null;
+	responseHeaders: Record<string, string> | null;
+	responseBody: string | null;
+	requestHeaders: Record<string, string>;
+}
+
+export class WebhookDispatcher {
+	private readonly timers = new Set<NodeJS.Timeout>();
+	private readonly inflight = new Set<http.ClientRequest>();
+	private idleWaiters: Array<() => void> = [];
+	private closed = false;
+
+	constructor(
+		private readonly store: Store,
+		private readonly options: { webhookRetryScale: number; webhookTimeoutMs: number },
+		private readonly newId: () => string,
+	) {}
+
+	/** Create and deliver notifications for every active webhook subscribed to the event. */
+	emit(payload: EventPayload, serializer: Serializer): WebhookNotificationRec[] {
+		const out: WebhookNotificationRec[] = [];
+		for (const w of this.store.webhooks.all()) {
+			if (!w.active || !w.events.includes(payload.event)) continue;
+			const n = this.createNotification(w, payload);
+			this.store.notifications.add(n);
+			out.push(n);
+			n.body = this.render(n, serializer);
+			this.attempt(w, n);
+		}
+		return out;
+	}
+
+	createNotification(w: { id: string }, payload: EventPayload): WebhookNotificationRec {
+		const included = payload.included.slice();
+		if (payload.includeReference !== false) included.push(payload.referenceObject);
+		return {
+			id: this.newId(),
+			webhookId: w.id,
+			event: payload.event,
+			deliveryStatus: 'pending',
+			createdAt: Date.now(),
+			referenceObject: { id: payload.referenceObject.id, type: payload.referenceObject.type },
+			included: included as unknown as Array<Record<string, unknown>>,
+			attempts: 0,
+			body: '',
+		};
+	}
+
+	/** The delivery body: the notification envelope as sent (delivery_status pending). */
+	render(n: WebhookNotificationRec, serializer: Serializer): string {
+		const data = serializer.webhookNotification(n);
+		return JSON.stringify({ data, included: n.included });
+	}
+
+	private attempt(w: WebhookRec, n: WebhookNotificationRec): void {
+		if (this.closed) return;
+		n.attempts++;
+		const attempt = n.attempts;
+		const signature = sign(n.body, w.secret);
+		void this.send(w.url, n.body, signature, w.headers ?? []).then((r) => {
+			const record: DeliveryRecord = { webhookId: w.id, url: w.url, event: n.event, notificationId: n.id, status: r.status, attempt, body: n.body, signature, error: r.error, at: Date.now() };
+			this.store.deliveries.push(record);
+			if (r.status !== null && SUCCESS_STATUSES.has(r.status)) {
+				n.deliveryStatus = 'succeeded';
+			} else if (attempt > MAX_RETRIES || this.closed) {
+				n.deliveryStatus = 'failed';
+			} else {
+				const delay = RETRY_SCHEDULE_S[attempt - 1] * 1000 * this.options.webhookRetryScale;
+				const timer = setTimeout(() => {
+					this.timers.delete(timer);
+					const current = this.store.webhooks.get(w.id);
+					if (!current) {
+						n.deliveryStatus = 'failed';
+						this.checkIdle();
+						return;
+					}
+					this.attempt(current, n);
+				}, delay);
+				this.timers.add(timer);
+			}
+			this.checkIdle();
+		});
+	}
+
+	/** One signed POST; resolves with the receiver's status or the error. */
+	send(url: string, body: string, signature: string, extraHeaders: Array<{ name: string; value: string }>): Promise<SendResult> {
+		const requestHeaders: Record<string, string> = {
+			'Content-Type': 'application/vnd.api+json',
+			'User-Agent': USER_AGENT,
+			'X-T49-Webhook-Signature': signature,
+		};
+		for (const h of extraHeaders) requestHeaders[h.name] = h.value;
+		return new Promise((resolve) => {
+			let target: URL;
+			try {
+				target = new URL(url);
+			} catch {
+				resolve({ status: null, error: 'invalid url', responseHeaders: null, responseBody: null, requestHeaders });
+				return;
+			}
+			const lib = target.protocol === 'https:' ? https : http;
+			let settled = false;
+			const done = (r: Omit<SendResult, 'requestHeaders'>) => {
+				if (settled) return;
+				settled = true;
+				this.inflight.delete(req);
+				resolve({ ...r, requestHeaders });
+			};
+			const req = lib.request(target, { method: 'POST', headers: { ...requestHeaders, 'Content-Length': Buffer.byteLength(body) }, rejectUnauthorized: false }, (res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (c: Buffer) => chunks.push(c));
+				res.on('end', () => {
+					const headers: Record<string, string> = {};
+					for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+					done({ status: res.statusCode ?? null, error: null, responseHeaders: headers, responseBody: Buffer.concat(chunks).toString('utf8').slice(0, 10000) });
+				});
+				res.on('error', (e) => done({ status: null, error: e.message, responseHeaders: null, responseBody: null }));
+			});
+			this.inflight.add(req);
+			req.setTimeout(this.options.webhookTimeoutMs, () => {
+				req.destroy(new Error(`timeout after ${this.options.webhookTimeoutMs} ms`));
+			});
+			req.on('error', (e) => done({ status: null, error: e.message, responseHeaders: null, responseBody: null }));
+			req.end(body);
+		});
+	}
+
+	get busy(): boolean {
+		return this.timers.size > 0 || this.inflight.size > 0 || this.store.notifications.all().some((n) => n.deliveryStatus === 'pending' && n.attempts === 0);
+	}
+
+	/** Resolves when no delivery is in flight or scheduled. */
+	idle(): Promise<void> {
+		if (!this.timers.size && !this.inflight.size) return new Promise((r) => setImmediate(r));
+		return new Promise((r) => this.idleWaiters.push(r));
+	}
+
+	private checkIdle(): void {
+		if (this.timers.size || this.inflight.size) return;
+		const waiters = this.idleWaiters;
+		this.idleWaiters = [];
+		for (const w of waiters) w();
+	}
+
+	close(): void {
+		this.closed = true;
+		for (const t of this.timers) clearTimeout(t);
+		this.timers.clear();
+		for (const r of this.inflight) r.destroy();
+		this.inflight.clear();
+		this.checkIdle();
+	}
+
+	reopen(): void {
+		this.closed = false;
+	}
+}
