@@ -1,0 +1,175 @@
+/**
+ * Validate response bodies against the response schemas of Terminal49's openapi.json.
+ *
+ *   const v = createOpenApiValidator();
+ *   v.assertResponse('GET', '/v2/containers/123', 200, body); // throws with ajv errors when invalid
+ *
+ * The schema is found by method + path template (static segments win over `{params}`) + status; an
+ * undocumented 4xx/5xx falls back to the JSON:API error document `{errors: [error]}`.
+ *
+ * A few corrections are applied to the public spec where it contradicts the live service and its own
+ * examples (see KNOWN_SPEC_CORRECTIONS); everything else is validated as published.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const DEFAULT_OPENAPI_PATH = path.join(__dirname, '..', 'fixtures', 'openapi.json');
+
+type Json = Record<string, any>;
+
+export const KNOWN_SPEC_CORRECTIONS = [
+	'components.schemas.container.properties.type.enum is ["account"] (copy-paste slip): "container" is accepted too, as the service and the webhook examples send it.',
+	'webhook_notification reference_object types: container_created_event and container_pod_terminal_changed_event are accepted, as in the webhook examples for container.created and container.pod_terminal_changed.',
+	'tracking_request.attributes.scac may be null (a pending request with auto_detect_vocc_scac has no carrier yet).',
+	'#/components/schemas/user is referenced but not defined: it is treated as any object.',
+	'format "uri" accepts absolute paths ("/v2/shipments/…", as in every resource links.self of the examples) and unencoded [ ] in query strings ("?page[number]=2", as in the pagination links of the examples).',
+];
+
+/** OpenAPI 3.0 `nullable` without `type` (e.g. custom_field_value) -> JSON Schema `anyOf [null, …]`. */
+function translateNullable(node: any): void {
+	if (Array.isArray(node)) return node.forEach(translateNullable);
+	if (!node || typeof node !== 'object') return;
+	for (const v of Object.values(node)) translateNullable(v);
+	if (node.nullable === true && node.type === undefined && !node.$ref) {
+		const rest = { ...node };
+		delete rest.nullable;
+		for (const k of Object.keys(node)) delete node[k];
+		node.anyOf = [{ type: 'null' }, rest];
+	}
+}
+
+function applyCorrections(spec: Json): Json {
+	translateNullable(spec.components);
+	translateNullable(spec.paths);
+	const s = spec.components.schemas;
+	s.container.properties.type.enum = ['container', 'account'];
+	s.webhook_notification.properties.relationships.properties.reference_object.properties.data.properties.type.enum.push('container_created_event', 'container_pod_terminal_changed_event');
+	s.tracking_request.properties.attributes.properties.scac.nullable = true;
+	if (!s.user) s.user = { type: 'object' };
+	return spec;
+}
+
+const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i;
+
+export interface ValidationResult {
+	valid: boolean;
+	/** e.g. "GET /containers/{id} 200", or null when the operation is not in the spec. */
+	operation: string | null;
+	/** True when the status is documented for the operation (false: generic error schema used). */
+	documented: boolean;
+	errors: string;
+}
+
+export class OpenApiValidator {
+	readonly spec: Json;
+	private readonly ajv: Ajv;
+	private readonly cache = new Map<string, ValidateFunction>();
+	private readonly templates: Array<{ template: string; segments: string[] }>;
+
+	constructor(specPath = DEFAULT_OPENAPI_PATH) {
+		this.spec = applyCorrections(JSON.parse(fs.readFileSync(specPath, 'utf8')));
+		this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+		addFormats(this.ajv);
+		this.ajv.addFormat('uri', { type: 'string', validate: (v: string) => ABSOLUTE_URI.test(v) || /^\/[^\s]*$/.test(v) });
+		this.ajv.addSchema(this.spec, 'openapi');
+		this.templates = Object.keys(this.spec.paths).map((t) => ({ template: t, segments: t.split('/').filter(Boolean) }));
+	}
+
+	/** `/v2/containers/x?y` or a full URL -> the openapi path template (`/containers/{id}`). */
+	templateFor(urlOrPath: string): string | null {
+		let p = urlOrPath;
+		if (/^https?:\/\//.test(p)) p = new URL(p).pathname;
+		p = p.split('?')[0].replace(/^\/v2(?=\/|$)/, '');
+		const parts = p.split('/').filter(Boolean);
+		let best: { template: string; score: number } | null = null;
+		for (const t of this.templates) {
+			if (t.segments.length !== parts.length) continue;
+			let score = 0;
+			let ok = true;
+			for (let i = 0; i < parts.length; i++) {
+				const seg = t.segments[i];
+				if (seg.startsWith('{')) continue;
+				if (seg !== parts[i]) {
+					ok = false;
+					break;
+				}
+				score++;
+			}
+			if (ok && (!best || score > best.score)) best = { template: t.template, score };
+		}
+		return best?.template ?? null;
+	}
+
+	private validatorFor(method: string, template: string, status: number): { fn: ValidateFunction | null; documented: boolean; expectsEmpty: boolean } {
+		const op = this.spec.paths[template]?.[method.toLowerCase()];
+		const responses: Json = op?.responses ?? {};
+		const key = String(status) in responses ? String(status) : 'default' in responses ? 'default' : null;
+		if (key) {
+			const content = responses[key].content as Json | undefined;
+			const mediaType = content ? Object.keys(content).find((m) => m.includes('json')) : undefined;
+			if (!content || !mediaType) return { fn: null, documented: true, expectsEmpty: true };
+			const pointer = ['paths', template, method.toLowerCase(), 'responses', key, 'content', mediaType, 'schema']
+				.map((seg) => encodeURIComponent(seg.replace(/~/g, '~0').replace(/\//g, '~1')))
+				.join('/');
+			const cacheKey = `openapi#/${pointer}`;
+			let fn = this.cache.get(cacheKey);
+			if (!fn) {
+				fn = this.ajv.compile({ $ref: cacheKey });
+				this.cache.set(cacheKey, fn);
+			}
+			return { fn, documented: true, expectsEmpty: false };
+		}
+		if (status >= 400) {
+			let fn = this.cache.get('error-document');
+			if (!fn) {
+				fn = this.ajv.compile({ type: 'object', required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: { $ref: 'openapi#/components/schemas/error' } } } });
+				this.cache.set('error-document', fn);
+			}
+			return { fn, documented: false, expectsEmpty: false };
+		}
+		return { fn: null, documented: false, expectsEmpty: false };
+	}
+
+	validate(method: string, urlOrPath: string, status: number, body: unknown): ValidationResult {
+		const template = this.templateFor(urlOrPath);
+		const opExists = !!template && !!this.spec.paths[template]?.[method.toLowerCase()];
+		const operation = opExists ? `${method.toUpperCase()} ${template} ${status}` : null;
+		if (!opExists) {
+			if (status >= 400) {
+				const { fn } = this.validatorFor('get', '/__none__', status);
+				const valid = fn!(body) as boolean;
+				return { valid, operation, documented: false, errors: valid ? '' : this.ajv.errorsText(fn!.errors, { separator: '\n' }) };
+			}
+			return { valid: false, operation, documented: false, errors: `no operation ${method} ${urlOrPath} in openapi.json` };
+		}
+		const { fn, documented, expectsEmpty } = this.validatorFor(method, template!, status);
+		if (expectsEmpty || !fn) {
+			const empty = body === undefined || body === null || body === '';
+			if (documented && expectsEmpty) return { valid: empty, operation, documented, errors: empty ? '' : 'expected an empty body' };
+			return { valid: false, operation, documented, errors: `status ${status} is not documented for ${method} ${template}` };
+		}
+		const valid = fn(body) as boolean;
+		return { valid, operation, documented, errors: valid ? '' : this.ajv.errorsText(fn.errors, { separator: '\n', dataVar: 'body' }) };
+	}
+
+	/** Throw a readable error unless the body matches the documented response schema. */
+	assertResponse(method: string, urlOrPath: string, status: number, body: unknown): ValidationResult {
+		const r = this.validate(method, urlOrPath, status, body);
+		if (!r.valid) {
+			const snippet = JSON.stringify(body)?.slice(0, 600);
+			throw new Error(`Response does not match openapi.json (${r.operation ?? `${method} ${urlOrPath} ${status}`}):\n${r.errors}\nbody: ${snippet}`);
+		}
+		return r;
+	}
+}
+
+let shared: OpenApiValidator | null = null;
+
+/** A shared validator over test/fixtures/openapi.json (compiling schemas once per test file). */
+export function createOpenApiValidator(specPath?: string): OpenApiValidator {
+	if (specPath) return new OpenApiValidator(specPath);
+	shared ??= new OpenApiValidator();
+	return shared;
+}
