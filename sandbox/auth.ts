@@ -25,7 +25,7 @@ export function planHas(plan: Plan, _feature: Feature): boolean {
 const UNVERIFIED =
 	'The API key could not be verified. Send the header `Authorization: Token <API_KEY>` (prefix Token, no quotes, no extra whitespace) with an active key.';
 export const RESTRICTED_PLAN =
-	'Your account is on the restricted free plan: only creating tracking requests (POST /v2/tracking_requests) is permitted without a paid plan. Contact support@terminal49.com to upgrade.';
+	'Your account is on the restricted free plan: only creating tracking requests is permitted without a paid plan (POST /v2/tracking_requests). Contact support@terminal49.com to upgrade.';
 
 function unauthorized(detail: string): HttpError {
 	return new HttpError(401, [{ status: '401', title: TITLES[401], detail }]);
