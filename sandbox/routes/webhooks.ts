@@ -200,8 +200,8 @@ export const webhookRoutes: Route[] = [
 			const n = must(ctx.app.store.notifications.get(ctx.params.id), 'Webhook notification');
 			const data = ctx.ser.webhookNotification(n);
 			const paths = includeList(ctx.query);
-			const included = paths.length ? resolveIncluded([data], paths, notificationLookup(ctx, [n])) : (n.included as unknown as ResourceObject[]);
-			return doc(200, data, { included });
+			// The delivered payload is in the delivery log; the API returns `included` only on request.
+			return doc(200, data, paths.length ? { included: resolveIncluded([data], paths, notificationLookup(ctx, [n])) } : {});
 		},
 	},
 ];
