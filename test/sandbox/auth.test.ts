@@ -109,7 +109,7 @@ describe('feature gates (sandbox_basic)', () => {
 		const n = fixture('ready_for_pickup').containerNumber;
 		const basicRes = await fetch(`${sb.widgetUrl}/lookup?token=pk_sandbox_basic&number=${n}`);
 		expect(basicRes.status).toBe(403);
-		expect((await basicRes.json()).errors[0].detail).toMatch(/Widget feature is not enabled/);
+		expect(((await basicRes.json()) as any).errors[0].detail).toMatch(/Widget feature is not enabled/);
 		const paidRes = await fetch(`${sb.widgetUrl}/lookup?token=pk_sandbox_paid&number=${n}`);
 		expect(paidRes.status).toBe(200);
 		expect((await fetch(`${sb.widgetUrl}/lookup?token=pk_sandbox_paid&number=MSCU0000000`)).status).toBe(404);

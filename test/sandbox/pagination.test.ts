@@ -35,7 +35,7 @@ test('following links.next visits every item exactly once, newest first', async 
 	let url: string | undefined = `${sb.baseUrl}/containers?page[size]=40`;
 	let pages = 0;
 	while (url) {
-		const res = await api.get(url);
+		const res: { body: any } = await api.get(url);
 		seen.push(...res.body.data.map((d: any) => d.id));
 		url = res.body.links.next;
 		pages++;
