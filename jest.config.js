@@ -1,0 +1,12 @@
+/** Unit and integration tests (sandbox on loopback, real n8n-core helpers). End-to-end tests in real
+ * n8n live in test/e2e and run through `npm run test:e2e` (jest.e2e.config.js). */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+	testTimeout: 30000,
+	// n8n-core keeps DI singletons (instance settings, outbound HTTP agents) alive after a run.
+	forceExit: true,
+};

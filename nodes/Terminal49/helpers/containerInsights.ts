@@ -1,0 +1,122 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Fields derived from a container's terminal data, the same for the action node and the trigger:
+ * ready_for_pickup, active_holds, pending_holds, fees_total, pickup_lfd_source, days_until_pickup_lfd.
+ */
+export interface ContainerInsights extends IDataObject {
+	ready_for_pickup: boolean;
+	active_holds: string[];
+	pending_holds: string[];
+	/** Sum per currency of the individual fees, `total` items excluded. */
+	fees_total: IDataObject;
+	pickup_lfd_source: 'line' | 'terminal' | 'rail' | null;
+	/** Calendar days from today to the LFD in the destination's time zone; negative once past. */
+	days_until_pickup_lfd: number | null;
+	lfd_time_zone: string | null;
+}
+
+interface Hold {
+	name?: unknown;
+	status?: unknown;
+}
+
+interface Fee {
+	type?: unknown;
+	amount?: unknown;
+	currency_code?: unknown;
+}
+
+const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+function isValidTimeZone(zone: unknown): zone is string {
+	if (typeof zone !== 'string' || zone === '') return false;
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: zone });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDate(instant: Date, timeZone: string): string {
+	return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+function dayNumber(isoDate: string): number {
+	const [y, m, d] = isoDate.split('-').map(Number);
+	return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
+}
+
+/**
+ * The LFD source by the service's fixed priority (shipping line, then terminal, then rail), not the
+ * earliest date: the first source with a value is the one `pickup_lfd` comes from.
+ */
+export function pickupLfdSource(importDeadlines: unknown): 'line' | 'terminal' | 'rail' | null {
+	const deadlines = (importDeadlines && typeof importDeadlines === 'object' ? importDeadlines : {}) as IDataObject;
+	if (deadlines.pickup_lfd_line) return 'line';
+	if (deadlines.pickup_lfd_terminal) return 'terminal';
+	if (deadlines.pickup_lfd_rail) return 'rail';
+	return null;
+}
+
+/**
+ * Derives the insight fields. `timeZone` is the destination's IANA zone (the shipment's
+ * destination_timezone or pod_timezone, or the terminal's); without one, UTC is used and said so.
+ */
+export function containerInsights(container: IDataObject, timeZone?: unknown, now: Date = new Date()): ContainerInsights {
+	const holds = asArray<Hold>(container.holds_at_pod_terminal);
+	const activeHolds = holds.filter((hold) => hold?.status === 'hold').map((hold) => String(hold.name));
+	const pendingHolds = holds.filter((hold) => hold?.status === 'pending').map((hold) => String(hold.name));
+
+	const feesTotal: IDataObject = {};
+	for (const fee of asArray<Fee>(container.fees_at_pod_terminal)) {
+		if (!fee || fee.type === 'total') continue;
+		const amount = Number(fee.amount);
+		if (!Number.isFinite(amount)) continue;
+		const currency = typeof fee.currency_code === 'string' && fee.currency_code ? fee.currency_code : 'USD';
+		feesTotal[currency] = Math.round(((Number(feesTotal[currency]) || 0) + amount) * 100) / 100;
+	}
+
+	const zone = isValidTimeZone(timeZone) ? timeZone : null;
+	let daysUntil: number | null = null;
+	const lfd = container.pickup_lfd;
+	if (typeof lfd === 'string' && lfd) {
+		const instant = new Date(lfd);
+		if (!Number.isNaN(instant.getTime())) {
+			// A date-only LFD is a calendar day already; a date-time is read in the destination's zone.
+			const lfdDay = /^\d{4}-\d{2}-\d{2}$/.test(lfd) ? lfd : localDate(instant, zone ?? 'UTC');
+			daysUntil = dayNumber(lfdDay) - dayNumber(localDate(now, zone ?? 'UTC'));
+		}
+	}
+
+	return {
+		ready_for_pickup: container.available_for_pickup === true && activeHolds.length === 0,
+		active_holds: activeHolds,
+		pending_holds: pendingHolds,
+		fees_total: feesTotal,
+		pickup_lfd_source: pickupLfdSource(container.import_deadlines),
+		days_until_pickup_lfd: daysUntil,
+		lfd_time_zone: zone ?? (daysUntil === null ? null : 'UTC'),
+	};
+}
+
+/** The destination time zone of a container item, from its shipment or terminal when they were resolved. */
+export function containerTimeZone(container: IDataObject, shipment?: IDataObject): string | undefined {
+	const candidates = [
+		shipment?.destination_timezone,
+		shipment?.pod_timezone,
+		(container.shipment as IDataObject | undefined)?.destination_timezone,
+		(container.shipment as IDataObject | undefined)?.pod_timezone,
+		(container.pod_terminal as IDataObject | undefined)?.time_zone,
+		container.pod_timezone,
+		container.destination_timezone,
+	];
+	return candidates.find(isValidTimeZone);
+}
+
+/** A container item with its insight fields added. */
+export function withContainerInsights(container: IDataObject, shipment?: IDataObject, now?: Date): IDataObject {
+	return { ...container, ...containerInsights(container, containerTimeZone(container, shipment), now) };
+}

@@ -1,0 +1,106 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { Terminal49Request } from '../transport';
+import { apiRequest, apiRequestAllItems } from '../transport';
+import type { ResourceObject } from './jsonApi';
+import { indexIncluded, isResourceObject, simplifyResource } from './jsonApi';
+import { withContainerInsights } from './containerInsights';
+import { assertLimit } from './validation';
+
+/**
+ * Shared pieces of every operation's description and output: Simplify, Return All / Limit, and the
+ * conversion of service documents into the items the node returns.
+ */
+export const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to return flat items (ID, attributes at the top level, related records nested) instead of the JSON:API document as Terminal49 sent it',
+};
+
+export function listProperties(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+export interface OutputOptions {
+	/** Add ready_for_pickup, active_holds, fees_total, pickup_lfd_source, days_until_pickup_lfd. */
+	containerInsights?: boolean;
+}
+
+function decorate(item: IDataObject, options: OutputOptions): IDataObject {
+	if (options.containerInsights && item.type === 'container') return withContainerInsights(item);
+	return item;
+}
+
+/** Items for a document the service returned, simplified or as sent. */
+export function documentToItems(document: IDataObject, simplify: boolean, options: OutputOptions = {}): IDataObject[] {
+	if (!simplify) return [document];
+	const index = indexIncluded(document.included);
+	const data = document.data;
+	const records = (Array.isArray(data) ? data : data ? [data] : []).filter(isResourceObject);
+	if (records.length === 0 && !('data' in document)) return [document];
+	return records.map((record) => decorate(simplifyResource(record, index), options));
+}
+
+/** The resources of `included` a record refers to (for raw list items). */
+function referencedIncluded(record: ResourceObject, index: Map<string, ResourceObject>): ResourceObject[] {
+	const found: ResourceObject[] = [];
+	for (const relationship of Object.values(record.relationships ?? {})) {
+		const data = relationship?.data;
+		for (const identifier of Array.isArray(data) ? data : data ? [data] : []) {
+			const resource = index.get(`${identifier.type}:${identifier.id}`);
+			if (resource) found.push(resource);
+		}
+	}
+	return found;
+}
+
+/** Sends one request and returns its items. */
+export async function requestItems(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	request: Terminal49Request,
+	options: OutputOptions = {},
+): Promise<IDataObject[]> {
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	const document = await apiRequest.call(this, { ...request, itemIndex });
+	return documentToItems(document, simplify, options);
+}
+
+/** Reads Return All / Limit, fetches the list and returns one item per record. */
+export async function listItems(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	request: Terminal49Request,
+	options: OutputOptions = {},
+): Promise<IDataObject[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? undefined : assertLimit(this.getNode(), this.getNodeParameter('limit', itemIndex, 50), itemIndex);
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	const { data, included } = await apiRequestAllItems.call(this, { ...request, itemIndex }, limit);
+	const index = indexIncluded(included);
+	const records = data.filter(isResourceObject);
+	if (!simplify) {
+		return records.map((record) => ({ data: record, included: referencedIncluded(record, index) }));
+	}
+	return records.map((record) => decorate(simplifyResource(record, index), options));
+}

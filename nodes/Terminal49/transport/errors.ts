@@ -1,0 +1,154 @@
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** One entry of a JSON:API `errors` array as Terminal49 sends it. */
+export interface ServiceError {
+	status?: string;
+	title?: string;
+	detail?: string;
+	code?: string;
+	source?: { pointer?: string; parameter?: string };
+	meta?: IDataObject;
+}
+
+export interface RequestDescription {
+	method: string;
+	/** Path below the base URL, e.g. `/containers/123`; never carries the key. */
+	path: string;
+}
+
+/** `/data/attributes/request_number` -> `request_number`; `/data/relationships/x` -> `x`. */
+export function fieldFromPointer(pointer: string | undefined): string | undefined {
+	if (!pointer) return undefined;
+	const parts = pointer.split('/').filter(Boolean);
+	if (parts.length === 0) return undefined;
+	return parts[parts.length - 1];
+}
+
+export function serviceErrors(body: unknown): ServiceError[] {
+	if (body && typeof body === 'object' && Array.isArray((body as IDataObject).errors)) {
+		return ((body as IDataObject).errors as unknown[]).filter(
+			(e): e is ServiceError => !!e && typeof e === 'object',
+		);
+	}
+	return [];
+}
+
+/** "scac: Scac 'XXXX' is not recognized; request_number: Request number can't be blank" */
+export function describeServiceErrors(errors: ServiceError[]): string {
+	return errors
+		.map((error) => {
+			const field = fieldFromPointer(error.source?.pointer) ?? error.source?.parameter;
+			const text = error.detail ?? error.title ?? 'error';
+			return field ? `${field}: ${text}` : text;
+		})
+		.join('; ');
+}
+
+const RESTRICTED_PLAN = /paid plan|only (be used to )?creat\w* tracking requests?|restricted/i;
+
+/** Names the entitlement a 403 is about, from the service's detail or the endpoint. */
+export function missingFeature(path: string, detail: string): string | undefined {
+	if (/routing data/i.test(detail) || /\/map_geojson|\/future_positions/.test(path)) return 'Routing Data';
+	if (/rail/i.test(detail)) return 'Rail LFD';
+	if (/refresh/i.test(detail) || /\/refresh$/.test(path)) return 'Container Refresh';
+	if (/widget/i.test(detail)) return 'Tracking Widget';
+	return undefined;
+}
+
+export interface MappedError {
+	message: string;
+	description: string;
+}
+
+/** The message and the fix for an HTTP error status from the service. */
+export function mapHttpError(
+	status: number,
+	body: unknown,
+	request: RequestDescription,
+	extra: { retryAfterSeconds?: number; limitLabel?: string } = {},
+): MappedError {
+	const errors = serviceErrors(body);
+	const details = describeServiceErrors(errors);
+	const where = `${request.method} ${request.path}`;
+	const detailText = details || (typeof body === 'string' ? body.slice(0, 200) : '');
+	const said = detailText ? ` Terminal49 said: ${detailText}` : '';
+
+	switch (status) {
+		case 400:
+			return {
+				message: `Terminal49 rejected the request as malformed (400)${details ? `: ${details}` : ''}`,
+				description: `Check the fields named above and their values.${said} (${where})`,
+			};
+		case 401:
+			if (RESTRICTED_PLAN.test(detailText)) {
+				return {
+					message: 'This Terminal49 API key is on the restricted free plan: it can only create tracking requests',
+					description: `Creating tracking requests works with this key; every other operation needs a paid plan or an enabled trial. Ask Terminal49 to enable read access, or use a key of a paid account.${said} (${where})`,
+				};
+			}
+			return {
+				message: 'Terminal49 could not verify the API key (401)',
+				description: `The key is wrong, revoked or truncated. Open the Terminal49 credential and paste a current key from the developer portal, alone (no "Token", no quotes).${said} (${where})`,
+			};
+		case 403: {
+			const feature = missingFeature(request.path, detailText);
+			return {
+				message: feature
+					? `The ${feature} feature is not enabled for this Terminal49 account (403)`
+					: 'Terminal49 refused access to this resource (403)',
+				description: feature
+					? `${feature} is a paid add-on. Ask Terminal49 to enable it for your account, or remove this operation.${said} (${where})`
+					: `The key is valid but lacks permission for this resource. Ask Terminal49 to enable it for your account.${said} (${where})`,
+			};
+		}
+		case 404:
+			return {
+				message: `Terminal49 has no such resource (404): ${request.path}`,
+				description: `Check the ID or number: it must belong to your Terminal49 account. If every request answers 404, check the credential's Base URL ends in /v2.${said}`,
+			};
+		case 422:
+			return {
+				message: `Terminal49 rejected the values (422)${details ? `: ${details}` : ''}`,
+				description: `Correct the field named above and run again.${said} (${where})`,
+			};
+		case 429:
+			return {
+				message: `Terminal49 rate limit still exceeded after retries (429): ${extra.limitLabel ?? 'requests per minute'}`,
+				description: `The nodes waited the Retry-After time${
+					extra.retryAfterSeconds !== undefined ? ` (${extra.retryAfterSeconds} s)` : ''
+				} and retried, but the key stayed over its limit. Another workflow or client is probably using the same key: spread the work out, or lower "Requests per Minute" in the credential to leave it room.${said} (${where})`,
+			};
+		default:
+			if (status >= 500) {
+				return {
+					message: `Terminal49 or an upstream carrier is unavailable (${status})`,
+					description: `The request failed after retries. Try again in a few minutes; if it persists, check Terminal49's status page.${said} (${where})`,
+				};
+			}
+			return {
+				message: `Terminal49 answered with HTTP ${status}`,
+				description: `${said.trim() || 'No details were given.'} (${where})`,
+			};
+	}
+}
+
+/** Builds the NodeApiError the user sees; only sanitised data goes in (never headers, never the key). */
+export function apiError(
+	node: INode,
+	status: number | undefined,
+	mapped: MappedError,
+	body: unknown,
+	itemIndex?: number,
+): NodeApiError {
+	const errors = serviceErrors(body);
+	const payload: JsonObject = { message: mapped.message };
+	if (status !== undefined) payload.httpCode = String(status);
+	if (errors.length > 0) payload.errors = errors as unknown as JsonObject[];
+	return new NodeApiError(node, payload, {
+		message: mapped.message,
+		description: mapped.description,
+		httpCode: status !== undefined ? String(status) : undefined,
+		itemIndex,
+	});
+}

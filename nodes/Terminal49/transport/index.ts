@@ -1,0 +1,368 @@
+import { createHash } from 'node:crypto';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+import { apiError, mapHttpError } from './errors';
+import type { RateBucket } from './rateLimiter';
+import { acquireSlot, BUCKET_LABELS, FIXED_BUCKET_LIMITS, RATE_WINDOW_MS, recordRateLimited } from './rateLimiter';
+
+/**
+ * The one way the nodes talk to Terminal49: authentication (through the credential), JSON:API bodies,
+ * pacing under the rate limit, 429 and transient-failure retries, pagination and error mapping.
+ */
+export type Terminal49Context = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export const CREDENTIAL_TYPE = 'terminal49Api';
+export const JSON_API_CONTENT_TYPE = 'application/vnd.api+json';
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Retries of a 429 (after waiting Retry-After each time). */
+export const MAX_RATE_LIMIT_RETRIES = 5;
+/** A Retry-After longer than this is not waited out: the error says so at once. */
+export const MAX_RETRY_AFTER_MS = 120_000;
+/** Retries of a 5xx, timeout or dropped connection, for requests that are safe to repeat. */
+export const MAX_TRANSIENT_RETRIES = 3;
+export const TRANSIENT_BACKOFF_MS = 400;
+/** A Return All never follows more pages than this (1,000,000 records at 100 a page). */
+export const MAX_PAGES = 10_000;
+
+export interface Terminal49Request {
+	method: IHttpRequestMethods;
+	/** Below the base URL, starting with `/`, e.g. `/containers/123`. */
+	path: string;
+	qs?: IDataObject;
+	/** Sent as `application/vnd.api+json`. */
+	body?: IDataObject;
+	/** Rate-limit bucket of the endpoint; `default` unless the service gives it its own. */
+	bucket?: RateBucket;
+	/**
+	 * Safe to send again after a 5xx or a dropped connection. Defaults to true for GET, HEAD, PUT, PATCH
+	 * and DELETE and false for POST: a POST is never repeated unless the service surely did not act on it
+	 * (a 429, or a connection that was never opened).
+	 */
+	idempotent?: boolean;
+	/** Statuses returned to the caller instead of thrown (e.g. 404 when checking a webhook still exists). */
+	acceptStatuses?: number[];
+	itemIndex?: number;
+	timeoutMs?: number;
+}
+
+export interface Terminal49Response {
+	statusCode: number;
+	body: JsonApiDocument;
+}
+
+interface Connection {
+	baseUrl: string;
+	origin: string;
+	/** Rate-limit identity of the key: a hash, never the key. */
+	keyId: string;
+	requestsPerMinute: number;
+}
+
+function normaliseBaseUrl(raw: unknown): string {
+	const value = String(raw ?? '').trim().replace(/\/+$/, '');
+	return value || 'https://api.terminal49.com/v2';
+}
+
+async function getConnection(this: Terminal49Context): Promise<Connection> {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const baseUrl = normaliseBaseUrl(credentials.baseUrl);
+	let origin: string;
+	try {
+		origin = new URL(baseUrl).origin;
+	} catch {
+		throw new NodeApiError(
+			this.getNode(),
+			{ message: 'Invalid Base URL' },
+			{
+				message: `The Terminal49 credential's Base URL is not a URL: "${baseUrl}"`,
+				description: 'Set it to https://api.terminal49.com/v2 (or your sandbox, e.g. http://127.0.0.1:4949/v2).',
+			},
+		);
+	}
+	const perMinute = Number(credentials.requestsPerMinute);
+	return {
+		baseUrl,
+		origin,
+		keyId: createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex').slice(0, 16),
+		requestsPerMinute: Number.isFinite(perMinute) && perMinute >= 1 ? Math.floor(perMinute) : 100,
+	};
+}
+
+/** `/v2/containers?page[number]=2` or an absolute link -> a URL on the credential's own origin. */
+export function resolveLink(link: string, connection: Pick<Connection, 'baseUrl' | 'origin'>): string {
+	const parsed = new URL(link, `${connection.baseUrl}/`);
+	// Links are followed on the configured host only, so the key never goes anywhere else.
+	return `${connection.origin}${parsed.pathname}${parsed.search}`;
+}
+
+function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
+	const text = Array.isArray(value) ? String(value[0]) : value === undefined ? '' : String(value);
+	if (!text) return undefined;
+	const seconds = Number(text);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
+	if (Buffer.isBuffer(raw)) raw = raw.toString('utf8');
+	if (typeof raw !== 'string') return { ok: true, value: raw ?? {} };
+	if (raw.trim() === '') return { ok: true, value: {} };
+	try {
+		return { ok: true, value: JSON.parse(raw) };
+	} catch {
+		return { ok: false };
+	}
+}
+
+const TRANSIENT_CODES = new Set([
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'ESOCKETTIMEDOUT',
+	'EPIPE',
+	'EAI_AGAIN',
+	'ECONNREFUSED',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'ERR_BAD_RESPONSE',
+]);
+/** Failures where the request never reached the service: safe to retry even a POST. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function networkErrorCode(error: unknown): string | undefined {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+		if (typeof candidate.code === 'string' && candidate.code) return candidate.code;
+		if (typeof candidate.message === 'string') {
+			if (/timeout/i.test(candidate.message)) return 'ETIMEDOUT';
+			if (/socket hang up/i.test(candidate.message)) return 'ECONNRESET';
+		}
+		current = candidate.cause;
+	}
+	return undefined;
+}
+
+function isIdempotent(request: Terminal49Request) {
+	return request.idempotent ?? request.method !== 'POST';
+}
+
+function bucketLimit(bucket: RateBucket, connection: Connection) {
+	return bucket === 'default' ? connection.requestsPerMinute : FIXED_BUCKET_LIMITS[bucket];
+}
+
+/**
+ * Sends one request, paced and retried, and returns the parsed body with its status. Throws a
+ * NodeApiError for any status the caller did not accept.
+ */
+export async function apiRequestFull(
+	this: Terminal49Context,
+	request: Terminal49Request,
+	options: { url?: string } = {},
+): Promise<Terminal49Response> {
+	const connection = await getConnection.call(this);
+	const bucket = request.bucket ?? 'default';
+	const limit = bucketLimit(bucket, connection);
+	const pace = { key: `${connection.keyId}:${bucket}`, limit, windowMs: RATE_WINDOW_MS };
+	const url = options.url ?? `${connection.baseUrl}${request.path}`;
+	const described = { method: request.method, path: request.path };
+	const node = this.getNode();
+
+	const httpOptions: IHttpRequestOptions = {
+		method: request.method,
+		url,
+		headers: { Accept: JSON_API_CONTENT_TYPE },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		json: true,
+		timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+	};
+	if (request.qs && Object.keys(request.qs).length > 0 && !options.url) httpOptions.qs = request.qs;
+	if (request.body !== undefined) {
+		httpOptions.body = request.body;
+		httpOptions.headers = { ...httpOptions.headers, 'Content-Type': JSON_API_CONTENT_TYPE };
+	}
+
+	let rateLimitRetries = 0;
+	let transientRetries = 0;
+	for (;;) {
+		await acquireSlot(pace);
+		let response: { statusCode: number; body: unknown; headers?: IDataObject };
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				httpOptions,
+			)) as typeof response;
+		} catch (error) {
+			const code = networkErrorCode(error) ?? 'ERROR';
+			const canRetry =
+				code !== 'ERR_CANCELED' &&
+				TRANSIENT_CODES.has(code) &&
+				(isIdempotent(request) || NOT_SENT_CODES.has(code)) &&
+				transientRetries < MAX_TRANSIENT_RETRIES;
+			this.logger.debug(`Terminal49 ${request.method} ${request.path} failed: ${code}${canRetry ? ', retrying' : ''}`);
+			if (canRetry) {
+				await sleep(TRANSIENT_BACKOFF_MS * 2 ** transientRetries++);
+				continue;
+			}
+			const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT';
+			const notRetried = TRANSIENT_CODES.has(code) && !isIdempotent(request) && !NOT_SENT_CODES.has(code);
+			throw apiError(
+				node,
+				undefined,
+				{
+					message: timedOut
+						? `Terminal49 did not answer within ${Math.round((request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s (${code})`
+						: `Could not reach Terminal49 at ${connection.origin} (${code})`,
+					description: notRetried
+						? `The connection failed after the request was sent, so it was not repeated: the service may have acted on it. Check in Terminal49 before running again. (${request.method} ${request.path})`
+						: `Tried ${transientRetries + 1} time(s). Check the credential's Base URL and the network, or try again later. (${request.method} ${request.path})`,
+				},
+				undefined,
+				request.itemIndex,
+			);
+		}
+
+		const { statusCode } = response;
+		const parsed = parseBody(response.body);
+
+		if (statusCode === 429) {
+			const retryAfterMs = parseRetryAfter(response.headers?.['retry-after']) ?? 1000;
+			recordRateLimited(pace, retryAfterMs);
+			this.logger.debug(`Terminal49 ${request.method} ${request.path}: 429, Retry-After ${retryAfterMs} ms`);
+			if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES && retryAfterMs <= MAX_RETRY_AFTER_MS) {
+				rateLimitRetries++;
+				continue;
+			}
+			const mapped = mapHttpError(429, parsed.ok ? parsed.value : undefined, described, {
+				retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+				limitLabel: `${limit} ${BUCKET_LABELS[bucket]} per minute`,
+			});
+			throw apiError(node, 429, mapped, parsed.ok ? parsed.value : undefined, request.itemIndex);
+		}
+
+		const transientStatus = statusCode >= 500 || (statusCode < 300 && !parsed.ok);
+		if (transientStatus && isIdempotent(request) && transientRetries < MAX_TRANSIENT_RETRIES) {
+			this.logger.debug(`Terminal49 ${request.method} ${request.path}: ${statusCode}${parsed.ok ? '' : ' unreadable body'}, retrying`);
+			await sleep(TRANSIENT_BACKOFF_MS * 2 ** transientRetries++);
+			continue;
+		}
+
+		if (statusCode >= 200 && statusCode < 300) {
+			if (!parsed.ok) {
+				throw apiError(
+					node,
+					statusCode,
+					{
+						message: 'Terminal49 sent a response that is not valid JSON (it may have been cut off)',
+						description: `Nothing was returned as a result. ${
+							isIdempotent(request)
+								? `Tried ${transientRetries + 1} time(s); try again later.`
+								: 'The request was not repeated because the service may have acted on it: check in Terminal49 before running again.'
+						} (${request.method} ${request.path})`,
+					},
+					undefined,
+					request.itemIndex,
+				);
+			}
+			return { statusCode, body: parsed.value as JsonApiDocument };
+		}
+		if (request.acceptStatuses?.includes(statusCode)) {
+			return { statusCode, body: (parsed.ok ? parsed.value : {}) as JsonApiDocument };
+		}
+		const errorBody = parsed.ok ? parsed.value : response.body;
+		throw apiError(node, statusCode, mapHttpError(statusCode, errorBody, described), errorBody, request.itemIndex);
+	}
+}
+
+export interface JsonApiDocument extends IDataObject {
+	data?: IDataObject | IDataObject[] | null;
+	included?: IDataObject[];
+	links?: IDataObject;
+	meta?: IDataObject;
+}
+
+/** Sends one request and returns the parsed body (a JSON:API document for most endpoints). */
+export async function apiRequest(this: Terminal49Context, request: Terminal49Request): Promise<JsonApiDocument> {
+	const response: Terminal49Response = await apiRequestFull.call(this, request);
+	return response.body;
+}
+
+/** Page size that reaches `limit` in the fewest pages without fetching more records than needed. */
+export function pageSizeFor(limit: number | undefined): number {
+	if (limit === undefined) return MAX_PAGE_SIZE;
+	const pages = Math.ceil(limit / MAX_PAGE_SIZE);
+	return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.ceil(limit / Math.max(pages, 1))));
+}
+
+/**
+ * Yields the pages of a list endpoint, following `links.next` until it is absent. Stop iterating to
+ * stop fetching. A failed page throws: a list is never returned truncated as if complete.
+ */
+export async function* paginate(
+	this: Terminal49Context,
+	request: Terminal49Request,
+	limit?: number,
+): AsyncGenerator<JsonApiDocument> {
+	const connection = await getConnection.call(this);
+	const first = await apiRequestFull.call(this, {
+		...request,
+		qs: { ...request.qs, 'page[size]': pageSizeFor(limit) },
+	});
+	let page = first.body;
+	const seen = new Set<string>();
+	for (let count = 1; ; count++) {
+		yield page;
+		const next = page.links?.next;
+		if (typeof next !== 'string' || next === '') return;
+		const url = resolveLink(next, connection);
+		if (seen.has(url) || count >= MAX_PAGES) {
+			throw new NodeApiError(this.getNode(), { message: 'Pagination loop' } as JsonObject, {
+				message: `Terminal49 pagination did not end after ${count} pages (${request.path})`,
+				description: 'The service kept returning a next page. Nothing was returned; use a Limit or a narrower filter.',
+				itemIndex: request.itemIndex,
+			});
+		}
+		seen.add(url);
+		page = (
+			await apiRequestFull.call(this, request, { url })
+		).body;
+	}
+}
+
+/** Every record of a list (or the first `limit`), with the `included` resources of all pages. */
+export async function apiRequestAllItems(
+	this: Terminal49Context,
+	request: Terminal49Request,
+	limit?: number,
+): Promise<{ data: IDataObject[]; included: IDataObject[] }> {
+	const data: IDataObject[] = [];
+	const included = new Map<string, IDataObject>();
+	for await (const page of paginate.call(this, request, limit)) {
+		const records = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
+		for (const record of records) {
+			if (limit !== undefined && data.length >= limit) break;
+			data.push(record);
+		}
+		for (const resource of page.included ?? []) {
+			included.set(`${String(resource.type)}:${String(resource.id)}`, resource);
+		}
+		if (limit !== undefined && data.length >= limit) break;
+	}
+	return { data, included: [...included.values()] };
+}

@@ -1,0 +1,124 @@
+/**
+ * Runs a node's execute() in-process with n8n-core's real ExecuteContext: real parameter resolution,
+ * real continueOnFail and pairedItem handling, and real n8n-core request helpers (httpRequestWithAuthentication
+ * over n8n's own axios client). Only the credential store is replaced: a fixed credential is decrypted
+ * and applied with the credential class's own `authenticate`.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-t49-test-'));
+process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+
+import { ExecuteContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { Terminal49Api } from '../../credentials/Terminal49Api.credentials';
+
+export interface TestCredentials {
+	apiKey: string;
+	baseUrl: string;
+	requestsPerMinute?: number;
+}
+
+export interface RunNodeOptions {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	credentials?: TestCredentials;
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	logs?: string[];
+}
+
+const credentialType = new Terminal49Api();
+
+export function makeAdditionalData(credentials: TestCredentials | undefined, logs?: string[]): IWorkflowExecuteAdditionalData {
+	const data: ICredentialDataDecryptedObject = {
+		requestsPerMinute: 100,
+		...(credentials ?? {}),
+	} as unknown as ICredentialDataDecryptedObject;
+	return {
+		credentialsHelper: {
+			getParentTypes: () => [],
+			isCredentialUsableByNode: () => true,
+			getDecrypted: async () => ({ ...data }),
+			authenticate: async (creds: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) =>
+				await credentialType.authenticate(creds, options),
+			preAuthentication: async () => undefined,
+			getCredentialsProperties: () => credentialType.properties,
+			updateCredentials: async () => {},
+		},
+		executionId: 'test',
+		restApiUrl: 'http://127.0.0.1/rest',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		variables: {},
+		logAiEvent: () => {},
+		hooks: undefined,
+		currentNodeParameters: undefined,
+		executeWorkflow: async () => {
+			throw new Error('not available in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		logger: logs ? { debug: (m: string) => logs.push(m) } : undefined,
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export function makeWorkflow(node: INode, nodeType: INodeType): Workflow {
+	const nodeTypes: INodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	return new Workflow({ id: 'wf', name: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
+}
+
+export function makeNode(nodeType: INodeType, parameters: INodeParameters, continueOnFail = false): INode {
+	return {
+		id: 'node-1',
+		name: 'Terminal49',
+		type: `n8n-nodes-terminal49.${nodeType.description.name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { terminal49Api: { id: 'cred-1', name: 'Terminal49 test' } },
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
+	};
+}
+
+/** Runs the node once over `items` and returns its output (first output branch). */
+export async function runNode(options: RunNodeOptions): Promise<INodeExecutionData[]> {
+	const node = makeNode(options.nodeType, options.parameters, options.continueOnFail);
+	const workflow = makeWorkflow(node, options.nodeType);
+	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
+	const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		makeAdditionalData(options.credentials, options.logs),
+		'manual',
+		runExecutionData,
+		0,
+		items,
+		{ main: [items] },
+		{ node, data: { main: [items] }, source: null },
+		[],
+	);
+	const result = await options.nodeType.execute!.call(context);
+	return (result as INodeExecutionData[][])[0];
+}
