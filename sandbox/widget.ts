@@ -22,8 +22,9 @@ const BUNDLE = `/* Terminal49 sandbox widget stub */
 export const PUBLISHABLE_KEYS: Record<string, 'paid' | 'basic'> = { pk_sandbox_paid: 'paid', pk_sandbox_basic: 'basic' };
 
 export function handleWidget(app: SandboxApp, path: string, query: Record<string, string>): Reply {
-	const json = (status: number, body: unknown): Reply => ({ status, body, contentType: 'application/json' });
-	if (path === '/widget/app.bundle.js') return { status: 200, body: BUNDLE, contentType: 'application/javascript' };
+	const cors = { 'Access-Control-Allow-Origin': '*' };
+	const json = (status: number, body: unknown): Reply => ({ status, body, contentType: 'application/json', headers: cors });
+	if (path === '/widget/app.bundle.js') return { status: 200, body: BUNDLE, contentType: 'application/javascript', headers: cors };
 	if (path !== '/widget/lookup') return json(404, { errors: [{ status: '404', title: 'Not Found', detail: 'Unknown widget path' }] });
 	const plan = PUBLISHABLE_KEYS[query.token ?? ''];
 	if (!plan) return json(401, { errors: [{ status: '401', title: 'Unauthorized', detail: 'The publishable key could not be verified.' }] });
