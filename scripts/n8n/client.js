@@ -238,6 +238,24 @@ class N8nClient {
 			{ timeoutMs, intervalMs: 200 },
 		);
 	}
+
+	/** Poll until the production webhook `path` is unregistered (after deactivation). */
+	async waitForWebhookGone(path, { method = 'POST', timeoutMs = 15000 } = {}) {
+		const url = this.webhookUrl(path);
+		await waitFor(
+			`webhook ${method} ${url} to be removed`,
+			async () => {
+				const res = await fetch(url, {
+					method: 'OPTIONS',
+					headers: { 'access-control-request-method': method, origin: 'http://127.0.0.1' },
+					signal: AbortSignal.timeout(2000),
+				});
+				// 404 for an unknown path without Origin; with Origin n8n answers 500 while nothing is registered
+				return res.status >= 400;
+			},
+			{ timeoutMs, intervalMs: 200 },
+		);
+	}
 }
 
 module.exports = { N8nClient, N8nHttpError };

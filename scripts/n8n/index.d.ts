@@ -1,0 +1,213 @@
+/** Types of the real-n8n harness (scripts/n8n/index.js). */
+import type { ChildProcess } from 'node:child_process';
+
+export interface Paths {
+	ROOT: string;
+	CACHE: string;
+	NODE24_DIR: string;
+	NODE24: string;
+	N8N_BIN: string;
+	REDIS_DIR: string;
+	REDIS_SERVER: string;
+	REDIS_LIB: string;
+	ENSURE_SCRIPT: string;
+	PACKAGE_NAME: string;
+}
+export const paths: Paths;
+
+export interface ManagedProcess {
+	name: string;
+	child: ChildProcess;
+	pid: number;
+	exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+	tail(): string[];
+	isRunning(): boolean;
+	stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface N8nProcess {
+	role: 'main' | 'worker';
+	proc: ManagedProcess;
+	baseUrl: string;
+	stop(graceMs?: number): Promise<unknown>;
+}
+
+export interface RedisProcess {
+	port: number;
+	proc: ManagedProcess;
+	stop(): Promise<unknown>;
+}
+
+export interface SandboxProcess {
+	/** API base, e.g. http://127.0.0.1:4949/v2 */
+	url: string;
+	/** e.g. http://127.0.0.1:4949 (control API under /_sandbox) */
+	origin: string;
+	port: number;
+	proc: ManagedProcess;
+	stop(): Promise<unknown>;
+}
+
+/** A workflow as exported by n8n / accepted by the public API. */
+export interface WorkflowJson {
+	id?: string;
+	name?: string;
+	nodes: Array<Record<string, any>>;
+	connections?: Record<string, any>;
+	settings?: Record<string, any>;
+	staticData?: Record<string, any> | null;
+	[key: string]: any;
+}
+
+/** An execution from `GET /api/v1/executions?includeData=true`. */
+export interface Execution {
+	id: number | string;
+	finished: boolean;
+	mode: string;
+	status: 'success' | 'error' | 'crashed' | 'canceled' | 'new' | 'running' | 'waiting' | string;
+	workflowId: string;
+	startedAt: string;
+	stoppedAt: string | null;
+	data?: { resultData: { runData: Record<string, any[]>; error?: any; lastNodeExecuted?: string } };
+	[key: string]: any;
+}
+
+export class N8nHttpError extends Error {
+	status: number;
+	body: unknown;
+}
+
+export class N8nClient {
+	constructor(baseUrl: string, opts?: { apiKey?: string; cookie?: string });
+	baseUrl: string;
+	apiKey?: string;
+	cookie?: string;
+	request(
+		method: string,
+		path: string,
+		opts?: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; raw?: boolean },
+	): Promise<any>;
+	/** Internal REST API with the login cookie; returns `data`. */
+	rest(method: string, path: string, body?: unknown): Promise<any>;
+	/** Public API `/api/v1` with the API key. */
+	api(method: string, path: string, body?: unknown): Promise<any>;
+	waitReady(opts?: { timeoutMs?: number; isAlive?: () => boolean }): Promise<void>;
+	setupOwner(o: { email: string; password: string; firstName?: string; lastName?: string }): Promise<any>;
+	login(email: string, password: string): Promise<any>;
+	createApiKey(label?: string, scopes?: string[]): Promise<string>;
+	setup(o: { email: string; password: string; firstName?: string; lastName?: string; apiKeyLabel?: string }): Promise<this>;
+	createCredential(c: { name: string; type: string; data: Record<string, unknown> }): Promise<{ id: string; name: string; type: string }>;
+	createWorkflow(wf: WorkflowJson): Promise<WorkflowJson & { id: string }>;
+	getWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
+	deleteWorkflow(id: string): Promise<any>;
+	activateWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
+	deactivateWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
+	listExecutions(o?: { workflowId?: string; includeData?: boolean; status?: string; limit?: number; maxPages?: number }): Promise<Execution[]>;
+	getExecution(id: string | number, includeData?: boolean): Promise<Execution>;
+	waitForExecutions(o: { workflowId: string; count: number; timeoutMs?: number; settleMs?: number; includeData?: boolean }): Promise<Execution[]>;
+	nodeTypeNames(): Promise<string[]>;
+	credentialTypeNames(): Promise<string[]>;
+	webhookUrl(path: string): string;
+	waitForWebhook(path: string, opts?: { method?: string; timeoutMs?: number }): Promise<void>;
+	waitForWebhookGone(path: string, opts?: { method?: string; timeoutMs?: number }): Promise<void>;
+}
+
+export interface Stack {
+	mode: 'single' | 'queue';
+	port: number;
+	baseUrl: string;
+	userFolder: string;
+	logDir: string;
+	owner: { email: string; password: string; firstName: string; lastName: string };
+	redis: RedisProcess | null;
+	main: N8nProcess;
+	worker: N8nProcess | null;
+	client: N8nClient;
+	webhookUrl(path: string): string;
+	stop(): Promise<void>;
+	restart(): Promise<void>;
+	logs(role?: 'main' | 'worker'): string;
+}
+
+export interface StartStackOptions {
+	tgz?: string;
+	packageDirs?: string[];
+	mode?: 'single' | 'queue';
+	port?: number;
+	userFolder?: string;
+	owner?: { email?: string; password?: string; firstName?: string; lastName?: string };
+	env?: Record<string, string>;
+	keepUserFolder?: boolean;
+	log?: (msg: string) => void;
+	echo?: (line: string) => void;
+}
+
+export function ensureN8n(o?: { skipRedis?: boolean; stdio?: 'inherit' | 'ignore' | 'pipe' }): Paths;
+export function buildAndPack(o?: { build?: boolean; outDir?: string; log?: (m: string) => void }): string;
+export function packPackage(o?: { outDir?: string; log?: (m: string) => void }): string;
+export function createUserFolder(dir?: string): string;
+export function installPackedPackage(userFolder: string, tgz: string): string;
+export function installPackageDir(userFolder: string, dir: string): string;
+export function n8nEnv(o: {
+	userFolder: string;
+	port?: number;
+	brokerPort?: number;
+	redisPort?: number;
+	queue?: boolean;
+	logLevel?: string;
+	extra?: Record<string, string>;
+}): NodeJS.ProcessEnv;
+export function startRedis(o?: { port?: number; dir?: string; log?: (m: string) => void; logFile?: string }): Promise<RedisProcess>;
+export function startN8nProcess(o: {
+	role?: 'main' | 'worker';
+	userFolder: string;
+	port: number;
+	brokerPort?: number;
+	redisPort?: number;
+	queue?: boolean;
+	logFile?: string;
+	echo?: (line: string) => void;
+	extraEnv?: Record<string, string>;
+	readyTimeoutMs?: number;
+	log?: (m: string) => void;
+}): Promise<N8nProcess>;
+export function startSandboxProcess(o?: {
+	port?: number;
+	args?: string[];
+	log?: (m: string) => void;
+	logFile?: string;
+	echo?: (line: string) => void;
+}): Promise<SandboxProcess>;
+export function startStack(o?: StartStackOptions): Promise<Stack>;
+export function runN8nCli(
+	args: string[],
+	o?: { userFolder?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+export interface CliRun {
+	ok: boolean;
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	id: string;
+	/** Run data (IRun) parsed from `n8n execute --rawOutput`. */
+	result: any;
+	stdout: string;
+	stderr: string;
+}
+export function runWorkflowOnce(o: {
+	userFolder: string;
+	workflow: WorkflowJson;
+	credentials?: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>;
+	env?: Record<string, string>;
+	timeoutMs?: number;
+}): Promise<CliRun>;
+export function parseExecuteOutput(stdout: string): any;
+/** json of the items `nodeName` output in an execution (public API) or CLI result. */
+export function nodeOutput(runData: any, nodeName: string, o?: { runIndex?: number; output?: number }): any[] | undefined;
+export function runError(runData: any): any;
+export function freePort(): Promise<number>;
+export function waitFor<T>(
+	what: string,
+	check: () => T | Promise<T>,
+	o?: { timeoutMs?: number; intervalMs?: number; isAlive?: () => boolean },
+): Promise<T>;
+export function sleep(ms: number): Promise<void>;

@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm start`: real n8n 2.41 on http://127.0.0.1:5678 with this package installed the way users get it,
+ * the Terminal49 sandbox (or the real service when T49_API_KEY is set), an owner account, a Terminal49
+ * credential and the example workflows. Ctrl-C stops everything.
+ *
+ *   npm start                      sandbox on http://127.0.0.1:4949/v2 (key sandbox_paid)
+ *   T49_API_KEY=... npm start      the real Terminal49 API (T49_BASE_URL to override the base URL)
+ *   npm start -- --fresh           forget the demo's n8n data (.n8n-run/) first
+ *   npm start -- --queue           queue mode: Redis + n8n main + n8n worker
+ *
+ * Environment: N8N_DEMO_PORT (default 5678), SANDBOX_PORT (default 4949).
+ * The demo's n8n data lives in .n8n-run/ (git-ignored) and survives restarts.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+const { spawnSync } = require('node:child_process');
+
+const ROOT = path.resolve(__dirname, '..');
+const RUN_DIR = path.join(ROOT, '.n8n-run');
+const STATE_FILE = path.join(RUN_DIR, 'demo-state.json');
+const EXAMPLES_DIR = path.join(ROOT, 'examples');
+const OWNER = { email: 'demo@example.com', password: 'Terminal49-demo', firstName: 'Demo', lastName: 'User' };
+const CREDENTIAL_NAME = 'Terminal49 account';
+const CREDENTIAL_TYPE = 'terminal49Api';
+
+const args = new Set(process.argv.slice(2));
+const t0 = Date.now();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
+const say = (msg) => process.stdout.write(`[start ${elapsed()}] ${msg}\n`);
+
+function ensureProjectDeps() {
+	if (fs.existsSync(path.join(ROOT, 'node_modules', '.bin', 'tsc')) && fs.existsSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'))) return;
+	say('installing the project dependencies (npm install, about a minute)');
+	const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit', timeout: 15 * 60 * 1000 });
+	if (r.status !== 0) throw new Error('npm install failed');
+}
+
+function readState() {
+	try {
+		return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
+	} catch {
+		return {};
+	}
+}
+
+function writeState(state) {
+	fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+}
+
+/** Point every Terminal49 credential reference of a workflow at our credential. */
+function bindCredential(workflow, credential) {
+	for (const node of workflow.nodes || []) {
+		if (node.credentials && node.credentials[CREDENTIAL_TYPE]) {
+			node.credentials[CREDENTIAL_TYPE] = { id: credential.id, name: credential.name };
+		} else if (typeof node.type === 'string' && node.type.startsWith('n8n-nodes-terminal49.')) {
+			node.credentials = { ...(node.credentials || {}), [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } };
+		}
+	}
+	return workflow;
+}
+
+async function upsertCredential(client, state, data) {
+	const key = data.baseUrl;
+	if (state.credentialId) {
+		try {
+			await client.api('PATCH', `/credentials/${state.credentialId}`, { name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data });
+			return { id: state.credentialId, name: CREDENTIAL_NAME, key };
+		} catch (error) {
+			if (error.status !== 404) throw error;
+		}
+	}
+	const created = await client.createCredential({ name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data });
+	state.credentialId = created.id;
+	return { id: created.id, name: CREDENTIAL_NAME, key };
+}
+
+async function importExamples(client, state, credential) {
+	if (!fs.existsSync(EXAMPLES_DIR)) return [];
+	const files = fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort();
+	state.workflows = state.workflows || {};
+	const imported = [];
+	for (const file of files) {
+		const text = fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8');
+		const hash = crypto.createHash('sha256').update(text).update(credential.id).digest('hex').slice(0, 16);
+		const previous = state.workflows[file];
+		if (previous && previous.hash === hash) {
+			try {
+				const wf = await client.getWorkflow(previous.id);
+				imported.push({ file, id: wf.id, name: wf.name, kept: true });
+				continue;
+			} catch (error) {
+				if (error.status !== 404) throw error;
+			}
+		}
+		if (previous) {
+			await client.deleteWorkflow(previous.id).catch(() => undefined);
+		}
+		let workflow;
+		try {
+			workflow = bindCredential(JSON.parse(text), credential);
+		} catch (error) {
+			say(`  skipped ${file}: ${error.message}`);
+			continue;
+		}
+		try {
+			const wf = await client.createWorkflow(workflow);
+			state.workflows[file] = { id: wf.id, hash };
+			imported.push({ file, id: wf.id, name: wf.name, kept: false });
+		} catch (error) {
+			say(`  could not import ${file}: ${error.message}`);
+		}
+	}
+	return imported;
+}
+
+async function main() {
+	if (args.has('--help') || args.has('-h')) {
+		process.stdout.write(fs.readFileSync(__filename, 'utf8').split('\n').slice(2, 16).map((l) => l.replace(/^ \*\/?\s?/, '')).join('\n') + '\n');
+		return;
+	}
+	const realKey = (process.env.T49_API_KEY || '').trim();
+	const port = Number(process.env.N8N_DEMO_PORT || 5678);
+	const queue = args.has('--queue');
+
+	ensureProjectDeps();
+	const h = require('./n8n');
+	say('checking the n8n install (first run: Node 24 + n8n 2.41.1 into .cache/, about 5-9 minutes)');
+	h.ensureN8n({ skipRedis: !queue });
+
+	if (!(await portFree(port))) throw new Error(`port ${port} is in use (another n8n?). Stop it or set N8N_DEMO_PORT.`);
+
+	say('building and packing n8n-nodes-terminal49');
+	const tgz = h.buildAndPack({ log: (m) => say(`  ${m}`) });
+
+	if (args.has('--fresh')) fs.rmSync(RUN_DIR, { recursive: true, force: true });
+	fs.mkdirSync(RUN_DIR, { recursive: true });
+	const state = readState();
+
+	const stoppers = [];
+	let stopping = false;
+	const stopAll = async (code) => {
+		if (stopping) return;
+		stopping = true;
+		say('stopping n8n, worker, redis and sandbox');
+		for (const stop of stoppers.reverse()) {
+			try {
+				await stop();
+			} catch {
+				/* keep going */
+			}
+		}
+		say('stopped');
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stopAll(0));
+	process.on('SIGTERM', () => void stopAll(0));
+	process.on('SIGHUP', () => void stopAll(0));
+
+	try {
+		let sandbox = null;
+		let credentialData;
+		if (realKey) {
+			const baseUrl = (process.env.T49_BASE_URL || 'https://api.terminal49.com/v2').replace(/\/$/, '');
+			credentialData = { apiKey: realKey, baseUrl };
+			say(`using the real Terminal49 API at ${baseUrl} (T49_API_KEY is set; no sandbox)`);
+		} else {
+			const wanted = Number(process.env.SANDBOX_PORT || 4949);
+			const sbPort = (await portFree(wanted)) ? wanted : 0;
+			say('starting the Terminal49 sandbox');
+			sandbox = await h.startSandboxProcess({
+				port: sbPort,
+				args: [],
+				logFile: path.join(RUN_DIR, 'sandbox.log'),
+				log: (m) => say(`  ${m}`),
+			});
+			stoppers.push(() => sandbox.stop());
+			credentialData = { apiKey: 'sandbox_paid', baseUrl: sandbox.url };
+		}
+
+		say(`starting n8n${queue ? ' (queue mode: redis + main + worker)' : ''} on http://127.0.0.1:${port} (about 15 s)`);
+		const stack = await h.startStack({
+			mode: queue ? 'queue' : 'single',
+			port,
+			tgz,
+			userFolder: RUN_DIR,
+			owner: OWNER,
+			log: (m) => say(`  ${m}`),
+		});
+		stoppers.push(() => stack.stop());
+
+		const types = await stack.client.nodeTypeNames();
+		const ours = types.filter((t) => t.startsWith('n8n-nodes-terminal49.'));
+		say(`  node types loaded from the package: ${ours.length ? ours.join(', ') : 'NONE (check .n8n-run/logs/n8n-main.log)'}`);
+
+		let credential = { id: '', name: CREDENTIAL_NAME };
+		let imported = [];
+		if ((await stack.client.credentialTypeNames()).includes(CREDENTIAL_TYPE)) {
+			credential = await upsertCredential(stack.client, state, credentialData);
+			say(`  credential "${credential.name}" → ${credentialData.baseUrl}`);
+			imported = await importExamples(stack.client, state, credential);
+			writeState(state);
+		} else {
+			say(`  WARNING: credential type ${CREDENTIAL_TYPE} not loaded; no credential or examples created`);
+		}
+
+		const lines = [
+			'',
+			'================================================================================',
+			` n8n is running:   http://127.0.0.1:${port}`,
+			` log in:           ${OWNER.email}  /  ${OWNER.password}`,
+			` Terminal49:       ${realKey ? `real API (${credentialData.baseUrl})` : `sandbox ${credentialData.baseUrl} (key sandbox_paid)`}`,
+			` credential:       "${credential.name}" (type Terminal49 API), already in n8n`,
+		];
+		if (imported.length) {
+			lines.push(' example workflows:');
+			for (const w of imported) lines.push(`   - ${w.name}  (http://127.0.0.1:${port}/workflow/${w.id})`);
+		} else {
+			lines.push(' example workflows: none yet (examples/*.json)');
+		}
+		lines.push(
+			'',
+			' What to try:',
+			'   1. Open a workflow, click "Execute workflow" and look at each node\'s output.',
+			'   2. Add a node, search "Terminal49": track a container, list shipments, get containers.',
+		);
+		if (sandbox) {
+			lines.push(
+				'   3. Activate a workflow with the Terminal49 Trigger, then make the sandbox send events:',
+				`        curl -s ${sandbox.origin}/_sandbox/fixtures            # demo containers`,
+				`        curl -s -X POST ${sandbox.origin}/_sandbox/containers/MSCU4949012/advance`,
+				'      and watch the executions list.',
+				`   Sandbox control API: ${sandbox.origin}/_sandbox  (keys: sandbox_paid, sandbox_free, sandbox_basic)`,
+			);
+		}
+		lines.push(
+			` Logs: .n8n-run/logs/   Data: .n8n-run/ (npm start -- --fresh to reset)`,
+			' Press Ctrl-C to stop everything.',
+			'================================================================================',
+			'',
+		);
+		process.stdout.write(lines.join('\n'));
+		say(`ready`);
+
+		// stay up; if a child dies, stop the rest
+		const watched = [stack.main.proc, stack.worker && stack.worker.proc, stack.redis && stack.redis.proc, sandbox && sandbox.proc].filter(Boolean);
+		await Promise.race(watched.map((p) => p.exited.then(() => p.name)))
+			.then((name) => {
+				if (!stopping) {
+					say(`${name} exited unexpectedly; see .n8n-run/logs/`);
+					return stopAll(1);
+				}
+			});
+	} catch (error) {
+		say(`failed: ${error.message}`);
+		await stopAll(1);
+	}
+}
+
+function portFree(port) {
+	const net = require('node:net');
+	return new Promise((resolve) => {
+		const srv = net.createServer();
+		srv.once('error', () => resolve(false));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+	});
+}
+
+main().catch((error) => {
+	process.stderr.write(`npm start failed: ${error.stack || error.message}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,161 @@
+/**
+ * Facts about real n8n 2.41.1 that the Terminal49 Trigger relies on, proven with a test-only probe
+ * package (test/e2e/fixtures/n8n-nodes-probe) whose webhook() answers with what n8n handed it:
+ *
+ * - `application/vnd.api+json` is never parsed: `req.body` is undefined. With typeVersion 1 n8n has
+ *   already read the bytes into `req.rawBody` (a Buffer); with typeVersion >= 2 `req.rawBody` is
+ *   undefined until the node calls `await req.readRawBody()`, which then fills it with the exact bytes.
+ *   (n8n/dist/webhooks/webhook-helpers.js parseRequestBody + isParsableContentType,
+ *   n8n/dist/middlewares/body-parser.js rawBodyReader/parseBody.)
+ * - `getWorkflowStaticData('node')` written in checkExists/create/webhook() is saved to the database and
+ *   is there in later webhook calls, after a restart and at delete; a restart does not call
+ *   checkExists/create again (the webhook rows stay registered); deactivation runs delete asynchronously.
+ * - In queue mode webhook() runs in the main process that received the request, the execution on the worker.
+ */
+import { harness, PROBE_PACKAGE, triggerToNoOp } from './helpers';
+import type { Stack } from './helpers';
+
+jest.setTimeout(240_000);
+
+const BODY = JSON.stringify({ data: { id: 'n-1', type: 'webhook_notification', attributes: { event: 'container.updated' } } });
+
+function probeWorkflow(version: number, webhookId: string) {
+	const wf = triggerToNoOp(`probe v${version}`, {
+		id: 'probe',
+		name: 'Probe Trigger',
+		type: 'n8n-nodes-probe.probeTrigger',
+		typeVersion: version,
+		webhookId,
+		parameters: {},
+	});
+	// the action probe reports the pid of the process running the execution
+	wf.nodes.push({ id: 'pid', name: 'Pid', type: 'n8n-nodes-probe.probe', typeVersion: 1, position: [440, 0], parameters: {} });
+	wf.connections.Out = { main: [[{ node: 'Pid', type: 'main', index: 0 }]] };
+	return wf;
+}
+
+async function post(stack: Stack, path: string, contentType: string) {
+	const res = await fetch(stack.webhookUrl(path), { method: 'POST', headers: { 'content-type': contentType }, body: BODY });
+	expect(res.status).toBe(200);
+	return (await res.json()) as any;
+}
+
+describe('n8n 2.41.1 webhook facts (single mode)', () => {
+	let stack: Stack;
+
+	beforeAll(async () => {
+		harness.ensureN8n({ stdio: 'ignore' });
+		stack = await harness.startStack({ packageDirs: [PROBE_PACKAGE] });
+	});
+
+	afterAll(async () => {
+		if (stack) await stack.stop();
+	});
+
+	test('typeVersion 1: vnd.api+json arrives unparsed, rawBody already holds the exact bytes', async () => {
+		const wf = await stack.client.createWorkflow(probeWorkflow(1, 'probe-v1'));
+		await stack.client.activateWorkflow(wf.id);
+		await stack.client.waitForWebhook('probe-v1/probe');
+
+		const info = await post(stack, 'probe-v1/probe', 'application/vnd.api+json');
+		expect(info.before).toMatchObject({ contentType: 'application/vnd.api+json', bodyType: 'undefined', rawBodyIsBuffer: true, rawBody: BODY });
+		expect(info.afterReadRawBody.rawBody).toBe(BODY);
+
+		const withCharset = await post(stack, 'probe-v1/probe', 'application/vnd.api+json; charset=utf-8');
+		expect(withCharset.before).toMatchObject({ contentType: 'application/vnd.api+json', bodyType: 'undefined', rawBody: BODY });
+
+		const json = await post(stack, 'probe-v1/probe', 'application/json');
+		expect(json.before).toMatchObject({ bodyType: 'object', rawBody: BODY });
+		expect(json.before.body).toEqual(JSON.parse(BODY));
+	});
+
+	test('typeVersion 2: rawBody is empty until readRawBody(), which returns the exact bytes', async () => {
+		const wf = await stack.client.createWorkflow(probeWorkflow(2, 'probe-v2'));
+		await stack.client.activateWorkflow(wf.id);
+		await stack.client.waitForWebhook('probe-v2/probe');
+
+		const info = await post(stack, 'probe-v2/probe', 'application/vnd.api+json');
+		expect(info.before).toMatchObject({ bodyType: 'undefined', rawBodyIsBuffer: false, rawBody: null, hasReadRawBody: true });
+		expect(info.afterReadRawBody).toMatchObject({ bodyType: 'undefined', rawBodyIsBuffer: true, rawBody: BODY });
+		expect(info.readError).toBeNull();
+
+		const json = await post(stack, 'probe-v2/probe', 'application/json');
+		expect(json.before).toMatchObject({ bodyType: 'object', rawBodyIsBuffer: true, rawBody: BODY });
+	});
+
+	test('static data persists across calls and restarts; restart does not re-run create; deactivation runs delete', async () => {
+		const wf = await stack.client.createWorkflow(probeWorkflow(2, 'probe-sd'));
+		await stack.client.activateWorkflow(wf.id);
+		await stack.client.waitForWebhook('probe-sd/probe');
+
+		const first = await post(stack, 'probe-sd/probe', 'application/vnd.api+json');
+		expect(first.staticData).toMatchObject({ calls: ['checkExists', 'create'], deliveries: 1 });
+		expect(first.staticData.webhookUrl).toBe(stack.webhookUrl('probe-sd/probe'));
+		const second = await post(stack, 'probe-sd/probe', 'application/vnd.api+json');
+		expect(second.staticData).toMatchObject({ deliveries: 2, hookId: first.staticData.hookId });
+
+		await stack.restart();
+		await stack.client.waitForWebhook('probe-sd/probe');
+		const afterRestart = await post(stack, 'probe-sd/probe', 'application/vnd.api+json');
+		expect(afterRestart.staticData).toMatchObject({ calls: ['checkExists', 'create'], deliveries: 3, hookId: first.staticData.hookId });
+
+		await stack.client.deactivateWorkflow(wf.id);
+		const stored = await harness.waitFor(
+			'delete() to be recorded in static data',
+			async () => {
+				const w = await stack.client.getWorkflow(wf.id);
+				const sd = (w.staticData || {})['node:Probe Trigger'];
+				return sd && sd.calls.includes('delete') ? sd : undefined;
+			},
+			{ timeoutMs: 20000, intervalMs: 300 },
+		);
+		expect(stored.calls).toEqual(['checkExists', 'create', 'delete']);
+		expect(stored.hookId).toBeUndefined();
+	});
+
+	test('one execution per delivery, run in the main process in single mode', async () => {
+		const wf = await stack.client.createWorkflow(probeWorkflow(2, 'probe-count'));
+		await stack.client.activateWorkflow(wf.id);
+		await stack.client.waitForWebhook('probe-count/probe');
+		for (let i = 0; i < 3; i++) await post(stack, 'probe-count/probe', 'application/vnd.api+json');
+		const executions = await stack.client.waitForExecutions({ workflowId: wf.id, count: 3 });
+		expect(executions).toHaveLength(3);
+		for (const e of executions) {
+			expect(e.status).toBe('success');
+			expect(harness.nodeOutput(e, 'Pid')![0].executionPid).toBe(stack.main.proc.pid);
+		}
+	});
+});
+
+describe('n8n 2.41.1 webhook facts (queue mode: redis + main + worker)', () => {
+	let stack: Stack;
+
+	beforeAll(async () => {
+		harness.ensureN8n({ stdio: 'ignore' });
+		stack = await harness.startStack({ mode: 'queue', packageDirs: [PROBE_PACKAGE] });
+	});
+
+	afterAll(async () => {
+		if (stack) await stack.stop();
+	});
+
+	test('webhook() runs in main, the execution on the worker, none lost or doubled', async () => {
+		expect(stack.worker).not.toBeNull();
+		const wf = await stack.client.createWorkflow(probeWorkflow(2, 'probe-q'));
+		await stack.client.activateWorkflow(wf.id);
+		await stack.client.waitForWebhook('probe-q/probe');
+
+		const answers = await Promise.all([1, 2, 3, 4, 5].map(() => post(stack, 'probe-q/probe', 'application/vnd.api+json')));
+		for (const a of answers) {
+			expect(a.webhookPid).toBe(stack.main.proc.pid);
+			expect(a.afterReadRawBody.rawBody).toBe(BODY);
+		}
+		const executions = await stack.client.waitForExecutions({ workflowId: wf.id, count: 5, settleMs: 2000 });
+		expect(executions).toHaveLength(5);
+		for (const e of executions) {
+			expect(e.status).toBe('success');
+			expect(harness.nodeOutput(e, 'Pid')![0].executionPid).toBe(stack.worker!.proc.pid);
+		}
+		expect(stack.logs('worker')).toMatch(/n8n worker is now ready|Worker started execution/i);
+	});
+});
