@@ -310,8 +310,8 @@ export class SandboxApp {
 			if (before[`pickup_lfd_${src}`] !== after[`pickup_lfd_${src}`]) this.emitExtra(c, `container.pickup_lfd_${src}.changed`);
 		}
 		if (!deepEqual(before.pickup_appointment_at, after.pickup_appointment_at)) this.emitExtra(c, 'container.pickup_appointment.changed');
-		const milestoneIsAvailability = opts.milestone && opts.milestone.name === T + 'available';
-		if (before.available_for_pickup !== after.available_for_pickup && !milestoneIsAvailability && c.availabilityKnown) {
+		// Availability flips from terminal updates also arrive as transport events (milestones carry their own).
+		if (before.available_for_pickup !== after.available_for_pickup && !opts.milestone && c.availabilityKnown) {
 			this.emitExtra(c, after.available_for_pickup ? T + 'available' : T + 'not_available');
 		}
 		return changeset;
@@ -476,7 +476,11 @@ export class SandboxApp {
 		const ser = this.serializer();
 		const c = this.store.containers.newestAt(0);
 		if (event.startsWith('tracking_request.')) {
-			const tr = this.store.trackingRequests.find((t) => !!t.shipmentId) ?? this.store.trackingRequests.newestAt(0);
+			const now = Date.now();
+			const tr: TrackingRequestRec = this.store.trackingRequests.find((t) => !!t.shipmentId) ?? {
+				id: this.store.newId(), requestNumber: 'MEDUEX4949001', requestType: 'bill_of_lading', scac: 'MSCU', autoDetect: false, refNumbers: [], shipmentTags: [],
+				status: 'created', failedReason: null, createdAt: now, updatedAt: now, shipmentId: null, customerId: null, isRetrying: false, retryCount: null, createdBy: null,
+			};
 			const status = event.split('.')[1];
 			const copy = ser.trackingRequest(tr);
 			if (status === 'failed') Object.assign(copy.attributes!, { status: 'failed', failed_reason: 'not_found' });
@@ -485,9 +489,30 @@ export class SandboxApp {
 			return { event, referenceObject: copy, included: [] };
 		}
 		const s = c ? this.store.shipmentOf(c) : undefined;
-		if (!c || !s) return { event, referenceObject: { id: this.store.newId(), type: 'transport_event', attributes: { event } }, included: [] };
-		const te: TransportEventRec = { id: this.store.newId(), containerId: c.id, shipmentId: s.id, event, timestamp: Date.now(), createdAt: Date.now(), ...milestoneContext(s, s.milestones.includes(event) ? event : T + 'vessel_arrived') };
-		return { event, referenceObject: ser.transportEvent(te), included: [ser.shipment(s), ser.container(c)] };
+		const now = Date.now();
+		const cid = c?.id ?? this.store.newId();
+		const sid = s?.id ?? this.store.newId();
+		const terminalId = s?.terminalId ?? this.store.newId();
+		const ref = (type: string, id: string) => ({ data: { id, type } });
+		const included = c && s ? [ser.shipment(s), ser.container(c)] : [];
+		const id = this.store.newId();
+		if (event === 'container.updated') {
+			return { event, referenceObject: { id, type: 'container_updated_event', attributes: { changeset: { available_for_pickup: [false, true] }, timestamp: iso(now), data_source: 'terminal', timezone: 'America/Los_Angeles' }, relationships: { container: ref('container', cid), terminal: ref('terminal', terminalId), shipment: ref('shipment', sid) } }, included };
+		}
+		if (event === 'container.created') {
+			return { event, referenceObject: { id, type: 'container_created_event', attributes: { timestamp: iso(now), timezone: 'Etc/UTC' }, relationships: { container: ref('container', cid), shipment: ref('shipment', sid) } }, included };
+		}
+		if (event === 'container.pod_terminal_changed') {
+			return { event, referenceObject: { id, type: 'container_pod_terminal_changed_event', attributes: { data_source: 'terminal', timestamp: iso(now) }, relationships: { container: ref('container', cid), shipment: ref('shipment', sid), terminal: ref('terminal', terminalId) } }, included };
+		}
+		if (event === 'shipment.estimated.arrival') {
+			return { event, referenceObject: { id, type: 'estimated_event', attributes: { created_at: iso(now), estimated_timestamp: iso(now + 5 * DAY_MS), event, location_locode: s?.podCode ?? 'USLAX', timezone: 'America/Los_Angeles', voyage_number: s?.voyageNumber ?? null, data_source: 'shipping_line' }, relationships: { shipment: ref('shipment', sid) } }, included: s ? [ser.shipment(s)] : [] };
+		}
+		if (!c || !s) {
+			return { event, referenceObject: { id, type: 'transport_event', attributes: { event, created_at: iso(now), timestamp: iso(now), voyage_number: null, location_locode: null, timezone: null, data_source: 'shipping_line' }, relationships: { shipment: ref('shipment', sid), container: ref('container', cid) } }, included: [] };
+		}
+		const te: TransportEventRec = { id, containerId: c.id, shipmentId: s.id, event, timestamp: now, createdAt: now, ...milestoneContext(s, s.milestones.includes(event) ? event : T + 'vessel_arrived') };
+		return { event, referenceObject: ser.transportEvent(te), included };
 	}
 
 	containerStatus(c: ContainerRec): string {

@@ -60,7 +60,7 @@ export class Router {
 			let ok = true;
 			for (let i = 0; i < parts.length; i++) {
 				const seg = r.segments[i];
-				if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(parts[i]);
+				if (seg.startsWith(':')) params[seg.slice(1)] = safeDecode(parts[i]);
 				else if (seg === parts[i]) score++;
 				else {
 					ok = false;
@@ -74,5 +74,13 @@ export class Router {
 		}
 		if (best) return { route: best.route, params: best.params };
 		return pathMatched ? { methodMismatch: true } : null;
+	}
+}
+
+function safeDecode(s: string): string {
+	try {
+		return decodeURIComponent(s);
+	} catch {
+		return s;
 	}
 }

@@ -103,7 +103,7 @@ export class WebhookDispatcher {
 				const timer = setTimeout(() => {
 					this.timers.delete(timer);
 					const current = this.store.webhooks.get(w.id);
-					if (!current) {
+					if (!current || !current.active) {
 						n.deliveryStatus = 'failed';
 						this.checkIdle();
 						return;
@@ -157,10 +157,6 @@ export class WebhookDispatcher {
 			req.on('error', (e) => done({ status: null, error: e.message, responseHeaders: null, responseBody: null }));
 			req.end(body);
 		});
-	}
-
-	get busy(): boolean {
-		return this.timers.size > 0 || this.inflight.size > 0 || this.store.notifications.all().some((n) => n.deliveryStatus === 'pending' && n.attempts === 0);
 	}
 
 	/** Resolves when no delivery is in flight or scheduled. */

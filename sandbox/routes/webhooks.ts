@@ -188,7 +188,7 @@ export const webhookRoutes: Route[] = [
 				const n = ctx.app.dispatcher.createNotification({ id: EXAMPLE_WEBHOOK_ID }, payload);
 				n.deliveryStatus = 'succeeded';
 				data.push(ctx.ser.webhookNotification(n));
-				if (payload.referenceObject.type === 'tracking_request' || payload.referenceObject.type === 'transport_event') included.push(payload.referenceObject);
+				if (['tracking_request', 'transport_event', 'estimated_event'].includes(payload.referenceObject.type)) included.push(payload.referenceObject);
 			}
 			return { status: 200, body: { data, included, links: { self: `${ctx.list.baseUrl}${ctx.path}` }, meta: { size: data.length, total: data.length } } };
 		},

@@ -144,6 +144,10 @@ test('POST /_sandbox/reset restores the seeded state and can change size', async
 		expect(r.body.counts.containers).toBe(3);
 		expect(r.body.fixtures).toEqual([]);
 		expect((await api.get('/containers')).body.meta.total).toBe(3);
+		await control(sb, 'POST', '/reset', { containers: 0 });
+		expect((await api.get('/containers')).body).toMatchObject({ data: [], meta: { total: 0 } });
+		expect((await api.get('/containers')).body.links.next).toBeUndefined();
+		expect((await api.get('/webhook_notifications/examples')).body.data).toHaveLength(43);
 	} finally {
 		await sb.close();
 	}

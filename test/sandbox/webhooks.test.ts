@@ -257,3 +257,11 @@ test('POST /webhooks/trigger sends one signed test delivery and reports the resu
 	rx.statuses = [500];
 	expect((await api.post('/webhooks/trigger', { url: rx.url, event: 'container.updated' })).body).toMatchObject({ succeeded: false, status_code: 500 });
 });
+
+test('GET /webhook_notifications/examples covers all 43 events with schema-valid bodies', async () => {
+	const res = await api.get('/webhook_notifications/examples');
+	expect(res.body.data.map((n: any) => n.attributes.event).sort()).toEqual([...EVENT_NAMES].sort());
+	const one = await api.get('/webhook_notifications/examples?event=shipment.estimated.arrival');
+	expect(one.body.data[0].relationships.reference_object.data.type).toBe('estimated_event');
+	expect((await api.get('/webhook_notifications/examples?event=nope')).status).toBe(400);
+});
