@@ -212,8 +212,8 @@ async function main() {
 			` n8n is running:   http://127.0.0.1:${port}`,
 			` log in:           ${OWNER.email}  /  ${OWNER.password}`,
 			` Terminal49:       ${realKey ? `real API (${credentialData.baseUrl})` : `sandbox ${credentialData.baseUrl} (key sandbox_paid)`}`,
-			` credential:       "${credential.name}" (type Terminal49 API), already in n8n`,
 		];
+		if (credential.id) lines.push(` credential:       "${credential.name}" (type Terminal49 API), already in n8n`);
 		if (imported.length) {
 			lines.push(' example workflows:');
 			for (const w of imported) lines.push(`   - ${w.name}  (http://127.0.0.1:${port}/workflow/${w.id})`);

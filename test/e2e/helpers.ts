@@ -5,6 +5,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { startSandbox } from '../../sandbox';
+import type { Sandbox, SandboxOptions } from '../../sandbox';
 import * as harness from '../../scripts/n8n';
 
 export { harness };
@@ -46,4 +48,88 @@ export function triggerToNoOp(name: string, trigger: Record<string, unknown>): h
 		connections: { [triggerName]: { main: [[{ node: 'Out', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};
+}
+
+// ---- Terminal49 stacks: sandbox (in-process) + real n8n with the packed package + credential -----------
+
+export const CREDENTIAL_NAME = 'Terminal49 sandbox';
+
+export interface T49Stack {
+	sandbox: Sandbox;
+	stack: harness.Stack;
+	/** The Terminal49 credential created through the public API, `{ id, name }`. */
+	credential: { id: string; name: string };
+	/** Bind every Terminal49 node of a workflow to the credential (returns the same object). */
+	bind<T extends harness.WorkflowJson>(workflow: T): T;
+	stop(): Promise<void>;
+}
+
+/**
+ * Start the sandbox in this process (so tests can use its live API: deliveries, fireEvent, faults),
+ * real n8n (single or queue mode) with the packed package, and a `terminal49Api` credential
+ * (`sandbox_paid` unless `apiKey` says otherwise) pointing at the sandbox.
+ */
+export async function startT49Stack(
+	o: { mode?: 'single' | 'queue'; sandbox?: Partial<SandboxOptions>; apiKey?: string; env?: Record<string, string> } = {},
+): Promise<T49Stack> {
+	const tgz = packedPackage();
+	const sandbox = await startSandbox({ port: 0, ...(o.sandbox || {}) });
+	let stack: harness.Stack | undefined;
+	try {
+		stack = await harness.startStack({ tgz, mode: o.mode || 'single', env: o.env });
+		const created = await stack.client.createCredential({
+			name: CREDENTIAL_NAME,
+			type: NODE_TYPES.credential,
+			data: { apiKey: o.apiKey || 'sandbox_paid', baseUrl: sandbox.baseUrl },
+		});
+		const credential = { id: created.id, name: created.name };
+		const s = stack;
+		return {
+			sandbox,
+			stack: s,
+			credential,
+			bind: (workflow) => bindCredential(workflow, credential),
+			async stop() {
+				await s.stop();
+				await sandbox.close();
+			},
+		};
+	} catch (error) {
+		if (stack) await stack.stop();
+		await sandbox.close();
+		throw error;
+	}
+}
+
+/** Point every Terminal49 node (action and trigger) of `workflow` at `credential`. */
+export function bindCredential<T extends harness.WorkflowJson>(workflow: T, credential: { id: string; name: string }): T {
+	for (const node of workflow.nodes) {
+		if (typeof node.type === 'string' && node.type.startsWith('n8n-nodes-terminal49.')) {
+			node.credentials = { ...(node.credentials || {}), [NODE_TYPES.credential]: { id: credential.id, name: credential.name } };
+		}
+	}
+	return workflow;
+}
+
+/**
+ * Run a workflow once through the n8n CLI (no server) with the packed package and a Terminal49
+ * credential for `baseUrl`; every Terminal49 node is bound to that credential. ~7 s per call.
+ */
+export async function runOnceWithCli(
+	workflow: harness.WorkflowJson,
+	o: { baseUrl: string; apiKey?: string; userFolder?: string; timeoutMs?: number },
+): Promise<harness.CliRun> {
+	const userFolder = o.userFolder || harness.createUserFolder();
+	try {
+		harness.installPackedPackage(userFolder, packedPackage());
+		const credential = { id: 't49cli00000000001', name: CREDENTIAL_NAME };
+		return await harness.runWorkflowOnce({
+			userFolder,
+			workflow: bindCredential(JSON.parse(JSON.stringify(workflow)), credential),
+			credentials: [{ ...credential, type: NODE_TYPES.credential, data: { apiKey: o.apiKey || 'sandbox_paid', baseUrl: o.baseUrl } }],
+			timeoutMs: o.timeoutMs,
+		});
+	} finally {
+		if (!o.userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+	}
 }

@@ -30,7 +30,7 @@ function probeWorkflow(version: number, webhookId: string) {
 	});
 	// the action probe reports the pid of the process running the execution
 	wf.nodes.push({ id: 'pid', name: 'Pid', type: 'n8n-nodes-probe.probe', typeVersion: 1, position: [440, 0], parameters: {} });
-	wf.connections.Out = { main: [[{ node: 'Pid', type: 'main', index: 0 }]] };
+	wf.connections!.Out = { main: [[{ node: 'Pid', type: 'main', index: 0 }]] };
 	return wf;
 }
 
