@@ -11,6 +11,8 @@ import { join } from 'node:path';
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-t49-test-'));
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
 
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import { ExecuteContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
@@ -40,12 +42,11 @@ export interface RunNodeOptions {
 	credentials?: TestCredentials;
 	items?: IDataObject[];
 	continueOnFail?: boolean;
-	logs?: string[];
 }
 
 const credentialType = new Terminal49Api();
 
-export function makeAdditionalData(credentials: TestCredentials | undefined, logs?: string[]): IWorkflowExecuteAdditionalData {
+export function makeAdditionalData(credentials: TestCredentials | undefined): IWorkflowExecuteAdditionalData {
 	const data: ICredentialDataDecryptedObject = {
 		requestsPerMinute: 100,
 		...(credentials ?? {}),
@@ -75,7 +76,6 @@ export function makeAdditionalData(credentials: TestCredentials | undefined, log
 			throw new Error('not available in tests');
 		},
 		getRunExecutionData: async () => undefined,
-		logger: logs ? { debug: (m: string) => logs.push(m) } : undefined,
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
@@ -101,16 +101,16 @@ export function makeNode(nodeType: INodeType, parameters: INodeParameters, conti
 	};
 }
 
-/** Runs the node once over `items` and returns its output (first output branch). */
-export async function runNode(options: RunNodeOptions): Promise<INodeExecutionData[]> {
+/** A real n8n-core ExecuteContext for the node, as n8n builds it for one run. */
+export function createExecuteContext(options: RunNodeOptions): ExecuteContext {
 	const node = makeNode(options.nodeType, options.parameters, options.continueOnFail);
 	const workflow = makeWorkflow(node, options.nodeType);
 	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
-	const context = new ExecuteContext(
+	return new ExecuteContext(
 		workflow,
 		node,
-		makeAdditionalData(options.credentials, options.logs),
+		makeAdditionalData(options.credentials),
 		'manual',
 		runExecutionData,
 		0,
@@ -119,6 +119,32 @@ export async function runNode(options: RunNodeOptions): Promise<INodeExecutionDa
 		{ node, data: { main: [items] }, source: null },
 		[],
 	);
+}
+
+/** Runs the node once over `items` and returns its output (first output branch). */
+export async function runNode(options: RunNodeOptions): Promise<INodeExecutionData[]> {
+	const context = createExecuteContext(options);
 	const result = await options.nodeType.execute!.call(context);
 	return (result as INodeExecutionData[][])[0];
+}
+
+/**
+ * Replaces n8n's logger (the one `this.logger` reaches through n8n's DI container) with one that
+ * records every line, so tests can assert what the nodes log and that no secret is in it.
+ */
+export function captureLogs(): string[] {
+	const lines: string[] = [];
+	const record =
+		(level: string) =>
+		(message: unknown, meta?: unknown) =>
+			void lines.push(`${level} ${String(message)}${meta === undefined ? '' : ` ${JSON.stringify(meta)}`}`);
+	const logger = {
+		debug: record('debug'),
+		info: record('info'),
+		warn: record('warn'),
+		error: record('error'),
+		scoped: () => logger,
+	};
+	Container.set(Logger, logger as unknown as Logger);
+	return lines;
 }

@@ -226,12 +226,15 @@ export async function apiRequestFull(
 				node,
 				undefined,
 				{
+					// No raw error code in the message: n8n would replace such a message with a generic one.
 					message: timedOut
-						? `Terminal49 did not answer within ${Math.round((request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s (${code})`
-						: `Could not reach Terminal49 at ${connection.origin} (${code})`,
-					description: notRetried
-						? `The connection failed after the request was sent, so it was not repeated: the service may have acted on it. Check in Terminal49 before running again. (${request.method} ${request.path})`
-						: `Tried ${transientRetries + 1} time(s). Check the credential's Base URL and the network, or try again later. (${request.method} ${request.path})`,
+						? `Terminal49 did not answer within ${Math.max(1, Math.round((request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000))} s`
+						: `Could not reach Terminal49 at ${connection.origin}`,
+					description: `${
+						notRetried
+							? 'The connection failed after the request was sent, so it was not repeated: the service may have acted on it. Check in Terminal49 before running again.'
+							: `Tried ${transientRetries + 1} time(s). Check the credential's Base URL and the network, or try again later.`
+					} (${request.method} ${request.path}, error code ${code})`,
 				},
 				undefined,
 				request.itemIndex,
