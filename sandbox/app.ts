@@ -156,6 +156,7 @@ export class SandboxApp {
 			tr.isRetrying = false;
 			const shipment = this.shipmentForRequest(tr);
 			tr.shipmentId = shipment.id;
+			this.applyInitialCustomFields(tr, shipment);
 			const ser = this.serializer();
 			const containers = this.store.containersOf(shipment);
 			this.emit({ event: 'tracking_request.succeeded', referenceObject: ser.trackingRequest(tr), included: [...containers.map((c) => ser.container(c)), ser.shipment(shipment)] });
@@ -172,6 +173,23 @@ export class SandboxApp {
 			this.emit({ event: 'tracking_request.failed', referenceObject: this.serializer().trackingRequest(tr), included: [] });
 		}
 		return tr;
+	}
+
+	private applyInitialCustomFields(tr: TrackingRequestRec, shipment: ShipmentRec): void {
+		const init = tr.initialCustomFields;
+		if (!init) return;
+		const store = this.store;
+		const set = (entityType: 'shipment' | 'container', entityId: string, apiSlug: string, value: unknown) => {
+			const def = store.customFieldDefinitions.find((d) => d.apiSlug === apiSlug && d.entityType === (entityType === 'shipment' ? 'Shipment' : 'Container'));
+			if (!def) return;
+			const existing = store.customFields.find((f) => f.entityId === entityId && f.apiSlug === apiSlug);
+			if (existing) existing.value = value;
+			else store.customFields.add({ id: store.newId(), definitionId: def.id, apiSlug, entityType, entityId, value, createdAt: Date.now() });
+		};
+		for (const f of init.shipment) set('shipment', shipment.id, f.api_slug, f.value);
+		for (const f of init.containers) {
+			for (const c of store.containersOf(shipment)) if (!f.number || f.number === c.number) set('container', c.id, f.api_slug, f.value);
+		}
 	}
 
 	/** Existing shipment for the number, or a new one built deterministically from the number. */

@@ -184,6 +184,7 @@ export class Serializer {
 			transport_events: { data: events.map((e) => ref('transport_event', e.id)) },
 			raw_events: { data: raw.map((e) => ref('raw_event', e.id)) },
 		};
+		relationships.destination = { data: metro ? ref('metro_area', metro.id) : ref('port', pod.id) };
 		if (!metro) relationships.pickup_facility = { data: ref('terminal', s.terminalId) };
 		return {
 			id: c.id,

@@ -57,6 +57,8 @@ export interface TrackingRequestRec {
 	retryCount: number | null;
 	/** Key (plan) that created it, for logs. */
 	createdBy: string | null;
+	/** `initial_custom_fields` of the create request, applied when the shipment exists. */
+	initialCustomFields?: { shipment: Array<{ api_slug: string; value: unknown }>; containers: Array<{ api_slug: string; value: unknown; number?: string }> };
 }
 
 export interface ShipmentRec {

@@ -43,6 +43,8 @@ export class WebhookDispatcher {
 	private readonly inflight = new Set<http.ClientRequest>();
 	private idleWaiters: Array<() => void> = [];
 	private closed = false;
+	/** Bumped by close(): callbacks of older deliveries are dropped (ids repeat after a reset). */
+	private generation = 0;
 
 	constructor(
 		private readonly store: Store,
@@ -90,8 +92,10 @@ export class WebhookDispatcher {
 		if (this.closed) return;
 		n.attempts++;
 		const attempt = n.attempts;
+		const gen = this.generation;
 		const signature = sign(n.body, w.secret);
 		void this.send(w.url, n.body, signature, w.headers ?? []).then((r) => {
+			if (gen !== this.generation) return;
 			const record: DeliveryRecord = { webhookId: w.id, url: w.url, event: n.event, notificationId: n.id, status: r.status, attempt, body: n.body, signature, error: r.error, at: Date.now() };
 			this.store.deliveries.push(record);
 			if (r.status !== null && SUCCESS_STATUSES.has(r.status)) {
@@ -102,6 +106,7 @@ export class WebhookDispatcher {
 				const delay = RETRY_SCHEDULE_S[attempt - 1] * 1000 * this.options.webhookRetryScale;
 				const timer = setTimeout(() => {
 					this.timers.delete(timer);
+					if (gen !== this.generation) return;
 					const current = this.store.webhooks.get(w.id);
 					if (!current || !current.active) {
 						n.deliveryStatus = 'failed';
@@ -174,6 +179,7 @@ export class WebhookDispatcher {
 
 	close(): void {
 		this.closed = true;
+		this.generation++;
 		for (const t of this.timers) clearTimeout(t);
 		this.timers.clear();
 		for (const r of this.inflight) r.destroy();

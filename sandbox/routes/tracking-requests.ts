@@ -2,7 +2,7 @@
 import { attributesOf, checkType, dataOf, error, invalid, stringArray, type Json } from '../jsonapi';
 import { classifyNumber, inferCarrier, normalizeNumber } from '../number-rules';
 import { SHIPPING_LINES_BY_SCAC, SUPPORTED_LINES, UNSUPPORTED_SCACS } from '../reference-data';
-import type { Route } from '../router';
+import type { Ctx, Route } from '../router';
 import type { TrackingRequestRec } from '../types';
 import { isValidContainerNumber, parseTime } from '../util';
 import { bool, list, must, newestFirst, single, str } from './common';
@@ -22,6 +22,28 @@ function validateScac(scac: string | undefined, requestType: string): void {
 	if (requestType === 'container' && /no container numbers/i.test(line.notes)) {
 		throw invalid('/data/attributes/request_type', `${line.name} does not support tracking by container number`, 'invalid');
 	}
+}
+
+/** `initial_custom_fields {shipment: [{api_slug, value}], containers: [{api_slug, value, number?}]}`: slugs must exist. */
+function validateInitialCustomFields(ctx: Ctx, value: unknown): TrackingRequestRec['initialCustomFields'] {
+	if (value === undefined || value === null) return undefined;
+	const base = '/data/attributes/initial_custom_fields';
+	if (typeof value !== 'object' || Array.isArray(value)) throw invalid(base, 'Initial custom fields must be an object with shipment and containers arrays');
+	const out: NonNullable<TrackingRequestRec['initialCustomFields']> = { shipment: [], containers: [] };
+	for (const [group, entity] of [['shipment', 'Shipment'], ['containers', 'Container']] as const) {
+		const list = (value as Json)[group];
+		if (list === undefined || list === null) continue;
+		if (!Array.isArray(list)) throw invalid(`${base}/${group}`, `${group} must be an array`);
+		list.forEach((item, i) => {
+			const it = item as Json;
+			if (!it || typeof it.api_slug !== 'string' || !('value' in it)) throw invalid(`${base}/${group}/${i}`, 'Each custom field needs api_slug and value', 'blank');
+			if (!ctx.app.store.customFieldDefinitions.find((d) => d.apiSlug === it.api_slug && d.entityType === entity)) {
+				throw invalid(`${base}/${group}/${i}/api_slug`, `No custom field definition ${String(it.api_slug)} for ${entity}`, 'not_found');
+			}
+			out[group].push({ api_slug: it.api_slug as string, value: it.value, ...(typeof it.number === 'string' ? { number: it.number.toUpperCase() } : {}) });
+		});
+	}
+	return out;
 }
 
 export const trackingRequestRoutes: Route[] = [
@@ -47,6 +69,7 @@ export const trackingRequestRoutes: Route[] = [
 			const customerId = (customer?.data as Json | undefined)?.id as string | undefined;
 			if (customerId && !ctx.app.store.parties.has(customerId)) throw invalid('/data/relationships/customer', 'Customer not found', 'not_found');
 
+			const initialCustomFields = validateInitialCustomFields(ctx, a.initial_custom_fields);
 			const existing = ctx.app.findDuplicate(requestNumber, requestType, scac);
 			if (existing) {
 				throw error(422, `Tracking request already exists for ${existing.requestNumber} (${existing.scac ?? 'auto-detect'}): ${existing.id}`, {
@@ -55,7 +78,7 @@ export const trackingRequestRoutes: Route[] = [
 					meta: { tracking_request_id: existing.id, status: existing.status },
 				});
 			}
-			const tr = ctx.app.createTrackingRequest({ requestNumber, requestType: requestType as TrackingRequestRec['requestType'], scac, autoDetect, refNumbers, shipmentTags: tags, customerId: customerId ?? null, createdBy: ctx.key });
+			const tr = ctx.app.createTrackingRequest({ requestNumber, requestType: requestType as TrackingRequestRec['requestType'], scac, autoDetect, refNumbers, shipmentTags: tags, customerId: customerId ?? null, createdBy: ctx.key, initialCustomFields });
 			return single(ctx, ctx.ser.trackingRequest(tr), { status: 201 });
 		},
 	},
@@ -128,7 +151,9 @@ export const trackingRequestRoutes: Route[] = [
 		bucket: 'infer_number',
 		handler: (ctx) => {
 			const body = (ctx.body ?? {}) as Json;
-			const raw = typeof body.number === 'string' ? body.number : typeof (body.data as Json | undefined)?.number === 'string' ? ((body.data as Json).number as string) : undefined;
+			const nested = (body.data as Json | undefined)?.attributes as Json | undefined;
+			const given = [body.number, (body.data as Json | undefined)?.number, nested?.number];
+			const raw = given.find((x): x is string => typeof x === 'string');
 			if (!raw || !raw.trim()) throw error(422, 'This reference number is not valid.');
 			const number = normalizeNumber(raw);
 			const type = classifyNumber(number);

@@ -216,3 +216,16 @@ describe('container milestones (control API)', () => {
 		expect((await control(sb, 'PATCH', `/containers/${f.containerId}`, { holds: [{ name: 'Customs', status: 'hold' }] })).status).toBe(400);
 	});
 });
+
+test('initial_custom_fields are validated at creation and applied to the new shipment and containers', async () => {
+	const bad = await api.post('/tracking_requests', trackingRequestBody({ request_type: 'bill_of_lading', request_number: 'MAEU313131', scac: 'MAEU', initial_custom_fields: { shipment: [{ api_slug: 'nope', value: 1 }] } }));
+	expect(bad.status).toBe(422);
+	expect(bad.body.errors[0].source.pointer).toBe('/data/attributes/initial_custom_fields/shipment/0/api_slug');
+	const id = await track({ request_type: 'bill_of_lading', request_number: 'MAEU313131', scac: 'MAEU', initial_custom_fields: { shipment: [{ api_slug: 'po_number', value: 'PO-31' }], containers: [{ api_slug: 'priority', value: 'high' }] } });
+	const res = await settled(id);
+	const shipmentId = res.body.data.relationships.tracked_object.data.id;
+	const fields = (await api.get(`/shipments/${shipmentId}/custom_fields`)).body.data;
+	expect(fields.map((f: any) => [f.attributes.api_slug, f.attributes.value])).toEqual([['po_number', 'PO-31']]);
+	const containerId = sb.store.shipments.get(shipmentId)!.containerIds[0];
+	expect((await api.get(`/containers/${containerId}/custom_fields`)).body.data[0].attributes).toMatchObject({ api_slug: 'priority', value: 'high' });
+});

@@ -119,6 +119,7 @@ describe('deliveries', () => {
 		expect(d.headers['x-t49-webhook-signature']).toBe(expected);
 		expect(d.body.data).toMatchObject({ type: 'webhook_notification', attributes: { event: 'container.transport.empty_out', delivery_status: 'pending' }, relationships: { webhook: { data: { id: w.id, type: 'webhook' } }, reference_object: { data: { type: 'transport_event' } } } });
 		expect(d.body.included.map((r: any) => r.type)).toEqual(expect.arrayContaining(['shipment', 'container', 'transport_event']));
+		await sb.waitFor(() => sb.deliveries.length === 1);
 		const n = (await api.get(`/webhook_notifications/${d.body.data.id}`)).body.data;
 		expect(n.attributes.delivery_status).toBe('succeeded');
 		expect(sb.deliveries[0]).toMatchObject({ webhookId: w.id, url: rx.url, event: 'container.transport.empty_out', notificationId: n.id, status: 200, attempt: 1 });
@@ -141,7 +142,7 @@ describe('deliveries', () => {
 		await hook(['tracking_request.succeeded']);
 		rx.statuses = [500, 503, 418];
 		const tr = await api.post('/tracking_requests', trackingRequestBody({ request_type: 'bill_of_lading', request_number: 'MAEU770011', scac: 'MAEU' }));
-		await sb.waitFor(() => rx.received.length === 4, 5000);
+		await sb.waitFor(() => rx.received.length === 4 && sb.deliveries.length === 4, 5000);
 		const ids = new Set(rx.received.map((r) => r.body.data.id));
 		expect(ids.size).toBe(1);
 		expect(new Set(rx.received.map((r) => r.raw.toString())).size).toBe(1);
