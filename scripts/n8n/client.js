@@ -195,6 +195,33 @@ class N8nClient {
 		return await this.listExecutions({ workflowId, includeData });
 	}
 
+	/**
+	 * Run a saved workflow the way the editor's "Execute workflow" button does
+	 * (`POST /rest/workflows/{id}/run` with `{ triggerToStartFrom: { name } }`, a manual execution in
+	 * the main process), wait for it to finish and return it with its data (public API). ~1 s, versus
+	 * ~25 s for the CLI route (three n8n boots).
+	 */
+	async runWorkflow(id, { triggerName, timeoutMs = 60000 } = {}) {
+		let trigger = triggerName;
+		if (!trigger) {
+			const wf = await this.getWorkflow(id);
+			const node = (wf.nodes || []).find((n) => /trigger|webhook/i.test(n.type) && !n.disabled);
+			if (!node) throw new Error(`workflow ${id} has no trigger node; pass triggerName`);
+			trigger = node.name;
+		}
+		const started = await this.rest('POST', `/workflows/${id}/run`, { triggerToStartFrom: { name: trigger } });
+		const executionId = started && started.executionId;
+		if (!executionId) throw new Error(`workflow ${id} did not start: ${JSON.stringify(started)}`);
+		return await waitFor(
+			`manual execution ${executionId} of workflow ${id}`,
+			async () => {
+				const e = await this.getExecution(executionId, true);
+				return e && !['new', 'running', 'waiting'].includes(e.status) && e.stoppedAt ? e : undefined;
+			},
+			{ timeoutMs, intervalMs: 250 },
+		);
+	}
+
 	// ---- node types and webhooks -------------------------------------------------------------
 
 	/** Names of all loaded node types (`GET /types/nodes.json`, needs the login cookie). */

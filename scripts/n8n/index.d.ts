@@ -105,6 +105,8 @@ export class N8nClient {
 	listExecutions(o?: { workflowId?: string; includeData?: boolean; status?: string; limit?: number; maxPages?: number }): Promise<Execution[]>;
 	getExecution(id: string | number, includeData?: boolean): Promise<Execution>;
 	waitForExecutions(o: { workflowId: string; count: number; timeoutMs?: number; settleMs?: number; includeData?: boolean }): Promise<Execution[]>;
+	/** Run a saved workflow like the editor's "Execute workflow" (manual mode, ~1 s) and return the finished execution. */
+	runWorkflow(id: string, opts?: { triggerName?: string; timeoutMs?: number }): Promise<Execution>;
 	nodeTypeNames(): Promise<string[]>;
 	credentialTypeNames(): Promise<string[]>;
 	webhookUrl(path: string): string;

@@ -22,10 +22,14 @@ export const NODE_TYPES = {
 
 let packed: string | undefined;
 
-/** Install n8n (+ Redis) once into .cache, build if dist/ is missing, and `npm pack` the package. */
+/**
+ * Install n8n (+ Redis) once into .cache, build if dist/ is missing (or E2E_BUILD=1), and `npm pack`
+ * the package. E2E_PACKAGE_TGZ=<file> uses an already packed package instead.
+ */
 export function packedPackage(): string {
 	if (packed) return packed;
 	harness.ensureN8n({ stdio: 'ignore' });
+	if (process.env.E2E_PACKAGE_TGZ) return (packed = path.resolve(process.env.E2E_PACKAGE_TGZ));
 	const build = !fs.existsSync(path.join(ROOT, 'dist')) || process.env.E2E_BUILD === '1';
 	packed = harness.buildAndPack({ build });
 	return packed;
@@ -132,4 +136,12 @@ export async function runOnceWithCli(
 	} finally {
 		if (!o.userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 	}
+}
+
+/** True when every node and credential file named in package.json's `n8n` section has been built. */
+export function packageBuilt(): boolean {
+	if (process.env.E2E_PACKAGE_TGZ) return true;
+	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+	const files: string[] = [...(pkg.n8n?.nodes || []), ...(pkg.n8n?.credentials || [])];
+	return files.length > 0 && files.every((f) => fs.existsSync(path.join(ROOT, f)));
 }
