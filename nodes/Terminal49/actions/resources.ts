@@ -1,6 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import * as container from './container/Container.resource';
+import * as metroArea from './metroArea/MetroArea.resource';
+import * as port from './port/Port.resource';
+import * as search from './search/Search.resource';
+import * as shippingLine from './shippingLine/ShippingLine.resource';
+import * as terminal from './terminal/Terminal.resource';
+import * as vessel from './vessel/Vessel.resource';
+import * as webhook from './webhook/Webhook.resource';
+import * as webhookNotification from './webhookNotification/WebhookNotification.resource';
+import * as widget from './widget/Widget.resource';
 
 export type OperationExecute = (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]>;
 
@@ -12,6 +21,26 @@ export interface ResourceModule {
 /** Every resource of the node, by its `resource` parameter value. */
 export const resources: Record<string, ResourceModule> = {
 	container,
+	metroArea,
+	port,
+	search,
+	shippingLine,
+	terminal,
+	vessel,
+	webhook,
+	webhookNotification,
+	widget,
 };
 
-export const resourceOptions = [{ name: 'Container', value: 'container' }];
+export const resourceOptions = [
+	{ name: 'Container', value: 'container' },
+	{ name: 'Metro Area', value: 'metroArea' },
+	{ name: 'Port', value: 'port' },
+	{ name: 'Search', value: 'search' },
+	{ name: 'Shipping Line', value: 'shippingLine' },
+	{ name: 'Terminal', value: 'terminal' },
+	{ name: 'Vessel', value: 'vessel' },
+	{ name: 'Webhook', value: 'webhook' },
+	{ name: 'Webhook Notification', value: 'webhookNotification' },
+	{ name: 'Widget', value: 'widget' },
+];

@@ -2,8 +2,21 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getMap from './getMap.operation';
+import * as getRawEvents from './getRawEvents.operation';
+import * as getTransportEvents from './getTransportEvents.operation';
+import * as refresh from './refresh.operation';
+import * as update from './update.operation';
 
-export const operations = { get: get.execute, getAll: getAll.execute };
+export const operations = {
+	get: get.execute,
+	getAll: getAll.execute,
+	getMap: getMap.execute,
+	getRawEvents: getRawEvents.execute,
+	getTransportEvents: getTransportEvents.execute,
+	refresh: refresh.execute,
+	update: update.execute,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -25,9 +38,48 @@ export const description: INodeProperties[] = [
 				action: 'Get many containers',
 				description: 'List tracked containers, newest first, with pickup readiness and LFD fields',
 			},
+			{
+				name: 'Get Map',
+				value: 'getMap',
+				action: 'Get a container map',
+				description:
+					'Get the container route as one GeoJSON FeatureCollection (ports, current vessel position, past path, estimated legs); needs the Routing Data add-on',
+			},
+			{
+				name: 'Get Raw Events (Deprecated)',
+				value: 'getRawEvents',
+				action: 'Get raw events of a container',
+				description:
+					'Deprecated by Terminal49: the carrier milestones as reported, including estimated future ones. Prefer Get Transport Events.',
+			},
+			{
+				name: 'Get Transport Events',
+				value: 'getTransportEvents',
+				action: 'Get transport events of a container',
+				description:
+					'List the verified milestones of a container (loaded, departed, arrived, discharged, rail, gate moves), oldest first, with location, terminal and vessel',
+			},
+			{
+				name: 'Refresh',
+				value: 'refresh',
+				action: 'Refresh a container',
+				description:
+					'Ask Terminal49 to pull fresh data for a container from carrier, terminal and rail now (paid add-on, 10 per minute); changes arrive by webhook or on the next Get',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a container',
+				description: 'Replace the reference numbers of a container',
+			},
 		],
 		default: 'get',
 	},
 	...get.description,
 	...getAll.description,
+	...getMap.description,
+	...getRawEvents.description,
+	...getTransportEvents.description,
+	...refresh.description,
+	...update.description,
 ];

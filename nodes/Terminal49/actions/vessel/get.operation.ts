@@ -1,0 +1,52 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readVessel, vesselLocator } from '../../helpers/lookupLocators';
+import { requestItems, simplifyProperty } from '../../helpers/output';
+import { assertDateTime } from '../../helpers/referenceValidation';
+
+const properties: INodeProperties[] = [
+	vesselLocator,
+	{
+		displayName: 'Include Positions',
+		name: 'includePositions',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to add the vessel\'s past AIS positions (last 7 days unless a range is given); needs the Routing Data add-on',
+	},
+	{
+		displayName: 'Positions From',
+		name: 'positionsFrom',
+		type: 'dateTime',
+		default: '',
+		description: 'Start of the positions range (default: 7 days ago)',
+		displayOptions: { show: { includePositions: [true] } },
+	},
+	{
+		displayName: 'Positions To',
+		name: 'positionsTo',
+		type: 'dateTime',
+		default: '',
+		description: 'End of the positions range (default: now)',
+		displayOptions: { show: { includePositions: [true] } },
+	},
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['vessel'], operation: ['get'] } }, properties);
+
+/** GET /vessels/{id} or /vessels/{imo}, with show_positions[from|to_timestamp] when positions are asked for. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const vessel = readVessel.call(this, itemIndex);
+	const qs: IDataObject = {};
+	if (this.getNodeParameter('includePositions', itemIndex, false) as boolean) {
+		const from = String(this.getNodeParameter('positionsFrom', itemIndex, '') ?? '').trim();
+		const to = String(this.getNodeParameter('positionsTo', itemIndex, '') ?? '').trim();
+		if (from) qs['show_positions[from_timestamp]'] = new Date(assertDateTime(this.getNode(), 'Positions From', from, itemIndex)).toISOString();
+		if (to) qs['show_positions[to_timestamp]'] = new Date(assertDateTime(this.getNode(), 'Positions To', to, itemIndex)).toISOString();
+		// The service shows positions only when a bound is given: "now" keeps its default 7-day window.
+		if (!from && !to) qs['show_positions[to_timestamp]'] = new Date().toISOString();
+	}
+	return await requestItems.call(this, itemIndex, { method: 'GET', path: `/vessels/${encodeURIComponent(vessel.value)}`, qs });
+}

@@ -1,0 +1,38 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { isWebhookEvent, webhookEventOptions } from '../../helpers/events';
+import { requestItems, simplifyProperty } from '../../helpers/output';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		options: [{ name: 'All Events', value: '', description: 'One example per event' }, ...webhookEventOptions()],
+		default: '',
+		description: 'The event to get an example payload of',
+	},
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhookNotification'], operation: ['getExamples'] } },
+	properties,
+);
+
+/** GET /webhook_notifications/examples[?event=]: example notifications, one item each. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const event = String(this.getNodeParameter('event', itemIndex, '') ?? '').trim();
+	if (event && !isWebhookEvent(event)) {
+		throw new NodeOperationError(this.getNode(), `Invalid Event "${event}": not a Terminal49 webhook event`, {
+			itemIndex,
+			description: 'Pick an event from the list, or "All Events".',
+		});
+	}
+	return await requestItems.call(this, itemIndex, {
+		method: 'GET',
+		path: '/webhook_notifications/examples',
+		qs: event ? { event } : {},
+	});
+}
