@@ -1,0 +1,80 @@
+/** Control API (/_sandbox) and the CLI entry point. */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { Sandbox } from '../../sandbox';
+import { client, control, startTestSandbox } from './helpers';
+
+let sb: Sandbox;
+beforeAll(async () => {
+	sb = await startTestSandbox();
+});
+afterAll(() => sb.close());
+
+test('state and fixtures', async () => {
+	const state = await control(sb, 'GET', '');
+	expect(state.status).toBe(200);
+	expect(state.body).toMatchObject({ baseUrl: sb.baseUrl, keys: { sandbox_paid: 'paid', sandbox_free: 'free', sandbox_basic: 'basic' }, counts: { containers: 40 } });
+	expect((await control(sb, 'GET', '/fixtures')).body).toEqual(sb.fixtures);
+});
+
+test('request log over HTTP: GET and DELETE', async () => {
+	await control(sb, 'DELETE', '/requests');
+	await client(sb).get('/containers?page[size]=1');
+	await client(sb).post('/parties', { data: { type: 'party', attributes: { company_name: 'Logged Co' } } });
+	const log = (await control(sb, 'GET', '/requests')).body;
+	expect(log.map((r: any) => [r.method, r.path, r.status, r.key])).toEqual([['GET', '/v2/containers', 200, 'sandbox_paid'], ['POST', '/v2/parties', 201, 'sandbox_paid']]);
+	expect(log[1].body).toEqual({ data: { type: 'party', attributes: { company_name: 'Logged Co' } } });
+	expect((await control(sb, 'GET', '/requests?limit=1')).body).toHaveLength(1);
+	await control(sb, 'DELETE', '/requests');
+	expect(sb.requests).toHaveLength(0);
+});
+
+test('errors of the control API', async () => {
+	expect((await control(sb, 'POST', '/containers/NOPE/advance')).status).toBe(404);
+	expect((await control(sb, 'POST', '/events', { event: 'container.exploded', reference_id: 'x' })).status).toBe(400);
+	expect((await control(sb, 'POST', '/events', { event: 'container.updated', reference_id: 'nope' })).status).toBe(404);
+	expect((await control(sb, 'POST', '/tracking_requests/nope/resolve')).status).toBe(404);
+	expect((await control(sb, 'PATCH', `/containers/${sb.fixtures[0].containerId}`, { fees: [{ type: 'storage', amount: 1 }] })).status).toBe(400);
+	expect((await control(sb, 'PATCH', `/containers/${sb.fixtures[0].containerId}`, { pickup_lfd_line: 'tomorrow' })).status).toBe(400);
+	expect((await control(sb, 'GET', '/whatever')).status).toBe(404);
+});
+
+test('advance by container number, several steps; deliveries log over HTTP', async () => {
+	const f = sb.fixtures.find((x) => x.key === 'new_booking')!;
+	const r = await control(sb, 'POST', `/containers/${f.containerNumber}/advance`, { steps: 3 });
+	expect(r.body.events).toEqual(['container.transport.empty_out', 'container.transport.full_in', 'container.transport.vessel_loaded']);
+	expect(r.body.current_status).toBe('on_ship');
+	expect((await control(sb, 'GET', '/deliveries')).body).toEqual([]);
+});
+
+test('npm run sandbox (cli.ts) prints base URL and keys, serves, and stops on SIGTERM', async () => {
+	const root = path.join(__dirname, '..', '..');
+	// `node --import tsx` (what `npm run sandbox` runs through the tsx wrapper) so the signal reaches cli.ts itself.
+	const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sandbox', 'cli.ts'), '--port', '0', '--containers', '8', '--quiet'], { cwd: root });
+	let out = '';
+	child.stdout.on('data', (d) => (out += d));
+	child.stderr.on('data', (d) => (out += d));
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+	try {
+		const base = await new Promise<string>((resolve, reject) => {
+			const t = setTimeout(() => reject(new Error(`no banner: ${out}`)), 15000);
+			child.stdout.on('data', () => {
+				const m = /listening on (http:\/\/\S+\/v2)/.exec(out);
+				if (m) {
+					clearTimeout(t);
+					resolve(m[1]);
+				}
+			});
+		});
+		expect(out).toContain('sandbox_paid');
+		expect(out).toContain('sandbox_free');
+		expect(out).toContain('sandbox_basic');
+		const res = await fetch(`${base}/containers`, { headers: { Authorization: 'Token sandbox_paid' } });
+		expect(res.status).toBe(200);
+		expect(((await res.json()) as any).meta.total).toBe(8);
+	} finally {
+		child.kill('SIGTERM');
+	}
+	const code = await exited;
+	if (code !== 0) throw new Error(`exit ${code}: ${out}`);
+}, 30000);
