@@ -2,7 +2,7 @@
 import { attributesOf, checkType, dataOf, invalid, type Json } from '../jsonapi';
 import type { Ctx, Reply, Route } from '../router';
 import type { CustomFieldDefinitionRec, CustomFieldRec } from '../types';
-import { doc, empty, list, must, newestFirst, single, str } from './common';
+import { doc, empty, list, must, newestFirst, str } from './common';
 
 const DATA_TYPES = ['short_text', 'number', 'date', 'datetime', 'boolean', 'enum', 'enum_multi', 'reference'];
 const ENTITY_TYPES: Record<CustomFieldRec['entityType'], CustomFieldDefinitionRec['entityType']> = { shipment: 'Shipment', container: 'Container', tracking_request: 'TrackingRequest' };
@@ -256,4 +256,3 @@ export const customFieldRoutes: Route[] = [
 	...scopedRoutes('containers', 'container_id', 'container'),
 ];
 
-export { single };

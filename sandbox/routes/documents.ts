@@ -53,7 +53,9 @@ export const documentRoutes: Route[] = [
 			const types = q['filter[document_types]']?.split(',').map((s) => s.trim()).filter(Boolean);
 			const filename = q['filter[filename]']?.toLowerCase();
 			const reference = q['filter[reference]']?.toUpperCase();
-			if (q.sort && !['created_at', '-created_at', 'name', '-name'].includes(q.sort)) throw error(400, 'sort must be one of created_at, -created_at, name, -name', { source: { parameter: 'sort' } });
+			// openapi: sortable fields document_type, added_by, created_at ('-' for descending); name kept for older callers.
+			const SORTS = ['created_at', 'document_type', 'added_by', 'name'];
+			if (q.sort && !SORTS.includes(q.sort.replace(/^-/, ''))) throw error(400, `sort must be one of ${SORTS.join(', ')} (prefix - for descending)`, { source: { parameter: 'sort' } });
 			let items = ctx.app.store.documents.all().filter((d) => {
 				if (types && !types.includes(d.documentTypeManual ?? d.documentType)) return false;
 				if (filename && !d.fileName.toLowerCase().includes(filename)) return false;
@@ -66,6 +68,8 @@ export const documentRoutes: Route[] = [
 			items = items.reverse();
 			if (q.sort === 'created_at') items.reverse();
 			if (q.sort === 'name' || q.sort === '-name') items.sort((a, b) => a.name.localeCompare(b.name) * (q.sort === 'name' ? 1 : -1));
+			if (q.sort === 'document_type' || q.sort === '-document_type') items.sort((a, b) => (a.documentTypeManual ?? a.documentType).localeCompare(b.documentTypeManual ?? b.documentType) * (q.sort === 'document_type' ? 1 : -1));
+			if (q.sort === 'added_by' || q.sort === '-added_by') items.sort((a, b) => a.source.localeCompare(b.source) * (q.sort === 'added_by' ? 1 : -1));
 			return list(ctx, items, (d) => ctx.ser.document(d));
 		},
 	},
@@ -139,6 +143,7 @@ export const documentRoutes: Route[] = [
 			const d = findDocument(ctx);
 			const degrees = (ctx.body as Json | undefined)?.degrees;
 			if (![90, 180, 270].includes(degrees as number)) throw invalid('/degrees', 'degrees must be 90, 180 or 270', 'inclusion');
+			if (!(d.fileContentType ?? '').startsWith('image/')) throw error(422, 'Only image documents can be rotated', { code: 'not_rotatable' });
 			d.rotation = (d.rotation + (degrees as number)) % 360;
 			return accepted();
 		},

@@ -1,6 +1,6 @@
 /** Reference data: shipping lines, ports, terminals, metro areas, vessels (+ positions) and search. */
 import { interpolate } from '../app';
-import { error, notFound, type ResourceObject } from '../jsonapi';
+import { error, type ResourceObject } from '../jsonapi';
 import {
 	METRO_BY_CODE,
 	METRO_BY_ID,
@@ -14,7 +14,9 @@ import {
 	type VesselRef,
 } from '../reference-data';
 import type { Ctx, Route } from '../router';
-import { DAY_MS, HOUR_MS, iso, parseTime } from '../util';
+import { DAY_MS, iso, parseTime } from '../util';
+
+const MINUTE_MS = 60_000;
 import { doc, must } from './common';
 
 const SEARCH_LIMIT = 25;
@@ -72,7 +74,8 @@ function futurePositions(ctx: Ctx, withCoordinates: boolean) {
 	const steps = 8;
 	for (let i = 1; i <= steps; i++) {
 		const [lon, lat] = interpolate(start, [target.longitude, target.latitude], i / steps);
-		positions.push({ latitude: lat, longitude: lon, heading: p.heading, timestamp: iso(Date.now() + i * 12 * HOUR_MS), estimated: true });
+		// The live service spaces future positions one minute apart.
+		positions.push({ latitude: lat, longitude: lon, heading: p.heading, timestamp: iso(Date.now() + i * MINUTE_MS), estimated: true });
 	}
 	const data = ctx.ser.vessel(v, { latitude: p.latitude, longitude: p.longitude, nautical_speed_knots: p.speed, navigational_heading_degrees: p.heading, position_timestamp: iso(p.at), positions });
 	return { status: 200, body: { data, links: { self: `${ctx.list.baseUrl}${ctx.path}` } } };
@@ -133,28 +136,34 @@ export const referenceRoutes: Route[] = [
 			const query = ctx.query.query?.trim().toUpperCase();
 			if (!query) return { status: 400, body: { errors: [{ status: '400', title: 'Bad Request', detail: 'query is required' }] } };
 			const store = ctx.app.store;
-			const data: ResourceObject[] = [];
-			const push = (r: ResourceObject) => data.length < SEARCH_LIMIT && data.push(r);
-			for (let i = store.shipments.size - 1; i >= 0 && data.length < SEARCH_LIMIT; i--) {
-				const s = store.shipments.all()[i];
+			// Ranked by type (shipments, then containers, then tracking requests), newest first; at most 25.
+			const shipments: ResourceObject[] = [];
+			const cargos: ResourceObject[] = [];
+			const requests: ResourceObject[] = [];
+			const all = store.shipments.all();
+			for (let i = all.length - 1; i >= 0 && (shipments.length < SEARCH_LIMIT || cargos.length < SEARCH_LIMIT); i--) {
+				const s = all[i];
 				const containers = store.containersOf(s);
-				if ([s.blNumber, ...s.refNumbers].some((x) => x.toUpperCase().includes(query))) {
-					push({ id: s.id, type: 'shipment', attributes: { entity_type: 'shipment', number: s.blNumber, shipment_id: s.id, scac: s.scac, port_of_lading_name: PORTS_BY_CODE.get(s.polCode)!.name, port_of_discharge_name: PORTS_BY_CODE.get(s.podCode)!.name, containers_count: containers.length, tracking_stopped: !!s.lineTrackingStoppedAt, tracking_stopped_reason: s.lineTrackingStoppedReason, status: null, failed_reason: null, ref_numbers: s.refNumbers, created_at: iso(s.createdAt), updated_at: iso(s.createdAt) } });
+				const common = { shipment_id: s.id, scac: s.scac, port_of_lading_name: PORTS_BY_CODE.get(s.polCode)!.name, port_of_discharge_name: PORTS_BY_CODE.get(s.podCode)!.name, tracking_stopped: !!s.lineTrackingStoppedAt, tracking_stopped_reason: s.lineTrackingStoppedReason, failed_reason: null };
+				if (shipments.length < SEARCH_LIMIT && [s.blNumber, ...s.refNumbers].some((x) => x.toUpperCase().includes(query))) {
+					shipments.push({ id: s.id, type: 'shipment', attributes: { entity_type: 'shipment', number: s.blNumber, ...common, containers_count: containers.length, status: null, ref_numbers: s.refNumbers, created_at: iso(s.createdAt), updated_at: iso(s.createdAt) } });
 				}
 				for (const c of containers) {
-					if (c.number.includes(query)) {
-						push({ id: c.id, type: 'cargo', attributes: { entity_type: 'cargo', number: c.number, shipment_id: s.id, scac: s.scac, port_of_lading_name: PORTS_BY_CODE.get(s.polCode)!.name, port_of_discharge_name: PORTS_BY_CODE.get(s.podCode)!.name, containers_count: null, tracking_stopped: !!s.lineTrackingStoppedAt, tracking_stopped_reason: s.lineTrackingStoppedReason, status: ctx.app.containerStatus(c), failed_reason: null, ref_numbers: c.refNumbers, created_at: iso(c.createdAt), updated_at: iso(c.updatedAt) } });
+					if (cargos.length < SEARCH_LIMIT && c.number.includes(query)) {
+						cargos.push({ id: c.id, type: 'cargo', attributes: { entity_type: 'cargo', number: c.number, ...common, containers_count: null, status: ctx.app.containerStatus(c), ref_numbers: c.refNumbers, created_at: iso(c.createdAt), updated_at: iso(c.updatedAt) } });
 					}
 				}
 			}
-			for (let i = store.trackingRequests.size - 1; i >= 0 && data.length < SEARCH_LIMIT; i--) {
-				const t = store.trackingRequests.all()[i];
-				if (t.shipmentId || !t.requestNumber.toUpperCase().includes(query)) continue;
-				push({ id: t.id, type: 'tracking_request', attributes: { entity_type: 'tracking_request', number: t.requestNumber, shipment_id: null, scac: t.scac, port_of_lading_name: null, port_of_discharge_name: null, containers_count: null, tracking_stopped: null, tracking_stopped_reason: null, status: t.status, failed_reason: t.failedReason, ref_numbers: t.refNumbers, created_at: iso(t.createdAt), updated_at: iso(t.updatedAt) } });
+			const trs = store.trackingRequests.all();
+			for (let i = trs.length - 1; i >= 0 && requests.length < SEARCH_LIMIT; i--) {
+				const t = trs[i];
+				// Requests whose shipment exists are represented by the shipment.
+				if (t.shipmentId || store.shipmentsByNumber.has(t.requestNumber.toUpperCase()) || !t.requestNumber.toUpperCase().includes(query)) continue;
+				requests.push({ id: t.id, type: 'tracking_request', attributes: { entity_type: 'tracking_request', number: t.requestNumber, shipment_id: null, scac: t.scac, port_of_lading_name: null, port_of_discharge_name: null, containers_count: null, tracking_stopped: null, tracking_stopped_reason: null, status: t.status, failed_reason: t.failedReason, ref_numbers: t.refNumbers, created_at: iso(t.createdAt), updated_at: iso(t.updatedAt) } });
 			}
+			const data = [...shipments, ...cargos, ...requests].slice(0, SEARCH_LIMIT);
 			return { status: 200, body: { data } };
 		},
 	},
 ];
 
-export { notFound };

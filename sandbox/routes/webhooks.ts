@@ -82,7 +82,8 @@ export const webhookRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/webhooks/events',
-		handler: () => doc(200, EVENT_CATEGORIES.map((c) => ({ id: c.id, type: 'webhook_event_category', attributes: { name: c.name, events: c.events } }))),
+		// Filtered by account features: without rail LFD the rail LFD event is not offered.
+		handler: (ctx) => doc(200, EVENT_CATEGORIES.map((c) => ({ id: c.id, type: 'webhook_event_category', attributes: { name: c.name, events: c.events.filter((e) => e.name !== 'container.pickup_lfd_rail.changed' || planHas(ctx.plan, 'rail_lfd')) } }))),
 	},
 	{
 		method: 'GET',

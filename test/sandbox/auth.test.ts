@@ -143,3 +143,11 @@ test('request bodies accepted as application/json and application/vnd.api+json; 
 	const bad = await api.request('POST', '/parties', { rawBody: '{"data": ', headers: { 'Content-Type': 'application/json' } });
 	expect(bad.status).toBe(400);
 });
+
+test('GET /webhooks/events is filtered by account features', async () => {
+	const count = async (key: string) => (await client(sb, key).get('/webhooks/events')).body.data.flatMap((c: any) => c.attributes.events.map((e: any) => e.name));
+	expect(await count('sandbox_paid')).toHaveLength(43);
+	const basic = await count('sandbox_basic');
+	expect(basic).toHaveLength(42);
+	expect(basic).not.toContain('container.pickup_lfd_rail.changed');
+});

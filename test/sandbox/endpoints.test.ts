@@ -105,7 +105,7 @@ const cases: Array<[string, Case]> = [
 	['GET /containers/{container_id}/custom_fields', { path: () => `/containers/${first('customs_hold').containerId}/custom_fields`, status: 200 }],
 	['PATCH /containers/{container_id}/custom_fields/{api_slug}', { path: () => `/containers/${first('customs_hold').containerId}/custom_fields/priority`, body: () => ({ data: { type: 'custom_field', attributes: { value: 'low' } } }), status: 200 }],
 	['DELETE /containers/{container_id}/custom_fields/{api_slug}', { path: () => `/containers/${first('customs_hold').containerId}/custom_fields/priority`, status: 204 }],
-	['POST /documents', { path: () => '/documents', body: () => ({ data: { type: 'document', attributes: { name: 'invoice.pdf', attached_document: Buffer.from('%PDF-1.4 test').toString('base64') } } }), status: 201, check: (b) => (ids.doc = b.data.id) }],
+	['POST /documents', { path: () => '/documents', body: () => ({ data: { type: 'document', attributes: { name: 'scan.png', attached_document: `data:image/png;base64,${Buffer.from('fake png bytes').toString('base64')}` } } }), status: 201, check: (b) => (ids.doc = b.data.id) }],
 	['GET /documents', { path: () => '/documents?include=email_submission', status: 200 }],
 	['GET /documents/types', { path: () => '/documents/types', status: 200 }],
 	['GET /documents/{id}', { path: () => `/documents/${ids.doc}`, status: 200 }],

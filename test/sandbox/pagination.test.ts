@@ -112,3 +112,20 @@ test('include is honoured on lists and de-duplicated', async () => {
 	const tr = await api.get('/tracking_requests?page[size]=3&include=tracked_object');
 	expect(tr.body.included.every((r: any) => r.type === 'shipment')).toBe(true);
 });
+
+test('search ranks shipments, then containers, then tracking requests', async () => {
+	const f = sb.fixtures.find((x) => x.key === 'past_lfd')!;
+	await api.post('/tracking_requests', trackingRequestBody({ request_type: 'bill_of_lading', request_number: 'HLCUSS49490031', scac: 'HLCU' }));
+	const res = await api.get('/search?query=4949003');
+	expect(res.body.data.map((r: any) => r.type)).toEqual(['shipment', 'tracking_request']);
+	const byContainer = await api.get(`/search?query=${f.containerNumber}`);
+	expect(byContainer.body.data.map((r: any) => [r.type, r.attributes.number])).toEqual([['cargo', f.containerNumber]]);
+});
+
+test('rotate only works for image documents', async () => {
+	const doc = sb.store.documents.all()[0];
+	const res = await api.post(`/documents/${doc.id}/rotate`, { degrees: 90 });
+	expect(res.status).toBe(422);
+	expect(res.body.errors[0].detail).toBe('Only image documents can be rotated');
+	expect((await api.post(`/documents/${doc.id}/rotate`, { degrees: 45 })).status).toBe(422);
+});
