@@ -1,8 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import * as container from './container/Container.resource';
+import * as customField from './customField/CustomField.resource';
+import * as customFieldDefinition from './customFieldDefinition/CustomFieldDefinition.resource';
+import * as customFieldOption from './customFieldOption/CustomFieldOption.resource';
+import * as document from './document/Document.resource';
+import * as documentSchema from './documentSchema/DocumentSchema.resource';
+import * as emailSubmission from './emailSubmission/EmailSubmission.resource';
 import * as metroArea from './metroArea/MetroArea.resource';
+import * as party from './party/Party.resource';
 import * as port from './port/Port.resource';
+import * as recordCustomField from './recordCustomField/RecordCustomField.resource';
 import * as search from './search/Search.resource';
 import * as shippingLine from './shippingLine/ShippingLine.resource';
 import * as terminal from './terminal/Terminal.resource';
@@ -21,8 +29,16 @@ export interface ResourceModule {
 /** Every resource of the node, by its `resource` parameter value. */
 export const resources: Record<string, ResourceModule> = {
 	container,
+	customField,
+	customFieldDefinition,
+	customFieldOption,
+	document,
+	documentSchema,
+	emailSubmission,
 	metroArea,
+	party,
 	port,
+	recordCustomField,
 	search,
 	shippingLine,
 	terminal,
@@ -34,8 +50,16 @@ export const resources: Record<string, ResourceModule> = {
 
 export const resourceOptions = [
 	{ name: 'Container', value: 'container' },
+	{ name: 'Custom Field', value: 'customField' },
+	{ name: 'Custom Field Definition', value: 'customFieldDefinition' },
+	{ name: 'Custom Field Option', value: 'customFieldOption' },
+	{ name: 'Document', value: 'document' },
+	{ name: 'Document Schema', value: 'documentSchema' },
+	{ name: 'Email Submission', value: 'emailSubmission' },
 	{ name: 'Metro Area', value: 'metroArea' },
+	{ name: 'Party', value: 'party' },
 	{ name: 'Port', value: 'port' },
+	{ name: 'Record Custom Field', value: 'recordCustomField' },
 	{ name: 'Search', value: 'search' },
 	{ name: 'Shipping Line', value: 'shippingLine' },
 	{ name: 'Terminal', value: 'terminal' },

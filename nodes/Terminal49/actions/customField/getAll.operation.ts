@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { assertId } from '../../helpers/validation';
+
+const properties: INodeProperties[] = [
+	...listProperties(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Definition ID',
+				name: 'definitionId',
+				type: 'string',
+				default: '',
+				description: 'Only values of this custom field definition',
+			},
+			{
+				displayName: 'Record ID',
+				name: 'entityId',
+				type: 'string',
+				default: '',
+				description: 'Only values stored on this shipment or container (its Terminal49 ID)',
+			},
+			{
+				displayName: 'Record Type',
+				name: 'entityType',
+				type: 'options',
+				default: 'Shipment',
+				description: 'Only values stored on this kind of record',
+				options: [
+					{ name: 'Container', value: 'Container' },
+					{ name: 'Shipment', value: 'Shipment' },
+				],
+			},
+		],
+	},
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['customField'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const node = this.getNode();
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (typeof filters.entityType === 'string' && filters.entityType) qs['filter[entity_type]'] = filters.entityType;
+	if (filters.entityId !== undefined && filters.entityId !== '') {
+		qs['filter[entity_id]'] = assertId(node, 'Record ID', filters.entityId, itemIndex);
+	}
+	if (filters.definitionId !== undefined && filters.definitionId !== '') {
+		qs['filter[definition_id]'] = assertId(node, 'Definition ID', filters.definitionId, itemIndex);
+	}
+	return await listItems.call(this, itemIndex, { method: 'GET', path: '/custom_fields', qs });
+}

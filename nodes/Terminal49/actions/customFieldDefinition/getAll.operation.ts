@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { DATA_TYPE_OPTIONS } from './shared';
+
+const properties: INodeProperties[] = [
+	...listProperties(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Data Type',
+				name: 'dataType',
+				type: 'options',
+				default: 'short_text',
+				description: 'Only definitions of this data type',
+				options: DATA_TYPE_OPTIONS,
+			},
+			{
+				displayName: 'Display Name Starts With',
+				name: 'displayName',
+				type: 'string',
+				default: '',
+				description: 'Only definitions whose display name starts with this text',
+			},
+			{
+				displayName: 'Record Type',
+				name: 'entityType',
+				type: 'options',
+				default: 'Shipment',
+				description: 'Only definitions for this kind of record',
+				options: [
+					{ name: 'Container', value: 'Container' },
+					{ name: 'Shipment', value: 'Shipment' },
+					{ name: 'Tracking Request', value: 'TrackingRequest' },
+				],
+			},
+		],
+	},
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customFieldDefinition'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (typeof filters.entityType === 'string' && filters.entityType) qs['filter[entity_type]'] = filters.entityType;
+	if (typeof filters.dataType === 'string' && filters.dataType) qs['filter[data_type]'] = filters.dataType;
+	if (typeof filters.displayName === 'string' && filters.displayName.trim()) {
+		qs['filter[display_name]'] = filters.displayName.trim();
+	}
+	return await listItems.call(this, itemIndex, { method: 'GET', path: '/custom_field_definitions', qs });
+}

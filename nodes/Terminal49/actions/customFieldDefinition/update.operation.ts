@@ -1,0 +1,101 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import type { CustomFieldValueType } from '../../helpers/customFieldValue';
+import { parseCustomFieldValue, VALUE_TYPE_OPTIONS } from '../../helpers/customFieldValue';
+import { requestItems, simplifyProperty } from '../../helpers/output';
+import { assertId, assertNotEmpty } from '../../helpers/validation';
+import { definitionIdProperty, parseJsonObject } from './shared';
+
+const properties: INodeProperties[] = [
+	definitionIdProperty,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'The API slug, record type and data type cannot be changed',
+		options: [
+			{
+				displayName: 'Default Format',
+				name: 'defaultFormat',
+				type: 'string',
+				default: '',
+				description: 'Display format of the value, e.g. a date format',
+			},
+			{
+				displayName: 'Default Value',
+				name: 'defaultValue',
+				type: 'string',
+				default: '',
+				description: 'Value used when a record has none, read as Default Value Type',
+			},
+			{
+				displayName: 'Default Value Type',
+				name: 'defaultValueType',
+				type: 'options',
+				default: 'text',
+				description: 'How to read Default Value; match the data type of the definition',
+				options: VALUE_TYPE_OPTIONS,
+			},
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'What the field is for',
+			},
+			{
+				displayName: 'Display Name',
+				name: 'displayName',
+				type: 'string',
+				default: '',
+				description: 'The name shown in Terminal49',
+			},
+			{
+				displayName: 'Validation (JSON)',
+				name: 'validation',
+				type: 'json',
+				default: '',
+				description: 'Validation rules as a JSON object; null removes them',
+			},
+		],
+	},
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customFieldDefinition'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const node = this.getNode();
+	const id = assertId(node, 'Definition ID', this.getNodeParameter('definitionId', itemIndex), itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const attributes: IDataObject = {};
+	if (fields.displayName !== undefined) {
+		attributes.display_name = assertNotEmpty(node, 'Display Name', fields.displayName, itemIndex);
+	}
+	if (fields.description !== undefined) attributes.description = fields.description === '' ? null : fields.description;
+	if (fields.defaultFormat !== undefined) attributes.default_format = fields.defaultFormat === '' ? null : fields.defaultFormat;
+	if (fields.validation !== undefined) {
+		attributes.validation = parseJsonObject(node, 'Validation (JSON)', fields.validation, itemIndex);
+	}
+	if (fields.defaultValue !== undefined || fields.defaultValueType === 'null') {
+		const type = (fields.defaultValueType as CustomFieldValueType | undefined) ?? 'text';
+		attributes.default_value = parseCustomFieldValue(node, 'Default Value', fields.defaultValue, type, itemIndex) as IDataObject;
+	}
+	if (Object.keys(attributes).length === 0) {
+		throw new NodeOperationError(node, 'Nothing to update: "Update Fields" is empty', {
+			itemIndex,
+			description: 'Add at least one field under "Update Fields" (e.g. Display Name).',
+		});
+	}
+	return await requestItems.call(this, itemIndex, {
+		method: 'PATCH',
+		path: `/custom_field_definitions/${encodeURIComponent(id)}`,
+		body: { data: { type: 'custom_field_definition', attributes } },
+	});
+}

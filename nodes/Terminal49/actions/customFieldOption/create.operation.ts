@@ -1,0 +1,73 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { requestItems, simplifyProperty } from '../../helpers/output';
+import { assertNotEmpty } from '../../helpers/validation';
+import { definitionIdProperty, definitionPath } from './shared';
+
+const properties: INodeProperties[] = [
+	definitionIdProperty,
+	{
+		displayName: 'Label',
+		name: 'label',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. High',
+		description: 'The text shown for the choice',
+	},
+	{
+		displayName: 'Value',
+		name: 'value',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. high',
+		description: 'The value stored in custom fields that pick this choice',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Position',
+				name: 'position',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Order of the choice in lists (lowest first)',
+			},
+		],
+	},
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customFieldOption'], operation: ['create'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const node = this.getNode();
+	const path = definitionPath.call(this, itemIndex);
+	const attributes: IDataObject = {
+		label: assertNotEmpty(node, 'Label', this.getNodeParameter('label', itemIndex), itemIndex),
+		value: assertNotEmpty(node, 'Value', this.getNodeParameter('value', itemIndex), itemIndex),
+	};
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	if (extra.position !== undefined && extra.position !== '') {
+		const position = Number(extra.position);
+		if (!Number.isInteger(position)) {
+			throw new NodeOperationError(node, `Invalid Position "${String(extra.position)}": use a whole number`, { itemIndex });
+		}
+		attributes.position = position;
+	}
+	return await requestItems.call(this, itemIndex, {
+		method: 'POST',
+		path,
+		body: { data: { type: 'custom_field_option', attributes } },
+	});
+}

@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { requestItems, simplifyProperty } from '../../helpers/output';
+import { assertNotEmpty } from '../../helpers/validation';
+import { definitionIdProperty, optionIdProperty, optionPath } from './shared';
+
+const properties: INodeProperties[] = [
+	definitionIdProperty,
+	optionIdProperty,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'The value of an option cannot be changed: delete it and create another',
+		options: [
+			{
+				displayName: 'Label',
+				name: 'label',
+				type: 'string',
+				default: '',
+				description: 'The text shown for the choice',
+			},
+			{
+				displayName: 'Position',
+				name: 'position',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Order of the choice in lists (lowest first)',
+			},
+		],
+	},
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customFieldOption'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const node = this.getNode();
+	const { path } = optionPath.call(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const attributes: IDataObject = {};
+	if (fields.label !== undefined) attributes.label = assertNotEmpty(node, 'Label', fields.label, itemIndex);
+	if (fields.position !== undefined && fields.position !== '') {
+		const position = Number(fields.position);
+		if (!Number.isInteger(position)) {
+			throw new NodeOperationError(node, `Invalid Position "${String(fields.position)}": use a whole number`, { itemIndex });
+		}
+		attributes.position = position;
+	}
+	if (Object.keys(attributes).length === 0) {
+		throw new NodeOperationError(node, 'Nothing to update: "Update Fields" is empty', {
+			itemIndex,
+			description: 'Add Label or Position under "Update Fields".',
+		});
+	}
+	return await requestItems.call(this, itemIndex, {
+		method: 'PATCH',
+		path,
+		body: { data: { type: 'custom_field_option', attributes } },
+	});
+}

@@ -1,0 +1,80 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { includeProperty } from './shared';
+
+const properties: INodeProperties[] = [
+	...listProperties(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Document Types',
+				name: 'documentTypes',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. bill_of_lading,arrival_notice',
+				description: 'Only documents of these types, comma-separated codes (Document > Get Types lists them)',
+			},
+			{
+				displayName: 'File Name',
+				name: 'filename',
+				type: 'string',
+				default: '',
+				description: 'Only documents whose file name matches this text',
+			},
+			{
+				displayName: 'Reference',
+				name: 'reference',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. MEDUT4949001',
+				description: 'Only documents linked to this reference, e.g. a bill of lading or container number',
+			},
+		],
+	},
+	{
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'options',
+		default: '',
+		description: 'Order of the documents',
+		options: [
+			{ name: 'Added By', value: 'added_by' },
+			{ name: 'Added By (Descending)', value: '-added_by' },
+			{ name: 'Created (Newest First)', value: '-created_at' },
+			{ name: 'Created (Oldest First)', value: 'created_at' },
+			{ name: 'Document Type', value: 'document_type' },
+			{ name: 'Document Type (Descending)', value: '-document_type' },
+			{ name: 'Service Default', value: '' },
+		],
+	},
+	includeProperty,
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const include = this.getNodeParameter('include', itemIndex, []) as string[];
+	const sort = this.getNodeParameter('sort', itemIndex, '') as string;
+	const qs: IDataObject = {};
+	if (include.length) qs.include = include.join(',');
+	if (sort) qs.sort = sort;
+	if (typeof filters.filename === 'string' && filters.filename.trim()) qs['filter[filename]'] = filters.filename.trim();
+	if (typeof filters.reference === 'string' && filters.reference.trim()) qs['filter[reference]'] = filters.reference.trim();
+	if (typeof filters.documentTypes === 'string' && filters.documentTypes.trim()) {
+		qs['filter[document_types]'] = filters.documentTypes
+			.split(',')
+			.map((type) => type.trim())
+			.filter(Boolean)
+			.join(',');
+	}
+	return await listItems.call(this, itemIndex, { method: 'GET', path: '/documents', qs });
+}

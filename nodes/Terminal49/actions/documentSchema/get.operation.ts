@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requestItems, simplifyProperty } from '../../helpers/output';
+import { assertId } from '../../helpers/validation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Schema ID',
+		name: 'schemaId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. commercial_invoice@2026-03-23',
+		description: 'The schema in full-version format: document type code, @, version date',
+	},
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['documentSchema'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const id = assertId(this.getNode(), 'Schema ID', this.getNodeParameter('schemaId', itemIndex), itemIndex);
+	return await requestItems.call(this, itemIndex, { method: 'GET', path: `/document_schemas/${encodeURIComponent(id)}` });
+}

@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+export const includeProperty: INodeProperties = {
+	displayName: 'Include',
+	name: 'include',
+	type: 'multiOptions',
+	default: ['documents', 'documents.last_document_representation'],
+	description: 'Related records to return nested in the email submission',
+	options: [
+		{ name: 'Account', value: 'account' },
+		{ name: 'Documents', value: 'documents' },
+		{ name: 'Documents With Latest Extraction', value: 'documents.last_document_representation' },
+		{ name: 'User', value: 'user' },
+	],
+};
+
+export function includeQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const include = this.getNodeParameter('include', itemIndex, []) as string[];
+	return include.length ? { include: include.join(',') } : {};
+}

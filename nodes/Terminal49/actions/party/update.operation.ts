@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requestItems, simplifyProperty } from '../../helpers/output';
+import { assertId, assertNotEmpty } from '../../helpers/validation';
+import { companyNameProperty, partyIdProperty } from './shared';
+
+const properties: INodeProperties[] = [
+	partyIdProperty,
+	{ ...companyNameProperty, description: 'The new name of the company' },
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['party'], operation: ['update'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const node = this.getNode();
+	const id = assertId(node, 'Party ID', this.getNodeParameter('partyId', itemIndex), itemIndex);
+	const companyName = assertNotEmpty(node, 'Company Name', this.getNodeParameter('companyName', itemIndex), itemIndex);
+	return await requestItems.call(this, itemIndex, {
+		method: 'PATCH',
+		path: `/parties/${encodeURIComponent(id)}`,
+		body: { data: { type: 'party', attributes: { company_name: companyName } } },
+	});
+}

@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiSlugProperty, readValue, recordProperties, valueProperties } from '../../helpers/customFieldValue';
+import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readApiSlug, recordFieldsPath } from './shared';
+
+const properties: INodeProperties[] = [
+	...recordProperties(['tracking_request', 'shipment', 'container']),
+	apiSlugProperty,
+	...valueProperties({ allowNull: false }),
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['recordCustomField'], operation: ['create'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const apiSlug = readApiSlug.call(this, itemIndex);
+	const value = readValue.call(this, itemIndex);
+	const { path } = await recordFieldsPath.call(this, itemIndex);
+	return await requestItems.call(this, itemIndex, {
+		method: 'POST',
+		path,
+		body: { data: { type: 'custom_field', attributes: { api_slug: apiSlug, value: value as IDataObject } } },
+	});
+}

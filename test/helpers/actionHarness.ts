@@ -1,0 +1,56 @@
+/**
+ * Runs the Terminal49 node for one resource against a sandbox, through real n8n-core (runNode), and
+ * summarises the requests the sandbox saw. Shared by the tests of the beyond-the-spec resources.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
+import { runNode } from './runNode';
+
+export interface RunOptions {
+	apiKey?: string;
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	requestsPerMinute?: number;
+}
+
+export function runnerFor(getSandbox: () => Sandbox, resource: string) {
+	async function runFull(parameters: IDataObject, options: RunOptions = {}): Promise<INodeExecutionData[]> {
+		const sb = getSandbox();
+		return await runNode({
+			nodeType: new Terminal49(),
+			parameters: { resource, ...parameters } as never,
+			credentials: {
+				apiKey: options.apiKey ?? sb.keys.paid,
+				baseUrl: sb.baseUrl,
+				requestsPerMinute: options.requestsPerMinute ?? 10_000,
+			},
+			items: options.items ?? [{}],
+			continueOnFail: options.continueOnFail,
+		});
+	}
+	async function run(parameters: IDataObject, options: RunOptions = {}): Promise<IDataObject[]> {
+		return (await runFull(parameters, options)).map((item) => item.json);
+	}
+	return { run, runFull };
+}
+
+/** `[method, path, query, body, status]` of every request since the last clearRequests(). */
+export function requestLog(sb: Sandbox): Array<[string, string, Record<string, string>, unknown, number]> {
+	return sb.requests.map((r) => [r.method, r.path, r.query, r.body ?? null, r.status]);
+}
+
+/** Calls the sandbox directly (to prepare data), with the paid key. */
+export async function sandboxCall(sb: Sandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+	const response = await fetch(`${sb.baseUrl}${path}`, {
+		method,
+		headers: { Authorization: `Token ${sb.keys.paid}`, 'Content-Type': 'application/vnd.api+json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+export const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
+export const byNumber = (number: string) => ({ __rl: true, mode: 'number', value: number });
