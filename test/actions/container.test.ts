@@ -115,6 +115,14 @@ describe('Container > Get Map', () => {
 		expect(vessel.geometry.coordinates).toHaveLength(2);
 	});
 
+	it('every fixture journey (booked, at sea, on rail, arrived) gives a valid map', async () => {
+		for (const f of sb.fixtures) {
+			const [map] = await run({ operation: 'getMap', containerId: byId(f.containerId) });
+			expect([f.key, validateMapFeatureCollection(map)]).toEqual([f.key, { problems: [] }]);
+			expect((map.features as unknown[]).length).toBeGreaterThanOrEqual(3);
+		}
+	});
+
 	it('sandbox_basic: 403 names the Routing Data add-on', async () => {
 		const f = fixture('on_ship');
 		await expect(run({ operation: 'getMap', containerId: byId(f.containerId) }, { apiKey: sb.keys.basic })).rejects.toThrow(
