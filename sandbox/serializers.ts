@@ -18,7 +18,7 @@ import {
 	type VesselRef,
 } from './reference-data';
 import type { Store } from './store';
-import { containerStatus, milestoneIndex, T, timeOf, transportEvents } from './timeline';
+import { containerStatus, milestoneIndex, rawEventId, T, timeOf, transportEvents } from './timeline';
 import type {
 	ContainerRec,
 	CustomFieldDefinitionRec,
@@ -34,7 +34,7 @@ import type {
 	WebhookNotificationRec,
 	WebhookRec,
 } from './types';
-import { Rng, clone, hashString, iso } from './util';
+import { clone, iso } from './util';
 
 type Ref = { id: string; type: string };
 const ref = (type: string, id: string): Ref => ({ id, type });
@@ -42,8 +42,8 @@ const ref = (type: string, id: string): Ref => ({ id, type });
 export const ACCOUNT_ID = '7f3a5a4e-2c1d-4b8e-9f10-5a1b2c3d4e5f';
 
 export class Serializer {
-	/** Derived resources (transport / raw events) seen while serializing, for `include`. */
-	private readonly cache = new Map<string, ResourceObject>();
+	/** Transport events seen while serializing containers, serialized only if `include` asks for them. */
+	private readonly events = new Map<string, TransportEventRec>();
 
 	constructor(
 		readonly store: Store,
@@ -51,8 +51,10 @@ export class Serializer {
 	) {}
 
 	lookup = (type: string, id: string): ResourceObject | undefined => {
-		const cached = this.cache.get(`${type}:${id}`);
-		if (cached) return cached;
+		if (type === 'transport_event') {
+			const e = this.events.get(id);
+			return e && this.transportEvent(e);
+		}
 		const s = this.store;
 		switch (type) {
 			case 'shipment': { const x = s.shipments.get(id); return x && this.shipment(x); }
@@ -171,8 +173,7 @@ export class Serializer {
 		const pod = PORTS_BY_CODE.get(s.podCode)!;
 		const metro = s.metroCode ? METRO_BY_CODE.get(s.metroCode)! : null;
 		const events = transportEvents(s, c);
-		for (const e of events) this.cache.set(`transport_event:${e.id}`, this.transportEvent(e));
-		const raw = this.rawEvents(c);
+		for (const e of events) this.events.set(e.id, e);
 		const railVisible = this.plan !== 'basic';
 		const lfdRail = railVisible ? c.lfdRail : null;
 		const pickupLfd = c.lfdLine ?? c.lfdTerminal ?? lfdRail;
@@ -182,7 +183,7 @@ export class Serializer {
 			shipment: { data: ref('shipment', s.id) },
 			pod_terminal: { data: ref('terminal', s.terminalId) },
 			transport_events: { data: events.map((e) => ref('transport_event', e.id)) },
-			raw_events: { data: raw.map((e) => ref('raw_event', e.id)) },
+			raw_events: { data: s.milestones.map((_, i) => ref('raw_event', rawEventId(c.id, i))) },
 		};
 		relationships.destination = { data: metro ? ref('metro_area', metro.id) : ref('port', pod.id) };
 		if (!metro) relationships.pickup_facility = { data: ref('terminal', s.terminalId) };
@@ -274,7 +275,7 @@ export class Serializer {
 			const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
 			const withVessel = short.startsWith('vessel_') || short.startsWith('transshipment_');
 			const rawName = short === 'arrived_at_inland_destination' ? 'arrived_at_destination' : short === 'vessel_berthed' ? 'vessel_arrived' : short;
-			const id = new Rng(hashString(`${c.id}:raw:${i}`)).uuid();
+			const id = rawEventId(c.id, i);
 			const res: ResourceObject = {
 				id,
 				type: 'raw_event',

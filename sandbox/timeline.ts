@@ -4,7 +4,7 @@
  */
 import { PORTS_BY_CODE, WEST_COAST, METRO_BY_CODE } from './reference-data';
 import type { ContainerRec, ShipmentRec, TransportEventRec } from './types';
-import { DAY_MS, HOUR_MS, Rng, hashString } from './util';
+import { DAY_MS, HOUR_MS, Rng, uuidFromKey } from './util';
 
 export const T = 'container.transport.';
 
@@ -125,7 +125,12 @@ export function milestoneContext(shipment: ShipmentRec, name: string): Pick<Tran
 
 /** Deterministic id of the i-th milestone event of a container. */
 export function milestoneEventId(containerId: string, index: number): string {
-	return new Rng(hashString(`${containerId}:te:${index}`)).uuid();
+	return uuidFromKey(`${containerId}:te:${index}`);
+}
+
+/** Deterministic id of the raw event of the i-th milestone of a container. */
+export function rawEventId(containerId: string, index: number): string {
+	return uuidFromKey(`${containerId}:raw:${index}`);
 }
 
 /** Completed milestone events of a container plus run-time events, oldest first. */

@@ -38,6 +38,22 @@ export class Rng {
 	}
 }
 
+/** A version-4 shaped UUID derived from a key (fast, deterministic; for derived records such as events). */
+export function uuidFromKey(key: string): string {
+	const h = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b].map((seed) => {
+		let x = seed >>> 0;
+		for (let i = 0; i < key.length; i++) {
+			x ^= key.charCodeAt(i);
+			x = Math.imul(x, 0x01000193);
+			x ^= x >>> 13;
+		}
+		return (x >>> 0).toString(16).padStart(8, '0');
+	});
+	const s = h.join('');
+	const variant = ((parseInt(s[16], 16) & 0x3) | 0x8).toString(16);
+	return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-${variant}${s.slice(17, 20)}-${s.slice(20, 32)}`;
+}
+
 /** FNV-1a hash of a string, used to derive per-object deterministic seeds. */
 export function hashString(s: string): number {
 	let h = 0x811c9dc5;
