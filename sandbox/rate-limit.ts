@@ -34,7 +34,7 @@ export class RateLimiter {
 		const limit = this.limits[bucket];
 		if (log.length >= limit) {
 			this.logs.set(id, log);
-			const waitMs = log[0] + this.windowMs - now;
+			const waitMs = log.length ? log[0] + this.windowMs - now : this.windowMs;
 			const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
 			throw new HttpError(429, [{ status: '429', title: TITLES[429], detail: DETAILS[bucket] }], { 'Retry-After': String(retryAfter) });
 		}

@@ -266,3 +266,19 @@ test('GET /webhook_notifications/examples covers all 43 events with schema-valid
 	expect(one.body.data[0].relationships.reference_object.data.type).toBe('estimated_event');
 	expect((await api.get('/webhook_notifications/examples?event=nope')).status).toBe(400);
 });
+
+test('every one of the 43 events can be fired through the control API', async () => {
+	await hook(EVENT_NAMES);
+	const refFor = (event: string) =>
+		event.startsWith('tracking_request.') ? fixture('on_ship').trackingRequestId
+		: event.startsWith('document.') ? sb.store.documents.all()[0].id
+		: event.startsWith('shipment.') ? fixture('on_ship').containerNumber
+		: fixture('on_ship').containerNumber;
+	for (const event of EVENT_NAMES) {
+		const before = rx.received.length;
+		const r = await control(sb, 'POST', '/events', { event, reference_id: refFor(event) });
+		expect([event, r.status]).toEqual([event, 202]);
+		await sb.waitFor(() => rx.received.length === before + 1);
+		expect(rx.received[before].body.data.attributes.event).toBe(event);
+	}
+});
