@@ -264,10 +264,10 @@ export class SandboxApp {
 			if (short === 'vessel_discharged') {
 				c.availabilityKnown = true;
 				c.availableForPickup = false;
-				c.lfdTerminal = lfdInstant(now + 4 * DAY_MS);
+				c.lfdTerminal = lfdInstant(now + 4 * DAY_MS, PORTS_BY_CODE.get(s.podCode)!.timeZone);
 				c.locationAtPodTerminal = 'Discharged';
 			}
-			if (short === 'rail_unloaded') c.lfdRail = lfdInstant(now + 2 * DAY_MS);
+			if (short === 'rail_unloaded') c.lfdRail = lfdInstant(now + 2 * DAY_MS, this.metroFor(s)?.timeZone);
 			if (short === 'available') {
 				c.availableForPickup = !c.holds.some((h) => h.status === 'hold');
 				c.locationAtPodTerminal = 'Yard Grounded';

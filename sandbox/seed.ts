@@ -8,6 +8,7 @@ import {
 	EUROPE_POL_CODES,
 	METRO_AREAS,
 	METRO_BY_CODE,
+	PORTS_BY_CODE,
 	SHIPPING_LINES_BY_SCAC,
 	SUPPORTED_LINES,
 	TERMINALS,
@@ -187,9 +188,10 @@ export function seedTerminalData(shipment: ShipmentRec, c: ContainerRec, rng: Rn
 	c.availabilityKnown = true;
 	c.terminalCheckedAt = now - rng.int(5, 180) * 60 * 1000;
 	const dischargedAt = c.times[discharge];
-	c.lfdTerminal = lfdInstant(dischargedAt + 4 * DAY_MS);
-	if (rng.chance(0.5)) c.lfdLine = lfdInstant(dischargedAt + rng.int(3, 8) * DAY_MS);
-	if (railUnloaded >= 0 && c.stage >= railUnloaded) c.lfdRail = lfdInstant(c.times[railUnloaded] + 2 * DAY_MS);
+	const podTz = PORTS_BY_CODE.get(shipment.podCode)!.timeZone;
+	c.lfdTerminal = lfdInstant(dischargedAt + 4 * DAY_MS, podTz);
+	if (rng.chance(0.5)) c.lfdLine = lfdInstant(dischargedAt + rng.int(3, 8) * DAY_MS, podTz);
+	if (railUnloaded >= 0 && c.stage >= railUnloaded) c.lfdRail = lfdInstant(c.times[railUnloaded] + 2 * DAY_MS, METRO_BY_CODE.get(shipment.metroCode!)!.timeZone);
 	if (c.stage >= fullOut) {
 		c.availableForPickup = false;
 		c.locationAtPodTerminal = `Delivered ${new Date(c.times[fullOut]).toISOString().slice(0, 10)}`;
@@ -224,31 +226,31 @@ interface FixtureDef {
 	podFirms: string;
 	metro: string | null;
 	stage: string | number;
-	apply: (c: ContainerRec, now: number) => void;
+	apply: (c: ContainerRec, now: number, tz: string) => void;
 }
 
 const FIXTURES: FixtureDef[] = [
 	{
 		key: 'ready_for_pickup', description: 'Discharged, available for pickup, no holds, no fees; pickup_lfd = terminal LFD in 3 days',
 		scac: 'MSCU', bl: 'MEDUT4949001', container: withCheckDigit('MSCU494901'), pol: 'CNSHA', ts: null, podFirms: 'Y257', metro: null, stage: 'available',
-		apply: (c, now) => Object.assign(c, { holds: [], fees: [], availableForPickup: true, lfdLine: null, lfdTerminal: lfdInstant(now + 3 * DAY_MS), lfdRail: null, locationAtPodTerminal: 'Yard Grounded (G40211B2)' }),
+		apply: (c, now, tz) => Object.assign(c, { holds: [], fees: [], availableForPickup: true, lfdLine: null, lfdTerminal: lfdInstant(now + 3 * DAY_MS, tz), lfdRail: null, locationAtPodTerminal: 'Yard Grounded (G40211B2)' }),
 	},
 	{
 		key: 'customs_hold', description: 'Discharged, not available: customs hold (status hold) and freight pending; exam fee, a 0 amount and a total',
 		scac: 'MAEU', bl: 'MAEU494900002', container: withCheckDigit('MSKU494902'), pol: 'NLRTM', ts: null, podFirms: 'E425', metro: null, stage: 'vessel_discharged',
-		apply: (c, now) => Object.assign(c, {
+		apply: (c, now, tz) => Object.assign(c, {
 			holds: [{ name: 'customs', status: 'hold', description: 'Customs exam required' }, { name: 'freight', status: 'pending', description: null }],
 			fees: [{ type: 'exam', amount: 350, currency_code: 'USD' }, { type: 'other', amount: 0, currency_code: 'USD' }, { type: 'total', amount: 350, currency_code: 'USD' }],
-			availableForPickup: false, lfdLine: null, lfdTerminal: lfdInstant(now + 2 * DAY_MS), lfdRail: null,
+			availableForPickup: false, lfdLine: null, lfdTerminal: lfdInstant(now + 2 * DAY_MS, tz), lfdRail: null,
 		}),
 	},
 	{
 		key: 'past_lfd', description: 'Available but past its last free day: pickup_lfd = line LFD 2 days ago (terminal LFD 3 days ago); demurrage accruing',
 		scac: 'HLCU', bl: 'HLCUSS4949003', container: withCheckDigit('HLXU494903'), pol: 'DEHAM', ts: null, podFirms: 'L737', metro: null, stage: 'available',
-		apply: (c, now) => Object.assign(c, {
+		apply: (c, now, tz) => Object.assign(c, {
 			holds: [],
 			fees: [{ type: 'demurrage', amount: 450, currency_code: 'USD' }, { type: 'extended_dwell_time', amount: 0, currency_code: 'USD' }, { type: 'total', amount: 450, currency_code: 'USD' }],
-			availableForPickup: true, lfdLine: lfdInstant(now - 2 * DAY_MS), lfdTerminal: lfdInstant(now - 3 * DAY_MS), lfdRail: null,
+			availableForPickup: true, lfdLine: lfdInstant(now - 2 * DAY_MS, tz), lfdTerminal: lfdInstant(now - 3 * DAY_MS, tz), lfdRail: null,
 		}),
 	},
 	{
@@ -259,7 +261,7 @@ const FIXTURES: FixtureDef[] = [
 	{
 		key: 'on_rail', description: 'On rail to Chicago; line LFD (in 9 days) wins over the earlier terminal (1 day) and rail (6 days) LFDs',
 		scac: 'ONEY', bl: 'ONEYTYOA4949005', container: withCheckDigit('ONEU494905'), pol: 'JPTYO', ts: null, podFirms: 'Y773', metro: 'USCHI', stage: 'rail_departed',
-		apply: (c, now) => Object.assign(c, { holds: [], fees: [], availableForPickup: false, lfdLine: lfdInstant(now + 9 * DAY_MS), lfdTerminal: lfdInstant(now + DAY_MS), lfdRail: lfdInstant(now + 6 * DAY_MS) }),
+		apply: (c, now, tz) => Object.assign(c, { holds: [], fees: [], availableForPickup: false, lfdLine: lfdInstant(now + 9 * DAY_MS, tz), lfdTerminal: lfdInstant(now + DAY_MS, tz), lfdRail: lfdInstant(now + 6 * DAY_MS, 'America/Chicago') }),
 	},
 	{
 		key: 'new_booking', description: 'Booked, not yet picked up empty (current_status new); advance it to walk the whole journey',
@@ -361,7 +363,7 @@ export function seedStore(store: Store, containers: number, epoch: number): void
 			customerId: store.parties.all()[0]?.id ?? null, refNumbers: [`FIXTURE-${f.key.toUpperCase()}`], tags: ['fixture'],
 		}, epoch);
 		const c = store.containers.get(info.containerId)!;
-		f.apply(c, epoch);
+		f.apply(c, epoch, PORTS_BY_CODE.get(s.podCode)!.timeZone);
 		seedTrackingRequest(store, s, info.trackingRequestId);
 	});
 	// Custom field values on the first fixture, a document and an email submission.

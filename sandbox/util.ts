@@ -125,10 +125,38 @@ export function parseTime(value: unknown): number | null {
 	return Number.isNaN(t) ? null : t;
 }
 
-/** Local midnight of a day expressed as the UTC instant (approximation: LFDs are date-like). */
-export function lfdInstant(ms: number, utcOffsetHours = 7): number {
-	const d = new Date(ms);
-	return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), utcOffsetHours, 0, 0);
+const ZONE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+const ZONE_OFFSETS = new Map<string, number>();
+
+/** UTC offset (ms) of an IANA time zone at an instant (cached per zone and hour). */
+export function zoneOffset(ms: number, timeZone: string): number {
+	const key = `${timeZone}|${Math.floor(ms / 3_600_000)}`;
+	const cached = ZONE_OFFSETS.get(key);
+	if (cached !== undefined) return cached;
+	let f = ZONE_FORMATS.get(timeZone);
+	if (!f) {
+		f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+		ZONE_FORMATS.set(timeZone, f);
+	}
+	const parts: Record<string, number> = {};
+	for (const p of f.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+	const whole = Math.floor(ms / 1000) * 1000;
+	const offset = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - whole;
+	ZONE_OFFSETS.set(key, offset);
+	return offset;
+}
+
+/**
+ * A last free day: local midnight (start of that day) in the terminal's time zone, as a UTC instant —
+ * e.g. 2022-10-24T04:00:00Z in New York during daylight saving time, as the live service sends it.
+ */
+export function lfdInstant(ms: number, timeZone = 'America/Los_Angeles'): number {
+	// The local date: the offset at noon UTC of that day is enough (US DST switches at 02:00 local), and it
+	// keeps the number of distinct offset look-ups per zone to a few per day.
+	const noon = Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS / 2;
+	const local = new Date(ms + zoneOffset(noon, timeZone));
+	const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+	return midnight - zoneOffset(midnight - zoneOffset(midnight, timeZone), timeZone);
 }
 
 export function clone<T>(value: T): T {
