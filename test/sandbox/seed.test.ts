@@ -2,7 +2,7 @@
 import type { Sandbox } from '../../sandbox';
 import { isValidContainerNumber, iso6346CheckDigit } from '../../sandbox';
 import { SHIPPING_LINES_BY_SCAC, TERMINALS_BY_ID, VESSELS } from '../../sandbox/reference-data';
-import { isValidImo } from '../../sandbox/util';
+import { isValidImo, iso, lfdInstant } from '../../sandbox/util';
 import { client, control, startTestSandbox } from './helpers';
 
 const HOLD_NAMES = ['freight', 'customs', 'USDA', 'VACIS', 'TMF', 'other'];
@@ -12,6 +12,13 @@ test('ISO 6346 check digit matches known real container numbers', () => {
 	expect(iso6346CheckDigit('CSQU305438')).toBe(3);
 	for (const n of ['CSQU3054383', 'MSKU4807969', 'MRKU3700927', 'KOCU4959010']) expect(isValidContainerNumber(n)).toBe(true);
 	for (const n of ['CSQU3054384', 'MSKU480796', 'MSKX4807969', '1234567890A']) expect(isValidContainerNumber(n)).toBe(false);
+});
+
+test('last free days are local midnight in the terminal time zone (DST aware)', () => {
+	expect(iso(lfdInstant(Date.UTC(2022, 9, 24, 12), 'America/New_York'))).toBe('2022-10-24T04:00:00Z');
+	expect(iso(lfdInstant(Date.UTC(2022, 11, 24, 3), 'America/New_York'))).toBe('2022-12-23T05:00:00Z');
+	expect(iso(lfdInstant(Date.UTC(2022, 11, 24, 3), 'America/Los_Angeles'))).toBe('2022-12-23T08:00:00Z');
+	expect(iso(lfdInstant(Date.UTC(2026, 2, 8, 12), 'America/Chicago'))).toBe('2026-03-08T06:00:00Z');
 });
 
 test('vessel IMO numbers are valid', () => {
