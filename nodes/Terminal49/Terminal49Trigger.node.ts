@@ -1,0 +1,56 @@
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { triggerProperties } from './trigger/description';
+import { checkExists, create, remove } from './trigger/lifecycle';
+import { handleDelivery } from './trigger/webhook';
+
+export class Terminal49Trigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Terminal49 Trigger',
+		name: 'terminal49Trigger',
+		icon: { light: 'file:terminal49.svg', dark: 'file:terminal49.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		description:
+			'Starts the workflow when Terminal49 sends a container, shipment or tracking event (signed webhook, each delivery once)',
+		defaults: { name: 'Terminal49 Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'terminal49Api', required: true }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: triggerProperties,
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await create.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await remove.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await handleDelivery.call(this);
+	}
+}

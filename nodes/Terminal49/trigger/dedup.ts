@@ -1,0 +1,97 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Exactly-once delivery: Terminal49 repeats a delivery (same notification id, same bytes) when the
+ * receiver does not answer 2xx in time, up to 12 times over about a day. A notification id seen within the
+ * window is answered 200 and starts no execution.
+ *
+ * Two layers, both bounded:
+ * - the workflow's static data (`getWorkflowStaticData('node').seenNotifications`, id -> received at, ms).
+ *   n8n saves static data changed in webhook() to the database after answering (n8n 2.41
+ *   live-webhooks.js: saveStaticData in the response callback), so it survives restarts and is shared by
+ *   every main/webhook process. At most MAX_PERSISTED ids are kept, oldest dropped first.
+ * - an in-process map per workflow and node, because two deliveries handled at the same moment each load
+ *   the static data before the other has saved it. At most MAX_IN_MEMORY ids per node and MAX_SCOPES nodes.
+ */
+export const MAX_PERSISTED = 1000;
+export const MAX_IN_MEMORY = 10_000;
+export const MAX_SCOPES = 500;
+export const STATIC_KEY = 'seenNotifications';
+
+const memory = new Map<string, Map<string, number>>();
+
+function memoryFor(scope: string): Map<string, number> {
+	let seen = memory.get(scope);
+	if (seen) {
+		// most recently used scope last
+		memory.delete(scope);
+		memory.set(scope, seen);
+		return seen;
+	}
+	seen = new Map();
+	memory.set(scope, seen);
+	while (memory.size > MAX_SCOPES) memory.delete(memory.keys().next().value as string);
+	return seen;
+}
+
+function prune(seen: Map<string, number>, cutoff: number, max: number) {
+	for (const [id, at] of seen) {
+		if (at < cutoff || seen.size > max) seen.delete(id);
+		else break;
+	}
+	// entries are in arrival order; anything left over the cap (clock jumps) goes too
+	while (seen.size > max) seen.delete(seen.keys().next().value as string);
+}
+
+export interface DedupResult {
+	duplicate: boolean;
+	/** When the id was first received (ms), for duplicates. */
+	firstSeenAt?: number;
+}
+
+/**
+ * Records `id` and says whether it was already received within `windowMs`. `staticData` is the node's
+ * static data object (changed in place); `scope` identifies the workflow and node.
+ */
+export function checkAndRecord(
+	staticData: IDataObject,
+	scope: string,
+	id: string,
+	windowMs: number,
+	now: number = Date.now(),
+): DedupResult {
+	const cutoff = now - windowMs;
+	const seen = memoryFor(scope);
+	prune(seen, cutoff, MAX_IN_MEMORY);
+
+	const stored =
+		staticData[STATIC_KEY] && typeof staticData[STATIC_KEY] === 'object' && !Array.isArray(staticData[STATIC_KEY])
+			? (staticData[STATIC_KEY] as IDataObject)
+			: {};
+	const persisted = new Map<string, number>(
+		Object.entries(stored)
+			.filter(([, at]) => typeof at === 'number' && Number.isFinite(at))
+			.sort((a, b) => (a[1] as number) - (b[1] as number)) as Array<[string, number]>,
+	);
+	prune(persisted, cutoff, MAX_PERSISTED);
+
+	const firstSeenAt = seen.get(id) ?? persisted.get(id);
+	const duplicate = firstSeenAt !== undefined && firstSeenAt >= cutoff;
+	if (!duplicate) {
+		seen.set(id, now);
+		persisted.set(id, now);
+		prune(persisted, cutoff, MAX_PERSISTED);
+	}
+	const next: IDataObject = {};
+	for (const [key, at] of persisted) next[key] = at;
+	// Only write when something changed, so n8n does not save static data for nothing.
+	const changed =
+		Object.keys(next).length !== Object.keys(stored).length || Object.keys(next).some((key) => stored[key] !== next[key]);
+	if (changed) staticData[STATIC_KEY] = next;
+	return duplicate ? { duplicate, firstSeenAt } : { duplicate };
+}
+
+/** Forgets the in-process ids of a scope (tests, and when the webhook is re-registered). */
+export function forgetScope(scope: string) {
+	memory.delete(scope);
+}

@@ -1,0 +1,106 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { webhookEventOptions } from '../helpers/events';
+
+/** Parameters of the Terminal49 Trigger. */
+export const DEFAULT_DEDUPLICATION_HOURS = 24;
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: webhookEventOptions(),
+		default: [],
+		description:
+			'The events that start this workflow (at least one). Grouped as tracking request, shipment, container, pickup and last free day, milestones (vessel, rail, transshipment, inland) and documents.',
+	},
+	{
+		displayName: 'Webhook Management',
+		name: 'webhookManagement',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Automatic',
+				value: 'automatic',
+				description:
+					'Register a Terminal49 webhook for this workflow when it is activated, and remove it when it is deactivated',
+			},
+			{
+				name: 'Managed by Hand',
+				value: 'manual',
+				description:
+					'Use a webhook you created yourself (pointing at the URL above); the node registers nothing and checks signatures with its secret',
+			},
+		],
+		default: 'automatic',
+		description: 'Whether the node registers its own Terminal49 webhook or uses one you created',
+	},
+	{
+		displayName:
+			'Create the webhook in Terminal49 (or with the Terminal49 node: Webhook > Create) for this node\'s Production URL and the same events, then paste its secret below. Deliveries without a valid signature are refused.',
+		name: 'manualNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { webhookManagement: ['manual'] } },
+	},
+	{
+		displayName: 'Webhook Secret',
+		name: 'secret',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description:
+			'The "secret" of your Terminal49 webhook (shown when it is created, and by Webhook > Get): used to verify the X-T49-Webhook-Signature of every delivery',
+		displayOptions: { show: { webhookManagement: ['manual'] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Deduplication Window (Hours)',
+				name: 'deduplicationHours',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_DEDUPLICATION_HOURS,
+				description:
+					'A redelivery of a notification ID already received within this many hours is answered 200 and starts no execution (0 turns deduplication off)',
+			},
+			{
+				displayName: 'Fetch Full Container',
+				name: 'fetchFullContainer',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to load the container (with its shipment and terminal) from Terminal49 when a container event arrives without it, e.g. Available for Pickup, Not Available, estimated arrivals and appointment changes. Uses one or two API requests per such event; Simplified output only.',
+			},
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				options: [
+					{
+						name: 'Simplified',
+						value: 'simplified',
+						description:
+							'One flat item: event, notification ID, the reference object, and the container, shipment, transport event and tracking request resolved from the payload, with pickup readiness fields',
+					},
+					{
+						name: 'Raw Payload',
+						value: 'raw',
+						description: 'The JSON:API document exactly as Terminal49 sent it',
+					},
+				],
+				default: 'simplified',
+				description: 'The shape of the item each event produces',
+			},
+		],
+	},
+];

@@ -1,0 +1,198 @@
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isWebhookEvent } from '../helpers/events';
+import { apiRequestFull, paginate } from '../transport';
+
+/**
+ * Registration of the trigger's Terminal49 webhook (webhookMethods.default). The webhook's id, secret,
+ * URL and events live in the node's workflow static data; n8n saves it with the workflow.
+ */
+export type WebhookManagement = 'automatic' | 'manual';
+
+export interface StoredWebhook extends IDataObject {
+	webhookId?: string;
+	webhookSecret?: string;
+	webhookUrl?: string;
+	webhookEvents?: string[];
+}
+
+type TriggerContext = IHookFunctions | IWebhookFunctions;
+
+export function webhookManagement(this: TriggerContext): WebhookManagement {
+	return this.getNodeParameter('webhookManagement', 'automatic') === 'manual' ? 'manual' : 'automatic';
+}
+
+/** The selected events, validated: at least one, each a Terminal49 event name. */
+export function selectedEvents(this: TriggerContext): string[] {
+	const raw = this.getNodeParameter('events', []) as unknown;
+	const events = [...new Set((Array.isArray(raw) ? raw : []).map((event) => String(event).trim()).filter(Boolean))];
+	if (events.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'No events selected: "Events" needs at least one event', {
+			description: 'Pick the Terminal49 events that should start this workflow, e.g. Container: Available for Pickup.',
+		});
+	}
+	const unknown = events.filter((event) => !isWebhookEvent(event));
+	if (unknown.length > 0) {
+		throw new NodeOperationError(this.getNode(), `Unknown event in "Events": "${unknown.join('", "')}"`, {
+			description: 'Pick events from the list; Terminal49 accepts only its 43 event names and no wildcard.',
+		});
+	}
+	return events.sort();
+}
+
+/** The pasted secret of a webhook managed by hand. */
+export function manualSecret(this: TriggerContext): string {
+	return String(this.getNodeParameter('secret', '') ?? '').trim();
+}
+
+export function clearStoredWebhook(data: IDataObject) {
+	delete data.webhookId;
+	delete data.webhookSecret;
+	delete data.webhookUrl;
+	delete data.webhookEvents;
+}
+
+function sameEvents(a: unknown, b: string[]): boolean {
+	if (!Array.isArray(a)) return false;
+	const left = [...new Set(a.map(String))].sort();
+	return left.length === b.length && left.every((event, index) => event === b[index]);
+}
+
+function webhookUrl(this: IHookFunctions): string {
+	const url = this.getNodeWebhookUrl('default');
+	if (!url) {
+		throw new NodeOperationError(this.getNode(), 'n8n did not provide a webhook URL for the Terminal49 Trigger');
+	}
+	return url;
+}
+
+/** Terminal49 delivers to https only: say so before the service answers with a validation error. */
+async function assertDeliverable(this: IHookFunctions, url: string) {
+	const credentials = await this.getCredentials('terminal49Api');
+	let serviceHost = '';
+	try {
+		serviceHost = new URL(String(credentials.baseUrl ?? 'https://api.terminal49.com/v2')).hostname;
+	} catch {
+		throw new NodeOperationError(this.getNode(), `The Terminal49 credential's Base URL is not a URL: "${String(credentials.baseUrl)}"`);
+	}
+	if (serviceHost.endsWith('terminal49.com') && !url.startsWith('https://')) {
+		throw new NodeOperationError(this.getNode(), `Terminal49 only delivers webhooks to https URLs, and this workflow's URL is ${url}`, {
+			description:
+				'Run n8n behind TLS and set its WEBHOOK_URL environment variable to the public https address (e.g. https://n8n.example.com/), then activate again. Or use Webhook Management "Managed by Hand" with a webhook you point at an https proxy.',
+		});
+	}
+}
+
+async function deleteRemote(this: IHookFunctions, id: string): Promise<'deleted' | 'gone'> {
+	const response = await apiRequestFull.call(this, {
+		method: 'DELETE',
+		path: `/webhooks/${encodeURIComponent(id)}`,
+		acceptStatuses: [404],
+	});
+	return response.statusCode === 404 ? 'gone' : 'deleted';
+}
+
+/**
+ * true when the stored webhook still exists with this workflow's URL and the selected events. A webhook
+ * that is gone (404) or differs (changed URL or events, or switched off) is forgotten (and deleted) so
+ * that n8n calls create. Any other failure is thrown.
+ */
+export async function checkExists(this: IHookFunctions): Promise<boolean> {
+	const events = selectedEvents.call(this);
+	if (webhookManagement.call(this) === 'manual') {
+		if (!manualSecret.call(this)) {
+			throw new NodeOperationError(this.getNode(), '"Webhook Secret" is empty', {
+				description:
+					'With Webhook Management "Managed by Hand", paste the secret of your Terminal49 webhook; without it every delivery would be refused.',
+			});
+		}
+		return true;
+	}
+	const data = this.getWorkflowStaticData('node') as StoredWebhook;
+	const { webhookId, webhookSecret } = data;
+	if (typeof webhookId !== 'string' || !webhookId || typeof webhookSecret !== 'string' || !webhookSecret) {
+		clearStoredWebhook(data);
+		return false;
+	}
+	const response = await apiRequestFull.call(this, {
+		method: 'GET',
+		path: `/webhooks/${encodeURIComponent(webhookId)}`,
+		acceptStatuses: [404],
+	});
+	if (response.statusCode === 404) {
+		this.logger.info(`Terminal49 Trigger: webhook ${webhookId} no longer exists in Terminal49; registering a new one`);
+		clearStoredWebhook(data);
+		return false;
+	}
+	const remote = ((response.body.data ?? {}) as IDataObject).attributes as IDataObject | undefined;
+	const url = webhookUrl.call(this);
+	if (!remote || remote.url !== url || !sameEvents(remote.events, events) || remote.active === false) {
+		this.logger.info(
+			`Terminal49 Trigger: webhook ${webhookId} differs from the node (URL, events or active); replacing it`,
+		);
+		await deleteRemote.call(this, webhookId);
+		clearStoredWebhook(data);
+		return false;
+	}
+	if (typeof remote.secret === 'string' && remote.secret && remote.secret !== webhookSecret) {
+		data.webhookSecret = remote.secret;
+	}
+	return true;
+}
+
+/**
+ * Registers the webhook for this workflow's URL and the selected events and stores its id and secret.
+ * Webhooks already registered for the same URL (left over when static data was lost) are removed first,
+ * so that one event never arrives twice under two notification ids.
+ */
+export async function create(this: IHookFunctions): Promise<boolean> {
+	const events = selectedEvents.call(this);
+	if (webhookManagement.call(this) === 'manual') return true;
+	const url = webhookUrl.call(this);
+	await assertDeliverable.call(this, url);
+	const data = this.getWorkflowStaticData('node') as StoredWebhook;
+
+	const stale: string[] = [];
+	for await (const page of paginate.call(this, { method: 'GET', path: '/webhooks' })) {
+		const records = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
+		for (const record of records) {
+			if (((record.attributes ?? {}) as IDataObject).url === url && typeof record.id === 'string') stale.push(record.id);
+		}
+	}
+	for (const id of stale) {
+		this.logger.info(`Terminal49 Trigger: removing webhook ${id}, an older registration of the same URL`);
+		await deleteRemote.call(this, id);
+	}
+
+	const response = await apiRequestFull.call(this, {
+		method: 'POST',
+		path: '/webhooks',
+		body: { data: { type: 'webhook', attributes: { url, events, active: true } } },
+	});
+	const created = (response.body.data ?? {}) as IDataObject;
+	const attributes = (created.attributes ?? {}) as IDataObject;
+	if (typeof created.id !== 'string' || !created.id || typeof attributes.secret !== 'string' || !attributes.secret) {
+		throw new NodeOperationError(this.getNode(), 'Terminal49 created the webhook but did not return its id and secret', {
+			description: 'Deliveries could not be verified without the secret. Deactivate and activate the workflow again.',
+		});
+	}
+	data.webhookId = created.id;
+	data.webhookSecret = attributes.secret;
+	data.webhookUrl = url;
+	data.webhookEvents = events;
+	return true;
+}
+
+/** Removes the webhook; a webhook already gone (404) counts as removed. Other failures are thrown. */
+export async function remove(this: IHookFunctions): Promise<boolean> {
+	// Not tied to the mode: a webhook the node registered (before a switch to "Managed by Hand") is removed
+	// too. In "Managed by Hand" nothing is stored, so nothing is removed.
+	const data = this.getWorkflowStaticData('node') as StoredWebhook;
+	if (typeof data.webhookId === 'string' && data.webhookId) {
+		const outcome = await deleteRemote.call(this, data.webhookId);
+		if (outcome === 'gone') this.logger.info(`Terminal49 Trigger: webhook ${data.webhookId} was already removed`);
+	}
+	clearStoredWebhook(data);
+	return true;
+}

@@ -1,0 +1,168 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { withContainerInsights } from '../helpers/containerInsights';
+import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../helpers/jsonApi';
+import { indexIncluded, isResourceObject, simplifyResource } from '../helpers/jsonApi';
+
+/**
+ * A webhook notification (`data` = webhook_notification, `included` = the objects it is about) turned into
+ * the trigger's simplified item.
+ */
+export interface Notification {
+	id: string;
+	event: string;
+	document: IDataObject;
+}
+
+/** The notification's id and event, or a reason why the document is not a Terminal49 notification. */
+export function readNotification(document: unknown): Notification | { problem: string } {
+	if (!document || typeof document !== 'object' || Array.isArray(document)) {
+		return { problem: 'the body is not a JSON object' };
+	}
+	const data = (document as IDataObject).data as IDataObject | undefined;
+	if (!data || typeof data !== 'object' || Array.isArray(data)) return { problem: 'the body has no "data" object' };
+	const attributes = (data.attributes ?? {}) as IDataObject;
+	const id = data.id ?? attributes.id;
+	if (typeof id !== 'string' || id === '') return { problem: 'data.id is missing' };
+	if (typeof attributes.event !== 'string' || attributes.event === '') {
+		return { problem: 'data.attributes.event is missing' };
+	}
+	return { id, event: attributes.event, document: document as IDataObject };
+}
+
+const identifiers = (value: unknown): ResourceIdentifier[] => {
+	const data = (value as { data?: unknown } | undefined)?.data;
+	const list = Array.isArray(data) ? data : data ? [data] : [];
+	return list.filter(
+		(item): item is ResourceIdentifier => !!item && typeof item === 'object' && typeof (item as IDataObject).type === 'string',
+	);
+};
+
+function related(resource: ResourceObject | undefined, name: string, type: string, index: IncludedIndex) {
+	if (!resource) return undefined;
+	const identifier = identifiers(resource.relationships?.[name]).find((item) => item.type === type);
+	return identifier ? index.get(`${type}:${identifier.id}`) : undefined;
+}
+
+/** `{field: [old, new]}` (as sent) -> `{field: {old, new}}`. */
+export function changesetToObject(changeset: unknown): IDataObject | null {
+	if (!changeset || typeof changeset !== 'object' || Array.isArray(changeset)) return null;
+	const result: IDataObject = {};
+	for (const [field, pair] of Object.entries(changeset as IDataObject)) {
+		result[field] = Array.isArray(pair)
+			? ({ old: pair[0] ?? null, new: pair[1] ?? null } as IDataObject)
+			: ({ old: null, new: pair ?? null } as IDataObject);
+	}
+	return result;
+}
+
+/** The reference object of a notification (type and id always; attributes when it was included). */
+export function referenceIdentifier(document: IDataObject): ResourceIdentifier | undefined {
+	const data = document.data as IDataObject;
+	return identifiers((data.relationships as IDataObject | undefined)?.reference_object)[0];
+}
+
+export interface SimplifyOverrides {
+	/** A container loaded from the API (JSON:API resource) and the resources loaded with it. */
+	container?: ResourceObject;
+	extraIncluded?: IDataObject[];
+	/** The reference object loaded from the API, when the payload did not carry it. */
+	reference?: ResourceObject;
+}
+
+/** The simplified item of a notification. */
+export function simplifyNotification(notification: Notification, overrides: SimplifyOverrides = {}): IDataObject {
+	const document = notification.document;
+	const data = document.data as IDataObject;
+	const attributes = (data.attributes ?? {}) as IDataObject;
+	const index = indexIncluded([
+		...((Array.isArray(document.included) ? document.included : []) as IDataObject[]),
+		...(overrides.extraIncluded ?? []),
+		...(overrides.reference ? [overrides.reference] : []),
+		...(overrides.container ? [overrides.container] : []),
+	]);
+
+	const refId = referenceIdentifier(document);
+	const reference = refId ? (index.get(`${refId.type}:${refId.id}`) ?? overrides.reference) : undefined;
+
+	const includedOfType = (type: string) => [...index.values()].filter((resource) => resource.type === type);
+
+	// The container the event is about: the reference object's container, else the one loaded, else the
+	// only container of the payload.
+	const containers = includedOfType('container');
+	const containerResource =
+		related(reference, 'container', 'container', index) ??
+		overrides.container ??
+		(reference?.type === 'container' ? reference : undefined) ??
+		(containers.length === 1 ? containers[0] : undefined);
+
+	const shipments = includedOfType('shipment');
+	const shipmentResource =
+		related(reference, 'shipment', 'shipment', index) ??
+		related(reference, 'tracked_object', 'shipment', index) ??
+		related(containerResource, 'shipment', 'shipment', index) ??
+		(shipments.length === 1 ? shipments[0] : undefined);
+
+	const shipment = shipmentResource ? simplifyResource(shipmentResource, index) : null;
+	const decorate = (resource: ResourceObject) => withContainerInsights(simplifyResource(resource, index), shipment ?? undefined);
+	const container = containerResource ? decorate(containerResource) : null;
+
+	const referenceItem: IDataObject | null = reference
+		? simplifyResource(reference, new Map())
+		: refId
+			? { id: String(refId.id), type: refId.type }
+			: null;
+
+	const transportEvent =
+		reference?.type === 'transport_event'
+			? simplifyResource(reference, new Map())
+			: (includedOfType('transport_event').map((resource) => simplifyResource(resource, new Map()))[0] ?? null);
+	const trackingRequest =
+		reference?.type === 'tracking_request'
+			? simplifyResource(reference, new Map())
+			: (includedOfType('tracking_request').map((resource) => simplifyResource(resource, new Map()))[0] ?? null);
+
+	const changeset =
+		reference && reference.attributes && 'changeset' in reference.attributes
+			? changesetToObject(reference.attributes.changeset)
+			: null;
+
+	const webhook = identifiers(((data.relationships ?? {}) as IDataObject).webhook)[0];
+
+	return {
+		event: notification.event,
+		notification_id: notification.id,
+		created_at: attributes.created_at ?? null,
+		delivery_status: attributes.delivery_status ?? null,
+		webhook_id: webhook ? String(webhook.id) : null,
+		reference_object: referenceItem,
+		container,
+		// every container of the payload (tracking_request.succeeded may carry several)
+		containers: containers.length > 0 ? containers.map(decorate) : container ? [container] : [],
+		shipment,
+		transport_event: transportEvent,
+		tracking_request: trackingRequest,
+		changeset,
+	};
+}
+
+/** The container id a notification is about, from its reference object (loaded or included). */
+export function containerIdOf(notification: Notification, reference?: ResourceObject): string | undefined {
+	const document = notification.document;
+	const index = indexIncluded(document.included);
+	const refId = referenceIdentifier(document);
+	const ref = reference ?? (refId ? index.get(`${refId.type}:${refId.id}`) : undefined);
+	if (refId?.type === 'container') return String(refId.id);
+	const identifier = identifiers(ref?.relationships?.container).find((item) => item.type === 'container');
+	return identifier ? String(identifier.id) : undefined;
+}
+
+/** Whether the payload already carries the container the event is about, with its attributes. */
+export function hasFullContainer(notification: Notification): boolean {
+	const document = notification.document;
+	const index = indexIncluded(document.included);
+	const id = containerIdOf(notification);
+	const containers = [...index.values()].filter((resource) => resource.type === 'container');
+	const found = id ? index.get(`container:${id}`) : containers.length === 1 ? containers[0] : undefined;
+	return !!found && isResourceObject(found) && !!found.attributes && Object.keys(found.attributes).length > 0;
+}

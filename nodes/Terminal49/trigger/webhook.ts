@@ -1,0 +1,195 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import type { ResourceObject } from '../helpers/jsonApi';
+import { isResourceObject } from '../helpers/jsonApi';
+import { apiRequest } from '../transport';
+import { checkAndRecord } from './dedup';
+import { DEFAULT_DEDUPLICATION_HOURS } from './description';
+import type { StoredWebhook } from './lifecycle';
+import { manualSecret, webhookManagement } from './lifecycle';
+import type { Notification } from './payload';
+import { containerIdOf, hasFullContainer, readNotification, referenceIdentifier, simplifyNotification } from './payload';
+import { SIGNATURE_HEADER, verifySignature } from './signature';
+
+/**
+ * One delivery: read the raw bytes, verify the signature, parse, filter, deduplicate, build the item.
+ * Refusals are answered here (401/400/413) with `noWebhookResponse`, so n8n starts no execution and
+ * records nothing; accepted deliveries return `workflowData` and n8n answers 200 once the execution
+ * is started (responseMode onReceived).
+ */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+const HOUR_MS = 3_600_000;
+
+function refuse(this: IWebhookFunctions, status: number, error: string, reason: string): IWebhookResponseData {
+	this.logger.warn(`Terminal49 Trigger refused a delivery (HTTP ${status}): ${reason}`);
+	const res = this.getResponseObject();
+	res.status(status).json({ error });
+	return { noWebhookResponse: true };
+}
+
+/** The exact bytes n8n received (never a re-serialisation of a parsed body), or why they are unavailable. */
+async function rawBodyOf(this: IWebhookFunctions): Promise<{ body: Buffer } | { status: number; reason: string }> {
+	const req = this.getRequestObject();
+	const declared = Number(req.headers['content-length']);
+	if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+		return { status: 413, reason: `Content-Length ${declared} is over the ${MAX_BODY_BYTES} byte limit` };
+	}
+	// n8n 2.41: typeVersion 1 nodes get req.rawBody filled before webhook(); for content types n8n does not
+	// parse (application/vnd.api+json) newer versions must call readRawBody(), which fills req.rawBody.
+	if (!Buffer.isBuffer(req.rawBody) && typeof req.readRawBody === 'function') {
+		let failure: string | undefined;
+		try {
+			await req.readRawBody();
+		} catch (error) {
+			// Answered with 400/413 below; thrown here it would make n8n record a failed execution.
+			failure = error instanceof Error ? error.message : String(error);
+		}
+		if (failure !== undefined) {
+			return /too large|limit/i.test(failure)
+				? { status: 413, reason: `the body is over n8n's payload limit (${failure})` }
+				: { status: 400, reason: `the body could not be read (${failure})` };
+		}
+	}
+	const raw: unknown = req.rawBody;
+	if (!Buffer.isBuffer(raw)) return { body: Buffer.alloc(0) };
+	if (raw.length > MAX_BODY_BYTES) {
+		return { status: 413, reason: `the body is ${raw.length} bytes, over the ${MAX_BODY_BYTES} byte limit` };
+	}
+	return { body: raw };
+}
+
+function parseJson(body: Buffer): { value: unknown } | undefined {
+	const text = body.toString('utf8').replace(/^\uFEFF/, '');
+	try {
+		return { value: JSON.parse(text) as unknown };
+	} catch {
+		// not JSON: answered with 400 by the caller
+		return undefined;
+	}
+}
+
+function secretOf(this: IWebhookFunctions): string {
+	if (webhookManagement.call(this) === 'manual') return manualSecret.call(this);
+	const data = this.getWorkflowStaticData('node') as StoredWebhook;
+	return typeof data.webhookSecret === 'string' ? data.webhookSecret : '';
+}
+
+function selected(this: IWebhookFunctions): Set<string> {
+	const raw = this.getNodeParameter('events', []) as unknown;
+	return new Set((Array.isArray(raw) ? raw : []).map((event) => String(event).trim()));
+}
+
+/**
+ * Loads the container a bare event is about: its id from the reference object (asking Terminal49 for the
+ * notification when the payload does not carry the reference object), then the container with its
+ * shipment and terminal.
+ */
+async function fetchContainer(this: IWebhookFunctions, notification: Notification) {
+	let reference: ResourceObject | undefined;
+	let containerId = containerIdOf(notification);
+	if (!containerId) {
+		const document = await apiRequest.call(this, {
+			method: 'GET',
+			path: `/webhook_notifications/${encodeURIComponent(notification.id)}`,
+			qs: { include: 'reference_object' },
+		});
+		const refId = referenceIdentifier(notification.document);
+		reference = (document.included ?? []).filter(isResourceObject).find(
+			(resource) => refId && resource.type === refId.type && String(resource.id) === String(refId.id),
+		);
+		containerId = containerIdOf(notification, reference);
+	}
+	if (!containerId) return { reference };
+	const document = await apiRequest.call(this, {
+		method: 'GET',
+		path: `/containers/${encodeURIComponent(containerId)}`,
+		qs: { include: 'shipment,pod_terminal' },
+	});
+	const container = isResourceObject(document.data) ? (document.data as ResourceObject) : undefined;
+	return { reference, container, extraIncluded: document.included ?? [] };
+}
+
+export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const secret = secretOf.call(this);
+	if (!secret) {
+		return refuse.call(
+			this,
+			401,
+			'Signature cannot be verified',
+			'no webhook secret is stored for this node (activate the workflow again, or paste the secret in "Managed by Hand" mode)',
+		);
+	}
+
+	const read = await rawBodyOf.call(this);
+	if ('status' in read) return refuse.call(this, read.status, read.status === 413 ? 'Payload too large' : 'Bad request', read.reason);
+	const body = read.body;
+	if (body.length === 0) return refuse.call(this, 401, 'Invalid signature', 'the body is empty');
+
+	const signature = this.getHeaderData()[SIGNATURE_HEADER];
+	if (signature === undefined || signature === '') {
+		return refuse.call(this, 401, 'Invalid signature', `the ${SIGNATURE_HEADER} header is missing`);
+	}
+	if (!verifySignature(body, signature, secret)) {
+		return refuse.call(
+			this,
+			401,
+			'Invalid signature',
+			`the ${SIGNATURE_HEADER} header does not match the body (wrong secret, or the body was changed on the way)`,
+		);
+	}
+
+	const parsed = parseJson(body);
+	if (!parsed) return refuse.call(this, 400, 'Body is not JSON', 'the signed body is not valid JSON');
+	const notification = readNotification(parsed.value);
+	if ('problem' in notification) {
+		return refuse.call(this, 400, 'Not a Terminal49 webhook notification', notification.problem);
+	}
+
+	if (!selected.call(this).has(notification.event)) {
+		this.logger.debug(`Terminal49 Trigger: ignored ${notification.event} (not among the selected events)`);
+		return { webhookResponse: { received: true, ignored: 'event not selected', event: notification.event } };
+	}
+
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const hours = options.deduplicationHours === undefined ? DEFAULT_DEDUPLICATION_HOURS : Number(options.deduplicationHours);
+	if (Number.isFinite(hours) && hours > 0) {
+		const node = this.getNode();
+		const scope = `${String(this.getWorkflow().id)}:${node.id ?? node.name}`;
+		const result = checkAndRecord(this.getWorkflowStaticData('node'), scope, notification.id, hours * HOUR_MS);
+		if (result.duplicate) {
+			this.logger.info(`Terminal49 Trigger: duplicate delivery of notification ${notification.id} ignored`);
+			return { webhookResponse: { received: true, duplicate: true, notification_id: notification.id } };
+		}
+	}
+
+	if (options.output === 'raw') {
+		return { workflowData: [this.helpers.returnJsonArray([notification.document])] };
+	}
+
+	if (options.fetchFullContainer === true && notification.event.startsWith('container.') && !hasFullContainer(notification)) {
+		// Answer now: the look-ups (paced under the rate limit) must not hold the delivery past its timeout.
+		this.getResponseObject().status(200).json({ received: true });
+		let item: IDataObject;
+		let fetchError: IDataObject | undefined;
+		let fetched: Awaited<ReturnType<typeof fetchContainer>> | undefined;
+		try {
+			fetched = await fetchContainer.call(this, notification);
+		} catch (error) {
+			// The event is still delivered; the item says why it has no container.
+			const failure = error as { message?: string; description?: string; httpCode?: string };
+			fetchError = { message: failure.message ?? String(error), description: failure.description ?? null, http_code: failure.httpCode ?? null };
+			this.logger.warn(`Terminal49 Trigger: could not load the container of notification ${notification.id}: ${String(fetchError.message)}`);
+		}
+		if (fetched) {
+			item = simplifyNotification(notification, fetched);
+			if (!fetched.container) fetchError = { message: 'Terminal49 did not say which container this event is about', description: null, http_code: null };
+		} else {
+			item = simplifyNotification(notification);
+		}
+		if (fetchError) item.fetch_error = fetchError;
+		return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray([item])] };
+	}
+
+	return { workflowData: [this.helpers.returnJsonArray([simplifyNotification(notification)])] };
+}

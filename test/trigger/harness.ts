@@ -1,0 +1,278 @@
+/**
+ * Runs the Terminal49 Trigger the way n8n 2.41 does, with n8n-core's real HookContext and WebhookContext:
+ *
+ * - `lifecycle()` calls webhookMethods.default (checkExists / create / delete) on a HookContext over a
+ *   Workflow whose static data is kept between calls, as n8n keeps it in the database.
+ * - `startReceiver()` is a real `http` server standing in for n8n's webhook endpoint. Each request gets
+ *   what n8n's middleware gives it: `req.readRawBody()` (reads the exact bytes into `req.rawBody`, as
+ *   n8n/dist/middlewares/body-parser.js rawBodyReader does), `req.contentType`, no parsed body for
+ *   application/vnd.api+json, and express's `res.status().json()` (a small shim over ServerResponse).
+ *   Like live-webhooks.js it builds a fresh Workflow from the stored static data for every request, runs
+ *   webhook() in a WebhookContext, saves the static data back if it changed, and then does what
+ *   webhook-helpers.js does with the result: `noWebhookResponse` -> nothing more; no `workflowData` -> 200
+ *   with `webhookResponse` (or "Webhook call received"); otherwise an execution is started (recorded
+ *   here) and 200 answered.
+ */
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { HookContext, WebhookContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { Terminal49Trigger } from '../../nodes/Terminal49/Terminal49Trigger.node';
+import type { TestCredentials } from '../helpers/runNode';
+import { makeAdditionalData } from '../helpers/runNode';
+
+export const trigger = new Terminal49Trigger();
+export const WEBHOOK_ID = 'b7d1f3c2-6a55-4e0e-9d0e-trigger00001';
+export const NODE_NAME = 'Terminal49 Trigger';
+
+export function makeTriggerNode(parameters: INodeParameters): INode {
+	return {
+		id: 'trigger-node-1',
+		name: NODE_NAME,
+		type: 'n8n-nodes-terminal49.terminal49Trigger',
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId: WEBHOOK_ID,
+		parameters,
+		credentials: { terminal49Api: { id: 'cred-1', name: 'Terminal49 test' } },
+	};
+}
+
+/** Static data as n8n stores it (JSON), shared by every context of one "workflow". */
+export class TriggerWorkflow {
+	staticData: IDataObject = {};
+	constructor(
+		public parameters: INodeParameters,
+		public credentials: TestCredentials,
+		public webhookBaseUrl = 'http://127.0.0.1:5678/webhook',
+		public workflowId = 'wf-trigger',
+	) {}
+
+	get node(): INode {
+		return makeTriggerNode(this.parameters);
+	}
+
+	/** The node's static data as stored (`node:<name>`). */
+	get stored(): IDataObject {
+		return (this.staticData[`node:${NODE_NAME}`] ?? {}) as IDataObject;
+	}
+
+	build(): { workflow: Workflow; node: INode } {
+		const node = this.node;
+		const workflow = new Workflow({
+			id: this.workflowId,
+			name: 'trigger test',
+			nodes: [node],
+			connections: {},
+			active: true,
+			nodeTypes: {
+				getByName: () => trigger,
+				getByNameAndVersion: () => trigger,
+				getKnownTypes: () => ({}),
+			} as never,
+			// a copy, as n8n loads it from the database for every activation and request
+			staticData: JSON.parse(JSON.stringify(this.staticData)),
+		});
+		return { workflow, node };
+	}
+
+	/** Saves the workflow's static data back when it changed, as WorkflowStaticDataService does. */
+	save(workflow: Workflow) {
+		if ((workflow.staticData as IDataObject).__dataChanged === true) {
+			const copy = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+			delete copy.__dataChanged;
+			this.staticData = copy;
+		}
+	}
+
+	additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+		return { ...makeAdditionalData(this.credentials), webhookBaseUrl: this.webhookBaseUrl, ...extra } as IWorkflowExecuteAdditionalData;
+	}
+
+	webhookData(workflow: Workflow, node: INode, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
+		return {
+			httpMethod: 'POST',
+			node: node.name,
+			path: `${WEBHOOK_ID}/webhook`,
+			webhookDescription: trigger.description.webhooks![0],
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: WEBHOOK_ID,
+		};
+	}
+
+	/** Runs one lifecycle method in a real HookContext and saves static data afterwards. */
+	async lifecycle(method: 'checkExists' | 'create' | 'delete', activation: WorkflowActivateMode = 'activate') {
+		const { workflow, node } = this.build();
+		const additionalData = this.additionalData();
+		const context = new HookContext(workflow, node, additionalData, 'trigger', activation, this.webhookData(workflow, node, additionalData));
+		try {
+			return await trigger.webhookMethods.default[method].call(context);
+		} finally {
+			this.save(workflow);
+		}
+	}
+
+	/** The production URL n8n gives the node. */
+	url(): string {
+		return `${this.webhookBaseUrl}/${WEBHOOK_ID}/webhook`;
+	}
+}
+
+export interface Execution {
+	items: INodeExecutionData[];
+	at: number;
+}
+
+export interface Answer {
+	status: number;
+	body: unknown;
+}
+
+export interface Receiver {
+	url: string;
+	executions: Execution[];
+	/** Results webhook() returned, in order. */
+	results: IWebhookResponseData[];
+	/** Errors webhook() threw (n8n would record a failed execution for each). */
+	errors: unknown[];
+	post(body: string | Buffer, headers?: Record<string, string>): Promise<Answer>;
+	close(): Promise<void>;
+}
+
+export interface ReceiverOptions {
+	/** n8n fills req.rawBody before webhook() for typeVersion 1 nodes; false tests the readRawBody() path. */
+	prefillRawBody?: boolean;
+	/** n8n's own payload limit (N8N_PAYLOAD_SIZE_MAX, 16 MB by default). */
+	payloadLimitBytes?: number;
+}
+
+type ExpressishResponse = http.ServerResponse & {
+	status(code: number): ExpressishResponse;
+	json(body: unknown): ExpressishResponse;
+	send(body: unknown): ExpressishResponse;
+};
+
+function expressish(res: http.ServerResponse): ExpressishResponse {
+	const r = res as ExpressishResponse;
+	r.status = (code: number) => {
+		r.statusCode = code;
+		return r;
+	};
+	r.json = (body: unknown) => {
+		r.setHeader('content-type', 'application/json; charset=utf-8');
+		r.end(JSON.stringify(body));
+		return r;
+	};
+	r.send = (body: unknown) => {
+		r.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
+		return r;
+	};
+	return r;
+}
+
+function readAll(req: http.IncomingMessage, limit: number): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		let failed = false;
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > limit && !failed) {
+				failed = true;
+				reject(Object.assign(new Error('request entity too large'), { type: 'entity.too.large' }));
+			}
+			if (!failed) chunks.push(chunk);
+		});
+		req.on('end', () => !failed && resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
+}
+
+export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOptions = {}): Promise<Receiver> {
+	const executions: Execution[] = [];
+	const results: IWebhookResponseData[] = [];
+	const errors: unknown[] = [];
+	const limit = options.payloadLimitBytes ?? 16 * 1024 * 1024;
+
+	const server = http.createServer(async (request, response) => {
+		const req = request as http.IncomingMessage & { rawBody?: Buffer; readRawBody(): Promise<void>; contentType?: string; body?: unknown; params: object; query: object };
+		const res = expressish(response);
+		req.contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim() || undefined;
+		req.params = {};
+		req.query = {};
+		req.readRawBody = async () => {
+			if (!req.rawBody) req.rawBody = await readAll(req, limit);
+		};
+		if (options.prefillRawBody) await req.readRawBody();
+		if (req.contentType === 'application/json' && req.rawBody?.length) req.body = JSON.parse(req.rawBody.toString('utf8'));
+
+		const { workflow, node } = wf.build();
+		const additionalData = wf.additionalData({ httpRequest: req as never, httpResponse: res as never });
+		const context = new WebhookContext(workflow, node, additionalData, 'webhook', wf.webhookData(workflow, node, additionalData), [], null);
+		let result: IWebhookResponseData;
+		try {
+			result = await trigger.webhook.call(context);
+		} catch (error) {
+			errors.push(error);
+			if (!res.headersSent) res.status(500).json({ message: 'Error in workflow' });
+			return;
+		}
+		wf.save(workflow);
+		results.push(result);
+		if (result.noWebhookResponse && !res.headersSent && result.workflowData === undefined) {
+			res.status(200).end();
+			return;
+		}
+		if (result.workflowData === undefined) {
+			if (!res.headersSent) res.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
+			return;
+		}
+		executions.push({ items: result.workflowData[0], at: Date.now() });
+		if (!res.headersSent) res.status(200).json({ message: 'Workflow was started' });
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	// n8n's WEBHOOK_URL: the URL the node registers is this receiver
+	wf.webhookBaseUrl = `http://127.0.0.1:${port}/webhook`;
+	const url = wf.url();
+
+	return {
+		url,
+		executions,
+		results,
+		errors,
+		async post(body, headers = {}) {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/vnd.api+json', ...headers },
+				body,
+			});
+			const text = await res.text();
+			let parsed: unknown = text;
+			try {
+				parsed = text ? JSON.parse(text) : undefined;
+			} catch {
+				// keep the text
+			}
+			return { status: res.status, body: parsed };
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}

@@ -1,0 +1,195 @@
+/**
+ * webhookMethods.default against the sandbox, in n8n-core's real HookContext: what is registered, what is
+ * stored in static data, and what happens when the remote webhook changed, vanished or cannot be removed.
+ */
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { TriggerWorkflow } from './harness';
+
+let sb: Sandbox;
+
+beforeAll(async () => {
+	sb = await startSandbox({ rateWindowMs: 1000, carrierDelayMs: 10, webhookRetryScale: 0, containers: 5 });
+});
+afterAll(async () => {
+	await sb.close();
+});
+beforeEach(() => {
+	sb.reset({ containers: 5 });
+	sb.clearRequests();
+});
+
+const EVENTS = ['container.transport.vessel_arrived', 'container.updated'];
+
+function workflow(parameters: Record<string, unknown> = {}) {
+	return new TriggerWorkflow(
+		{ events: EVENTS, webhookManagement: 'automatic', ...parameters },
+		{ apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
+		'http://127.0.0.1:5678/webhook',
+	);
+}
+
+const calls = () => sb.requests.map((r) => `${r.method} ${r.path}`);
+
+describe('automatic webhook management', () => {
+	test('create registers the production URL and the events, stores id and secret', async () => {
+		const wf = workflow();
+		expect(await wf.lifecycle('checkExists')).toBe(false);
+		expect(sb.requests).toHaveLength(0); // nothing stored: no request
+
+		expect(await wf.lifecycle('create')).toBe(true);
+		expect(calls()).toEqual(['GET /v2/webhooks', 'POST /v2/webhooks']);
+		const post = sb.requests[1];
+		expect(post.body).toEqual({
+			data: {
+				type: 'webhook',
+				attributes: { url: 'http://127.0.0.1:5678/webhook/b7d1f3c2-6a55-4e0e-9d0e-trigger00001/webhook', events: [...EVENTS].sort(), active: true },
+			},
+		});
+		const remote = sb.store.webhooks.all();
+		expect(remote).toHaveLength(1);
+		expect(wf.stored).toMatchObject({
+			webhookId: remote[0].id,
+			webhookSecret: remote[0].secret,
+			webhookUrl: wf.url(),
+			webhookEvents: [...EVENTS].sort(),
+		});
+		expect(remote[0].secret).toMatch(/^[0-9a-f]{48}$/);
+	});
+
+	test('checkExists is true while the webhook matches; one GET, no changes', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		sb.clearRequests();
+		expect(await wf.lifecycle('checkExists')).toBe(true);
+		expect(calls()).toEqual([`GET /v2/webhooks/${wf.stored.webhookId}`]);
+		expect(sb.store.webhooks.all()).toHaveLength(1);
+	});
+
+	test('changed events: checkExists deletes the old webhook and answers false, create registers the new set', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		const oldId = wf.stored.webhookId as string;
+		wf.parameters = { ...wf.parameters, events: ['container.transport.available'] };
+		sb.clearRequests();
+		expect(await wf.lifecycle('checkExists')).toBe(false);
+		expect(calls()).toEqual([`GET /v2/webhooks/${oldId}`, `DELETE /v2/webhooks/${oldId}`]);
+		expect(wf.stored.webhookId).toBeUndefined();
+		expect(await wf.lifecycle('create')).toBe(true);
+		const remote = sb.store.webhooks.all();
+		expect(remote).toHaveLength(1);
+		expect(remote[0].events).toEqual(['container.transport.available']);
+		expect(wf.stored.webhookId).toBe(remote[0].id);
+		expect(remote[0].id).not.toBe(oldId);
+	});
+
+	test('changed URL (another WEBHOOK_URL) is replaced too', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		wf.webhookBaseUrl = 'https://n8n.example.com/webhook';
+		expect(await wf.lifecycle('checkExists')).toBe(false);
+		expect(sb.store.webhooks.all()).toHaveLength(0);
+		await wf.lifecycle('create');
+		expect(sb.store.webhooks.all().map((w) => w.url)).toEqual([wf.url()]);
+	});
+
+	test('webhook deleted in Terminal49: checkExists clears static data and answers false', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		sb.store.webhooks.remove(wf.stored.webhookId as string);
+		expect(await wf.lifecycle('checkExists')).toBe(false);
+		expect(wf.stored).toEqual({});
+	});
+
+	test('secret rotated remotely: the stored secret follows', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		const hook = sb.store.webhooks.get(wf.stored.webhookId as string)!;
+		hook.secret = 'f'.repeat(48);
+		expect(await wf.lifecycle('checkExists')).toBe(true);
+		expect(wf.stored.webhookSecret).toBe('f'.repeat(48));
+	});
+
+	test('create removes older registrations of the same URL (static data lost), so no event arrives twice', async () => {
+		const first = workflow();
+		await first.lifecycle('create');
+		const lost = workflow(); // same node and URL, empty static data
+		expect(await lost.lifecycle('checkExists')).toBe(false);
+		sb.clearRequests();
+		await lost.lifecycle('create');
+		expect(calls()).toEqual(['GET /v2/webhooks', `DELETE /v2/webhooks/${first.stored.webhookId}`, 'POST /v2/webhooks']);
+		expect(sb.store.webhooks.all().map((w) => w.id)).toEqual([lost.stored.webhookId]);
+	});
+
+	test('delete removes the webhook and clears static data', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		const id = wf.stored.webhookId as string;
+		sb.clearRequests();
+		expect(await wf.lifecycle('delete')).toBe(true);
+		expect(calls()).toEqual([`DELETE /v2/webhooks/${id}`]);
+		expect(sb.store.webhooks.all()).toHaveLength(0);
+		expect(wf.stored).toEqual({});
+	});
+
+	test('delete of a webhook already gone (404) is success', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		sb.store.webhooks.remove(wf.stored.webhookId as string);
+		sb.clearRequests();
+		expect(await wf.lifecycle('delete')).toBe(true);
+		expect(sb.requests.map((r) => r.status)).toEqual([404]);
+		expect(wf.stored).toEqual({});
+	});
+
+	test('delete failing with 500 throws a NodeApiError and keeps the id for the next attempt', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		const id = wf.stored.webhookId as string;
+		sb.injectFault({ kind: '500', count: 10, path: `/webhooks/${id}`, method: 'DELETE' });
+		const error = await wf.lifecycle('delete').then(
+			() => undefined,
+			(e: unknown) => e,
+		);
+		sb.clearFaults();
+		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '500' });
+		expect(sb.requests.filter((r) => r.method === 'DELETE').length).toBe(4); // 1 + 3 transient retries
+		expect(wf.stored.webhookId).toBe(id);
+		expect(sb.store.webhooks.get(id)).toBeDefined();
+	}, 15_000);
+
+	test('checkExists propagates errors other than 404 (e.g. a revoked key)', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		wf.credentials = { apiKey: 'revoked', baseUrl: sb.baseUrl };
+		await expect(wf.lifecycle('checkExists')).rejects.toMatchObject({ name: 'NodeApiError', httpCode: '401' });
+		expect(wf.stored.webhookId).toBeDefined();
+	});
+
+	test('no events selected: activation fails with a clear message, nothing is registered', async () => {
+		const wf = workflow({ events: [] });
+		await expect(wf.lifecycle('checkExists')).rejects.toThrow('"Events" needs at least one event');
+		await expect(wf.lifecycle('create')).rejects.toThrow('"Events" needs at least one event');
+		expect(sb.requests).toHaveLength(0);
+	});
+
+	test('the real service needs https: a clear error before any request', async () => {
+		const wf = new TriggerWorkflow({ events: EVENTS }, { apiKey: 'k', baseUrl: 'https://api.terminal49.com/v2' }, 'http://n8n.internal:5678/webhook');
+		await expect(wf.lifecycle('create')).rejects.toThrow('Terminal49 only delivers webhooks to https URLs');
+	});
+});
+
+describe('webhook managed by hand', () => {
+	test('registers nothing: checkExists true, create and delete do nothing', async () => {
+		const wf = workflow({ webhookManagement: 'manual', secret: 'pasted-secret' });
+		expect(await wf.lifecycle('checkExists')).toBe(true);
+		expect(await wf.lifecycle('create')).toBe(true);
+		expect(await wf.lifecycle('delete')).toBe(true);
+		expect(sb.requests).toHaveLength(0);
+		expect(wf.stored).toEqual({});
+	});
+
+	test('an empty secret fails activation', async () => {
+		const wf = workflow({ webhookManagement: 'manual', secret: '' });
+		await expect(wf.lifecycle('checkExists')).rejects.toThrow('"Webhook Secret" is empty');
+	});
+});
