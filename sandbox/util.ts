@@ -128,8 +128,26 @@ export function parseTime(value: unknown): number | null {
 const ZONE_FORMATS = new Map<string, Intl.DateTimeFormat>();
 const ZONE_OFFSETS = new Map<string, number>();
 
-/** UTC offset (ms) of an IANA time zone at an instant (cached per zone and hour). */
+/** Standard UTC offsets (hours) of the US zones of terminals.csv; they follow the US DST rule. */
+const US_ZONES: Record<string, number> = { 'America/New_York': -5, 'America/Chicago': -6, 'America/Denver': -7, 'America/Los_Angeles': -8 };
+
+function nthSunday(year: number, month: number, n: number): number {
+	const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
+	return 1 + ((7 - first) % 7) + 7 * (n - 1);
+}
+
+/** US rule: DST from the second Sunday of March 02:00 to the first Sunday of November 02:00 local. */
+function usOffset(ms: number, std: number): number {
+	const y = new Date(ms).getUTCFullYear();
+	const start = Date.UTC(y, 2, nthSunday(y, 2, 2), 2) - std * 3_600_000;
+	const end = Date.UTC(y, 10, nthSunday(y, 10, 1), 2) - (std + 1) * 3_600_000;
+	return (ms >= start && ms < end ? std + 1 : std) * 3_600_000;
+}
+
+/** UTC offset (ms) of an IANA time zone at an instant (US zones by rule, others through Intl, cached per hour). */
 export function zoneOffset(ms: number, timeZone: string): number {
+	const std = US_ZONES[timeZone];
+	if (std !== undefined) return usOffset(ms, std);
 	const key = `${timeZone}|${Math.floor(ms / 3_600_000)}`;
 	const cached = ZONE_OFFSETS.get(key);
 	if (cached !== undefined) return cached;
@@ -151,10 +169,7 @@ export function zoneOffset(ms: number, timeZone: string): number {
  * e.g. 2022-10-24T04:00:00Z in New York during daylight saving time, as the live service sends it.
  */
 export function lfdInstant(ms: number, timeZone = 'America/Los_Angeles'): number {
-	// The local date: the offset at noon UTC of that day is enough (US DST switches at 02:00 local), and it
-	// keeps the number of distinct offset look-ups per zone to a few per day.
-	const noon = Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS / 2;
-	const local = new Date(ms + zoneOffset(noon, timeZone));
+	const local = new Date(ms + zoneOffset(ms, timeZone));
 	const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
 	return midnight - zoneOffset(midnight - zoneOffset(midnight, timeZone), timeZone);
 }
