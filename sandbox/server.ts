@@ -37,7 +37,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 		req.on('data', (c: Buffer) => {
 			size += c.length;
 			if (size > MAX_BODY) {
-				reject(error(413 as never, 'Request body too large'));
+				reject(new HttpError(413, [{ status: '413', title: 'Payload Too Large', detail: 'Request body too large' }]));
 				req.destroy();
 				return;
 			}
