@@ -81,10 +81,13 @@ export const documentRoutes: Route[] = [
 			const a = attributesOf(ctx.body);
 			const name = str(a, 'name', { required: true })!;
 			const attached = str(a, 'attached_document', { required: true })!;
+			// The live service takes an ActiveStorage signed blob id; a data: URI (base64 content) works too here.
 			const m = /^data:([\w/+.-]+);base64,(.*)$/s.exec(attached);
-			const bytes = Buffer.from(m ? m[2] : attached, 'base64');
-			if (!bytes.length) throw invalid('/data/attributes/attached_document', 'Attached document must be base64 file content (optionally a data: URI)');
-			const hash = createHash('sha256').update(bytes).digest('hex');
+			const bytes = m ? Buffer.from(m[2], 'base64') : null;
+			if (m && !bytes!.length) throw invalid('/data/attributes/attached_document', 'Attached document data: URI has no content');
+			const hash = createHash('sha256').update(bytes ?? attached).digest('hex');
+			const ext = name.toLowerCase().split('.').pop() ?? '';
+			const guessed = ({ png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', tif: 'image/tiff', tiff: 'image/tiff', pdf: 'application/pdf' } as Record<string, string>)[ext] ?? 'application/pdf';
 			const existing = ctx.app.store.documents.find((d) => d.contentHash === hash);
 			if (existing) {
 				return { status: 409, body: { errors: [{ status: '409', code: 'duplicate_document', title: 'Duplicate document', detail: 'This file has already been uploaded', meta: { existing_document_id: existing.id, existing_document_name: existing.name } }] } };
@@ -92,7 +95,7 @@ export const documentRoutes: Route[] = [
 			const now = Date.now();
 			const d = ctx.app.store.documents.add({
 				id: ctx.app.store.newId(), name, documentType: 'other', documentTypeManual: null, classificationNotes: null, source: 'api', fileName: name,
-				fileContentType: m ? m[1] : 'application/pdf', fileSizeBytes: bytes.length, contentHash: hash, shipmentIds: [], containerIds: [], emailSubmissionId: null,
+				fileContentType: m ? m[1] : guessed, fileSizeBytes: bytes ? bytes.length : null, contentHash: hash, shipmentIds: [], containerIds: [], emailSubmissionId: null,
 				extractedDataManual: null, rotation: 0, createdAt: now, updatedAt: now,
 			});
 			return single(ctx, ctx.ser.document(d), { status: 201, links: true });

@@ -129,3 +129,14 @@ test('rotate only works for image documents', async () => {
 	expect(res.body.errors[0].detail).toBe('Only image documents can be rotated');
 	expect((await api.post(`/documents/${doc.id}/rotate`, { degrees: 45 })).status).toBe(422);
 });
+
+test('documents: a signed blob id is accepted; the same blob again is a 409 naming the existing document', async () => {
+	const body = { data: { type: 'document', attributes: { name: 'arrival.pdf', attached_document: 'eyJfcmFpbHMiOnsibWVzc2FnZSI6IkJBaHBCZz09In19--0a1b2c3d' } } };
+	const first = await api.post('/documents', body);
+	expect(first.status).toBe(201);
+	expect(first.body.data.attributes).toMatchObject({ name: 'arrival.pdf', source: 'api', file_content_type: 'application/pdf' });
+	const again = await api.post('/documents', body);
+	expect(again.status).toBe(409);
+	expect(again.body.errors[0]).toMatchObject({ code: 'duplicate_document', meta: { existing_document_id: first.body.data.id, existing_document_name: 'arrival.pdf' } });
+	expect((await api.post('/documents', { data: { type: 'document', attributes: { name: 'x.pdf' } } })).status).toBe(422);
+});
