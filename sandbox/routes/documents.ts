@@ -18,27 +18,32 @@ function findDocument(ctx: Ctx): DocumentRec {
 	return must(ctx.app.store.documents.get(ctx.params.id), 'Document');
 }
 
+/** Published schema versions per document type; ids are `type@version` (e.g. `commercial_invoice@2026-03-23`). */
+const SCHEMA_VERSIONS = ['2025-06-01', '2026-03-23'];
+const CURRENT_SCHEMA_VERSION = '2026-03-23';
+
 function schemaFor(id: string) {
-	const m = /^([a-z_]+)-v(\d+)$/.exec(id);
+	const m = /^([a-z_]+)@(\d{4}-\d{2}-\d{2})$/.exec(id);
 	const type = m ? DOCUMENT_TYPES.find((t) => t.code === m[1]) : undefined;
-	if (!m || !type) return undefined;
+	if (!m || !type || !SCHEMA_VERSIONS.includes(m[2])) return undefined;
+	const version = m[2];
 	return {
 		id,
 		type: 'document_schema',
 		attributes: {
 			document_type: type.code,
 			label: type.label,
-			schema_version: `v${m[2]}`,
-			full_version: `${type.code}/v${m[2]}.0.0`,
-			current: m[2] === '1',
+			schema_version: version,
+			full_version: id,
+			current: version === CURRENT_SCHEMA_VERSION,
 			draft: false,
-			active_at: '2025-01-01T00:00:00Z',
+			active_at: `${version}T00:00:00Z`,
 			schema_format: 'json_schema',
 			schema_payload: { $schema: 'https://json-schema.org/draft/2020-12/schema', title: type.label, type: 'object', properties: { reference_numbers: { type: 'array', items: { type: 'string' } }, container_numbers: { type: 'array', items: { type: 'string' } } } },
-			created_at: '2025-01-01T00:00:00Z',
-			updated_at: '2025-01-01T00:00:00Z',
+			created_at: `${version}T00:00:00Z`,
+			updated_at: `${version}T00:00:00Z`,
 		},
-		links: { self: `/v2/document_schemas/${id}` },
+		links: { self: `/v2/document_schemas/${encodeURIComponent(id)}` },
 	};
 }
 

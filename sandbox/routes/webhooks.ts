@@ -47,7 +47,23 @@ function validateHeaders(value: unknown): Array<{ name: string; value: string }>
 function notificationLookup(ctx: Ctx, notes: WebhookNotificationRec[]) {
 	const snap = new Map<string, ResourceObject>();
 	for (const n of notes) for (const r of n.included as unknown as ResourceObject[]) snap.set(`${r.type}:${r.id}`, r);
-	return (type: string, id: string) => snap.get(`${type}:${id}`) ?? ctx.ser.lookup(type, id);
+	return (type: string, id: string) => snap.get(`${type}:${id}`) ?? ctx.ser.lookup(type, id) ?? (type === 'transport_event' ? transportEventById(ctx, id) : undefined);
+}
+
+/**
+ * A transport event the serializer has not met yet (e.g. the reference object of a bare
+ * `container.transport.available` delivery, whose payload carries nothing): serializing its container
+ * registers the container's events, as the real API resolves any reference object.
+ */
+function transportEventById(ctx: Ctx, id: string): ResourceObject | undefined {
+	const containers = ctx.app.store.containers.all();
+	const owner = containers.find((c) => c.extraEvents.some((e) => e.id === id));
+	for (const c of owner ? [owner] : containers) {
+		ctx.ser.container(c);
+		const found = ctx.ser.lookup('transport_event', id);
+		if (found) return found;
+	}
+	return undefined;
 }
 
 const EXAMPLE_WEBHOOK_ID = stableId('example', 'webhook');

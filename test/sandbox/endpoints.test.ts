@@ -118,7 +118,7 @@ const cases: Array<[string, Case]> = [
 	['DELETE /documents/{id}', { path: () => `/documents/${ids.doc}`, status: 204 }],
 	['GET /email_submissions', { path: () => '/email_submissions?include=documents', status: 200 }],
 	['GET /email_submissions/{id}', { path: () => `/email_submissions/${sb.store.emailSubmissions.all()[0].id}`, status: 200 }],
-	['GET /document_schemas/{id}', { path: () => '/document_schemas/bill_of_lading-v1', status: 200 }],
+	['GET /document_schemas/{id}', { path: () => '/document_schemas/commercial_invoice@2026-03-23', status: 200, check: (b) => expect(b.data.attributes).toMatchObject({ document_type: 'commercial_invoice', current: true }) }],
 	['GET /search', { path: () => `/search?query=${first('customs_hold').containerNumber.slice(0, 8)}`, status: 200, check: (b) => expect(b.data[0].type).toBe('cargo') }],
 ];
 
