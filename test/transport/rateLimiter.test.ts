@@ -27,9 +27,20 @@ test('after a 429 the pacer holds for Retry-After and keeps to the share that go
 	const started = Date.now();
 	await acquireSlot(options);
 	expect(Date.now() - started).toBeGreaterThanOrEqual(195);
-	// Our share is now what got through (5), growing by one per window: far below the limit of 10.
+	// Our share is now what got through (5, half the limit), growing by a tenth per window: below 10.
 	for (let i = 0; i < 5; i++) await acquireSlot(options);
 	const seventh = Date.now();
 	await acquireSlot(options);
 	expect(Date.now() - seventh).toBeGreaterThan(50);
+});
+
+test('a burst of 429s never slows the pace below half the limit', async () => {
+	const options = { key: 'storm:default', limit: 10, windowMs: 300 };
+	await acquireSlot(options);
+	recordRateLimited(options, 0);
+	recordRateLimited(options, 0);
+	// Five requests still go out in this window at once (share = half of 10), the sixth waits.
+	const started = Date.now();
+	for (let i = 0; i < 5; i++) await acquireSlot(options);
+	expect(Date.now() - started).toBeLessThan(50);
 });

@@ -6,8 +6,9 @@ import { sleep } from 'n8n-workflow';
  * requests this n8n process sent per key and bucket, and waits before a request that would exceed the
  * limit, so a long Return All runs at the limit instead of hammering into 429s.
  *
- * When the service still answers 429 (another client shares the key), the pacer lowers its own share to
- * what got through in the window, waits the Retry-After time, and grows back one request per quiet window.
+ * When the service still answers 429 (another client shares the key), the pacer waits the Retry-After time
+ * and lowers its own share to what got through in the window, but never below half the limit (so a burst
+ * of 429s cannot slow a run to a crawl), and grows back by a tenth of the limit per window without a 429.
  */
 export type RateBucket = 'default' | 'create_tracking_request' | 'infer_number' | 'refresh';
 
@@ -78,7 +79,7 @@ export async function acquireSlot({ key, limit, windowMs = RATE_WINDOW_MS, now =
 	for (;;) {
 		const t = now();
 		if (state.share < limit && t - state.lastAdjust >= windowMs) {
-			state.share += 1;
+			state.share = Math.min(limit, state.share + Math.ceil(limit / 10));
 			state.lastAdjust = t;
 		}
 		const wait = delayBeforeNext(state, t, windowMs);
@@ -101,7 +102,7 @@ export function recordRateLimited(
 	prune(state, t, windowMs);
 	// The rejected request did not count at the service.
 	state.sent.pop();
-	state.share = Math.max(1, Math.min(state.share, state.sent.length));
+	state.share = Math.max(Math.ceil(limit / 2), Math.min(state.share, state.sent.length));
 	state.lastAdjust = t;
 	state.blockedUntil = Math.max(state.blockedUntil, t + retryAfterMs);
 }
