@@ -1,0 +1,99 @@
+/**
+ * Section 4: per-call overheads of the package code and its size.
+ * - Simplify + derived fields for one page of 100 containers (with the included shipments), µs.
+ * - Signature check of a 10 KB delivery body, µs.
+ * - `require` time of the built node and credential modules in a fresh Node process, ms (median of 7).
+ * - Packed tarball size (KB) and runtime dependency count.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { documentToItems } from '../nodes/Terminal49/helpers/output';
+import { sign, verifySignature } from '../nodes/Terminal49/trigger/signature';
+import { startSandbox } from '../sandbox';
+import { median, round } from './lib';
+
+const ROOT = path.resolve(__dirname, '..');
+
+function timePerCall(fn: () => unknown, minMs = 1000): number {
+	for (let i = 0; i < 50; i++) fn(); // warm up
+	let calls = 0;
+	const start = process.hrtime.bigint();
+	let elapsed = 0n;
+	do {
+		for (let i = 0; i < 20; i++) fn();
+		calls += 20;
+		elapsed = process.hrtime.bigint() - start;
+	} while (elapsed < BigInt(minMs) * 1_000_000n);
+	return Number(elapsed) / 1000 / calls; // µs
+}
+
+export interface Overheads {
+	simplifyPer100Us: number;
+	signaturePer10KBUs: number;
+	requireMs: number;
+	requireRuns: number[];
+	tarballKB: number;
+	tarballFile: string;
+	runtimeDependencies: number;
+	peerDependencies: string[];
+}
+
+export async function measureOverheads(tarball: string): Promise<Overheads> {
+	// One real page of 100 containers with their shipments, as the sandbox serves it.
+	const sb = await startSandbox({ containers: 200, rateWindowMs: 1000 });
+	let page: IDataObject;
+	try {
+		const res = await fetch(`${sb.baseUrl}/containers?page[size]=100&include=shipment`, {
+			headers: { Authorization: `Token ${sb.keys.paid}` },
+		});
+		page = (await res.json()) as IDataObject;
+	} finally {
+		await sb.close();
+	}
+	if (!Array.isArray(page.data) || page.data.length !== 100) throw new Error('expected a page of 100 containers');
+	const simplifyPer100Us = timePerCall(() => documentToItems(page, true, { containerInsights: true }));
+
+	const body = randomBytes(5 * 1024).toString('hex'); // 10 KB
+	const secret = randomBytes(24).toString('hex');
+	const signature = sign(body, secret);
+	const raw = Buffer.from(body);
+	if (!verifySignature(raw, signature, secret)) throw new Error('signature check failed');
+	const signaturePer10KBUs = timePerCall(() => verifySignature(raw, signature, secret));
+
+	// require() of the built modules, each time in a fresh process (n8n-workflow resolved from node_modules).
+	const modules = [
+		'dist/credentials/Terminal49Api.credentials.js',
+		'dist/nodes/Terminal49/Terminal49.node.js',
+		'dist/nodes/Terminal49/Terminal49Trigger.node.js',
+	].filter((file) => fs.existsSync(path.join(ROOT, file)));
+	const script = `
+		require('n8n-workflow');
+		const t = process.hrtime.bigint();
+		for (const m of ${JSON.stringify(modules.map((m) => path.join(ROOT, m)))}) {
+			const mod = require(m);
+			for (const C of Object.values(mod)) if (typeof C === 'function') new C();
+		}
+		process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));
+	`;
+	const requireRuns: number[] = [];
+	for (let i = 0; i < 7; i++) {
+		requireRuns.push(Number(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })));
+	}
+
+	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+	return {
+		simplifyPer100Us: round(simplifyPer100Us, 1),
+		signaturePer10KBUs: round(signaturePer10KBUs, 1),
+		requireMs: round(median(requireRuns), 1),
+		requireRuns: requireRuns.map((r) => round(r, 1)),
+		tarballKB: round(fs.statSync(tarball).size / 1024, 1),
+		tarballFile: path.basename(tarball),
+		runtimeDependencies: Object.keys(pkg.dependencies ?? {}).length,
+		peerDependencies: Object.keys(pkg.peerDependencies ?? {}),
+	};
+}

@@ -1,0 +1,180 @@
+/**
+ * `npm run bench`: the four sections of issue 7, printed as tables and saved to bench/last-run.{json,md}.
+ * Not part of `npm test`. Takes a few minutes; needs the real-n8n harness (`scripts/ensure-n8n.sh`).
+ *
+ *   BENCH_SECTIONS=1,2,3,4   which sections to run
+ *   BENCH_CONTAINERS=10000   containers in the sandbox (Return All size)
+ *   BENCH_WINDOW_MS=3000     the sandbox's rate window (compressed from Terminal49's 60 s)
+ *   BENCH_LIMIT=100          default-bucket limit per window
+ *   BENCH_CAP_MS=300000      give up on one Return All run after this long
+ *   BENCH_DELIVERIES=300     signed deliveries per trigger throughput run
+ *   BENCH_CONCURRENCY=10     deliveries in flight
+ *   BENCH_NO_BUILD=1         pack the existing dist/ instead of building first
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { startSandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import type { Stack } from '../scripts/n8n';
+import * as harness from '../scripts/n8n';
+import { log, machine, round, table } from './lib';
+import type { Overheads } from './overheads';
+import { measureOverheads } from './overheads';
+import type { ReturnAllRow, ReturnAllSetup } from './returnAll';
+import { runHttp, runTerminal49 } from './returnAll';
+import type { TriggerResult } from './trigger';
+import { runTriggerBench } from './trigger';
+
+const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4').split(',').map((s) => s.trim()));
+const TOTAL = env('BENCH_CONTAINERS', 10_000);
+const WINDOW_MS = env('BENCH_WINDOW_MS', 3000);
+const LIMIT = env('BENCH_LIMIT', 100);
+const CAP_MS = env('BENCH_CAP_MS', 300_000);
+const ROOT = path.resolve(__dirname, '..');
+
+interface Results {
+	machine: ReturnType<typeof machine>;
+	config: Record<string, unknown>;
+	returnAll: ReturnAllRow[];
+	trigger?: TriggerResult;
+	overheads?: Overheads;
+	notes: string[];
+}
+
+function returnAllTable(rows: ReturnAllRow[]) {
+	return table(
+		['client', 'condition', 'containers (unique) of N', 'requests / ceil(N/100)', '429s', 'wall s', 'bound s', 'wall / bound', 'n8n RSS MiB (base → peak)', 'reported'],
+		rows.map((r) => [
+			r.client,
+			r.condition,
+			`${r.items} (${r.unique}) of ${TOTAL}`,
+			`${r.requests} / ${r.expectedRequests}`,
+			r.rateLimited,
+			round(r.wallMs / 1000, 1),
+			round(r.boundMs / 1000, 1),
+			r.ratio,
+			`${r.baselineRssMiB} → ${r.peakRssMiB}`,
+			r.status,
+		]),
+	);
+}
+
+function triggerTable(t: TriggerResult) {
+	return table(
+		['workflow', 'deliveries', 'in flight', 'executions', 'lost', 'doubled', 'deliveries/s', 'ratio vs Webhook → NoOp'],
+		t.rows.map((r) => [r.workflow, r.deliveries, r.concurrency, r.executions, r.lost, r.doubled, r.perSecond, r.ratio ?? '']),
+	) +
+		'\n\n' +
+		table(
+			['refused delivery', 'count', 'status', 'refusals/s', 'p50 ms', 'p99 ms', 'executions started'],
+			t.refusals.map((r) => [r.kind, r.count, r.statuses, r.perSecond, r.p50Ms, r.p99Ms, r.executions]),
+		);
+}
+
+function overheadTable(o: Overheads) {
+	return table(
+		['overhead', 'value'],
+		[
+			['simplify + derived fields, per 100 containers', `${o.simplifyPer100Us} µs`],
+			['signature check, per 10 KB body', `${o.signaturePer10KBUs} µs`],
+			['require() of the built node + credential modules (median of 7 fresh processes)', `${o.requireMs} ms`],
+			['packed tarball', `${o.tarballKB} KB (${o.tarballFile})`],
+			['runtime dependencies', `${o.runtimeDependencies} (peer: ${o.peerDependencies.join(', ') || 'none'})`],
+		],
+	);
+}
+
+export function renderMarkdown(results: Results): string {
+	const m = results.machine;
+	const parts = [
+		`Run ${m.date} on ${m.nproc} × ${m.cpu}, ${m.memoryGiB} GiB, Node ${m.node} (bench process), ${m.platform}.`,
+		`Config: ${JSON.stringify(results.config)}`,
+	];
+	if (results.returnAll.length) parts.push('### 1-2. Return All\n\n' + returnAllTable(results.returnAll));
+	if (results.trigger) parts.push('### 3. Trigger throughput\n\n' + triggerTable(results.trigger));
+	if (results.overheads) parts.push('### 4. Overheads\n\n' + overheadTable(results.overheads));
+	if (results.notes.length) parts.push('Notes:\n' + results.notes.map((n) => `- ${n}`).join('\n'));
+	return parts.join('\n\n') + '\n';
+}
+
+async function main() {
+	const results: Results = {
+		machine: machine(),
+		config: { containers: TOTAL, rateWindowMs: WINDOW_MS, limitPerWindow: LIMIT, credentialRequestsPerMinute: (LIMIT * 60_000) / WINDOW_MS },
+		returnAll: [],
+		notes: [],
+	};
+	log(`machine ${JSON.stringify(results.machine)}`);
+	harness.ensureN8n({ stdio: 'ignore' });
+	const tgz = harness.buildAndPack({ build: process.env.BENCH_NO_BUILD !== '1', log });
+	log(`packed ${tgz}`);
+
+	let sb: Sandbox | undefined;
+	let stack: Stack | undefined;
+	try {
+		if (SECTIONS.has('1') || SECTIONS.has('2') || SECTIONS.has('3')) {
+			sb = await startSandbox({ containers: TOTAL, rateWindowMs: WINDOW_MS, carrierDelayMs: 200, webhookRetryScale: 0 });
+			log(`sandbox ${sb.baseUrl} with ${TOTAL} containers, ${LIMIT} requests per ${WINDOW_MS} ms`);
+			stack = await harness.startStack({ tgz, env: { N8N_LOG_LEVEL: 'warn' } });
+			results.machine = { ...results.machine, ...{ n8nNode: String(harness.paths.NODE24 ?? '') } };
+			log(`n8n ${stack.baseUrl} (pid ${stack.main.proc.pid})`);
+		}
+		if (sb && stack && (SECTIONS.has('1') || SECTIONS.has('2'))) {
+			const t49Credential = await stack.client.createCredential({
+				name: 'Terminal49 bench',
+				type: 'terminal49Api',
+				// The credential's pacer works per 60 s: the window's rate expressed per minute.
+				data: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, requestsPerMinute: (LIMIT * 60_000) / WINDOW_MS },
+			});
+			const headerCredential = await stack.client.createCredential({
+				name: 'Terminal49 header auth',
+				type: 'httpHeaderAuth',
+				data: { name: 'Authorization', value: `Token ${sb.keys.paid}` },
+			});
+			const setup: ReturnAllSetup = {
+				sb,
+				stack,
+				t49Credential: { id: t49Credential.id, name: t49Credential.name },
+				headerCredential: { id: headerCredential.id, name: headerCredential.name },
+				total: TOTAL,
+				limit: LIMIT,
+				windowMs: WINDOW_MS,
+				capMs: CAP_MS,
+			};
+			if (SECTIONS.has('1')) results.returnAll.push(await runTerminal49(setup, '(1) defaults', false));
+			if (SECTIONS.has('2')) {
+				for (const c of ['a', 'b', 'c', 'd'] as const) results.returnAll.push(await runHttp(setup, c));
+				for (const c of ['a', 'b', 'c'] as const) results.returnAll.push(await runTerminal49(setup, `(${c}) defaults`, false));
+				results.returnAll.push(await runTerminal49(setup, '(d) defaults + second client', true));
+			}
+			console.log(returnAllTable(results.returnAll));
+		}
+		if (sb && stack && SECTIONS.has('3')) {
+			results.trigger = await runTriggerBench({
+				sb,
+				stack,
+				deliveries: env('BENCH_DELIVERIES', 300),
+				concurrency: env('BENCH_CONCURRENCY', 10),
+			});
+			console.log(triggerTable(results.trigger));
+		}
+	} finally {
+		if (stack) await stack.stop();
+		if (sb) await sb.close();
+	}
+	if (SECTIONS.has('4')) {
+		results.overheads = await measureOverheads(tgz);
+		console.log(overheadTable(results.overheads));
+	}
+	const markdown = renderMarkdown(results);
+	fs.writeFileSync(path.join(ROOT, 'bench', 'last-run.json'), JSON.stringify(results, null, 2));
+	fs.writeFileSync(path.join(ROOT, 'bench', 'last-run.md'), markdown);
+	console.log('\n' + markdown);
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
