@@ -3,6 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
 import { router } from './actions/router';
+import { listSearch } from './methods';
+import * as customFieldSearch from './methods/customFields';
 
 export class Terminal49 implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,6 +33,8 @@ export class Terminal49 implements INodeType {
 			...Object.values(resources).flatMap((resource) => resource.description),
 		],
 	};
+
+	methods = { listSearch: { ...listSearch, ...customFieldSearch } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -12,8 +12,10 @@ import * as party from './party/Party.resource';
 import * as port from './port/Port.resource';
 import * as recordCustomField from './recordCustomField/RecordCustomField.resource';
 import * as search from './search/Search.resource';
+import * as shipment from './shipment/Shipment.resource';
 import * as shippingLine from './shippingLine/ShippingLine.resource';
 import * as terminal from './terminal/Terminal.resource';
+import * as trackingRequest from './trackingRequest/TrackingRequest.resource';
 import * as vessel from './vessel/Vessel.resource';
 import * as webhook from './webhook/Webhook.resource';
 import * as webhookNotification from './webhookNotification/WebhookNotification.resource';
@@ -40,8 +42,10 @@ export const resources: Record<string, ResourceModule> = {
 	port,
 	recordCustomField,
 	search,
+	shipment,
 	shippingLine,
 	terminal,
+	trackingRequest,
 	vessel,
 	webhook,
 	webhookNotification,
@@ -61,8 +65,10 @@ export const resourceOptions = [
 	{ name: 'Port', value: 'port' },
 	{ name: 'Record Custom Field', value: 'recordCustomField' },
 	{ name: 'Search', value: 'search' },
+	{ name: 'Shipment', value: 'shipment' },
 	{ name: 'Shipping Line', value: 'shippingLine' },
 	{ name: 'Terminal', value: 'terminal' },
+	{ name: 'Tracking Request', value: 'trackingRequest' },
 	{ name: 'Vessel', value: 'vessel' },
 	{ name: 'Webhook', value: 'webhook' },
 	{ name: 'Webhook Notification', value: 'webhookNotification' },

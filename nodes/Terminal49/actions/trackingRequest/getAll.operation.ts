@@ -1,0 +1,112 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { assertScac } from '../../helpers/validation';
+import { includeProperty } from './get.operation';
+import { normalizeRequestNumber, readDateTime, TRACKING_REQUEST_STATUSES } from './shared';
+
+const properties: INodeProperties[] = [
+	...listProperties(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Carrier (SCAC)',
+				name: 'scac',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. MSCU',
+				description: 'Only requests for this carrier (4-letter SCAC)',
+			},
+			{
+				displayName: 'Created After',
+				name: 'createdAfter',
+				type: 'dateTime',
+				default: '',
+				description: 'Only requests created at or after this time (UTC when no offset is given)',
+			},
+			{
+				displayName: 'Created Before',
+				name: 'createdBefore',
+				type: 'dateTime',
+				default: '',
+				description: 'Only requests created at or before this time (UTC when no offset is given)',
+			},
+			{
+				displayName: 'Request Number',
+				name: 'requestNumber',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. MEDUFR030802',
+				description: 'Only requests for exactly this bill of lading, booking or container number',
+			},
+			{
+				displayName: 'Search',
+				name: 'q',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. PO-1234',
+				description: 'Text searched in request numbers and reference numbers',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'failed',
+				description: 'Only requests in this status',
+				options: TRACKING_REQUEST_STATUSES,
+			},
+			{
+				displayName: 'Updated After',
+				name: 'updatedAfter',
+				type: 'dateTime',
+				default: '',
+				description: 'Only requests updated at or after this time (UTC when no offset is given)',
+			},
+			{
+				displayName: 'Updated Before',
+				name: 'updatedBefore',
+				type: 'dateTime',
+				default: '',
+				description: 'Only requests updated at or before this time (UTC when no offset is given)',
+			},
+		],
+	},
+	includeProperty,
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['trackingRequest'], operation: ['getAll'] } }, properties);
+
+const DATE_FILTERS: Array<[string, string, string]> = [
+	['createdAfter', 'Created After', 'filter[created_at][start]'],
+	['createdBefore', 'Created Before', 'filter[created_at][end]'],
+	['updatedAfter', 'Updated After', 'filter[updated_at][start]'],
+	['updatedBefore', 'Updated Before', 'filter[updated_at][end]'],
+];
+
+/** GET /tracking_requests with the service's own filters, newest first. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const include = this.getNodeParameter('include', itemIndex, []) as string[];
+	const qs: IDataObject = {};
+	if (typeof filters.q === 'string' && filters.q.trim()) qs.q = filters.q.trim();
+	if (typeof filters.requestNumber === 'string' && filters.requestNumber.trim()) {
+		qs['filter[request_number]'] = normalizeRequestNumber(filters.requestNumber);
+	}
+	if (typeof filters.scac === 'string' && filters.scac.trim()) {
+		qs['filter[scac]'] = assertScac(this.getNode(), 'Carrier (SCAC)', filters.scac, itemIndex);
+	}
+	if (typeof filters.status === 'string' && filters.status) qs['filter[status]'] = filters.status;
+	for (const [name, label, parameter] of DATE_FILTERS) {
+		const value = readDateTime.call(this, label, filters[name], itemIndex);
+		if (value) qs[parameter] = value;
+	}
+	if (include.length) qs.include = include.join(',');
+	return await listItems.call(this, itemIndex, { method: 'GET', path: '/tracking_requests', qs });
+}
