@@ -157,6 +157,8 @@ export interface ReceiverOptions {
 	prefillRawBody?: boolean;
 	/** n8n's own payload limit (N8N_PAYLOAD_SIZE_MAX, 16 MB by default). */
 	payloadLimitBytes?: number;
+	/** Hold the answer to the first request this long (a lost or late 200: the sender retries). */
+	delayFirstAnswerMs?: number;
 }
 
 type ExpressishResponse = http.ServerResponse & {
@@ -207,7 +209,16 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 	const errors: unknown[] = [];
 	const limit = options.payloadLimitBytes ?? 16 * 1024 * 1024;
 
+	let requestCount = 0;
 	const server = http.createServer(async (request, response) => {
+		const delay = requestCount++ === 0 ? (options.delayFirstAnswerMs ?? 0) : 0;
+		if (delay > 0) {
+			const end = response.end.bind(response);
+			response.end = ((...args: unknown[]) => {
+				setTimeout(() => end(...(args as [])), delay);
+				return response;
+			}) as typeof response.end;
+		}
 		const req = request as http.IncomingMessage & { rawBody?: Buffer; readRawBody(): Promise<void>; contentType?: string; body?: unknown; params: object; query: object };
 		const res = expressish(response);
 		req.contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim() || undefined;

@@ -3,11 +3,14 @@
  * stored in static data, and what happens when the remote webhook changed, vanished or cannot be removed.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { captureLogs } from '../helpers/runNode';
 import { TriggerWorkflow } from './harness';
 
 let sb: Sandbox;
+let logs: string[];
 
 beforeAll(async () => {
+	logs = captureLogs();
 	sb = await startSandbox({ rateWindowMs: 1000, carrierDelayMs: 10, webhookRetryScale: 0, containers: 5 });
 });
 afterAll(async () => {
@@ -170,6 +173,16 @@ describe('automatic webhook management', () => {
 		await expect(wf.lifecycle('checkExists')).rejects.toThrow('"Events" needs at least one event');
 		await expect(wf.lifecycle('create')).rejects.toThrow('"Events" needs at least one event');
 		expect(sb.requests).toHaveLength(0);
+	});
+
+	test('the log says what happened to the webhook, never its secret', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		wf.parameters = { ...wf.parameters, events: ['container.created'] };
+		await wf.lifecycle('checkExists');
+		expect(logs.join('\n')).toMatch(/differs from the node .*replacing it/);
+		for (const hook of sb.store.webhooks.all()) expect(logs.join('\n')).not.toContain(hook.secret);
+		expect(logs.join('\n')).not.toMatch(/[0-9a-f]{48}/);
 	});
 
 	test('the real service needs https: a clear error before any request', async () => {

@@ -80,8 +80,11 @@ export function checkAndRecord(
 	if (!duplicate) {
 		seen.set(id, now);
 		persisted.set(id, now);
-		prune(persisted, cutoff, MAX_PERSISTED);
+	} else if (!persisted.has(id)) {
+		// seen by this process only (a concurrent delivery's save may have overwritten it): store it again
+		persisted.set(id, firstSeenAt);
 	}
+	prune(persisted, cutoff, MAX_PERSISTED);
 	const next: IDataObject = {};
 	for (const [key, at] of persisted) next[key] = at;
 	// Only write when something changed, so n8n does not save static data for nothing.

@@ -113,14 +113,14 @@ export function simplifyNotification(notification: Notification, overrides: Simp
 			? { id: String(refId.id), type: refId.type }
 			: null;
 
-	const transportEvent =
-		reference?.type === 'transport_event'
-			? simplifyResource(reference, new Map())
-			: (includedOfType('transport_event').map((resource) => simplifyResource(resource, new Map()))[0] ?? null);
-	const trackingRequest =
-		reference?.type === 'tracking_request'
-			? simplifyResource(reference, new Map())
-			: (includedOfType('tracking_request').map((resource) => simplifyResource(resource, new Map()))[0] ?? null);
+	// The reference object when it is of this type (its id and type even when the payload left it out),
+	// else the first included resource of the type.
+	const ofType = (type: string): IDataObject | null =>
+		refId?.type === type
+			? referenceItem
+			: (includedOfType(type).map((resource) => simplifyResource(resource, new Map()))[0] ?? null);
+	const transportEvent = ofType('transport_event');
+	const trackingRequest = ofType('tracking_request');
 
 	const changeset =
 		reference && reference.attributes && 'changeset' in reference.attributes

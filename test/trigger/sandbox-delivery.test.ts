@@ -1,0 +1,146 @@
+/**
+ * The whole path against the sandbox: activation registers the webhook, the sandbox signs and POSTs real
+ * deliveries to the receiver (n8n-core WebhookContext behind a real http server), the trigger verifies them
+ * with the secret it stored and starts one execution per notification, also when the sender retries.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { captureLogs } from '../helpers/runNode';
+import type { Receiver } from './harness';
+import { startReceiver, TriggerWorkflow } from './harness';
+
+let sb: Sandbox;
+let logs: string[];
+
+beforeAll(async () => {
+	logs = captureLogs();
+	sb = await startSandbox({ rateWindowMs: 1000, carrierDelayMs: 10, webhookRetryScale: 0, webhookTimeoutMs: 400, containers: 10 });
+});
+afterAll(async () => {
+	await sb.close();
+});
+
+let counter = 0;
+async function activated(parameters: INodeParameters, receiverOptions = {}) {
+	sb.reset({ containers: 10 });
+	sb.clearRequests();
+	sb.clearDeliveries();
+	const wf = new TriggerWorkflow(parameters, { apiKey: sb.keys.paid, baseUrl: sb.baseUrl }, undefined, `wf-sandbox-${++counter}`);
+	const receiver = await startReceiver(wf, receiverOptions);
+	expect(await wf.lifecycle('checkExists')).toBe(false);
+	expect(await wf.lifecycle('create')).toBe(true);
+	expect(sb.store.webhooks.all()[0].url).toBe(receiver.url);
+	return { wf, receiver };
+}
+
+describe('deliveries from the sandbox', () => {
+	let receiver: Receiver | undefined;
+	afterEach(async () => {
+		await receiver?.close();
+		receiver = undefined;
+	});
+
+	test('container.updated: verified with the stored secret, one execution with the changeset and the container', async () => {
+		const setup = await activated({ events: ['container.updated'] });
+		receiver = setup.receiver;
+		const fixture = sb.fixtures[0];
+		expect(sb.fireEvent('container.updated', fixture.containerId, { pickup_lfd: ['2026-01-01', '2026-01-05'] })).toBe(true);
+		await sb.webhooksIdle();
+		expect(sb.deliveries.map((d) => d.status)).toEqual([200]);
+		expect(receiver.executions).toHaveLength(1);
+		const item = receiver.executions[0].items[0].json as Record<string, any>;
+		expect(item).toMatchObject({
+			event: 'container.updated',
+			notification_id: sb.deliveries[0].notificationId,
+			changeset: { pickup_lfd: { old: '2026-01-01', new: '2026-01-05' } },
+			container: { id: fixture.containerId, number: fixture.containerNumber, ready_for_pickup: expect.any(Boolean) },
+			shipment: { id: fixture.shipmentId, bill_of_lading_number: fixture.billOfLading },
+		});
+	});
+
+	test('an event the node did not select (sent by a hand-made subscription) is answered 200 without execution', async () => {
+		const setup = await activated({ events: ['container.updated'] });
+		receiver = setup.receiver;
+		// subscribe the same URL to more events behind the node's back
+		sb.store.webhooks.all()[0].events.push('container.created');
+		sb.fireEvent('container.created', sb.fixtures[0].containerId);
+		await sb.webhooksIdle();
+		expect(sb.deliveries.map((d) => [d.event, d.status])).toEqual([['container.created', 200]]);
+		expect(receiver.executions).toHaveLength(0);
+	});
+
+	test('a late 200 makes the sandbox retry the same notification: still one execution', async () => {
+		const setup = await activated({ events: ['container.updated'] }, { delayFirstAnswerMs: 700 });
+		receiver = setup.receiver;
+		sb.fireEvent('container.updated', sb.fixtures[1].containerId);
+		await sb.waitFor(() => sb.deliveries.some((d) => d.status === 200), 5000);
+		await sb.webhooksIdle();
+		const attempts = sb.deliveries;
+		expect(attempts.length).toBeGreaterThanOrEqual(2);
+		expect(new Set(attempts.map((d) => d.notificationId)).size).toBe(1);
+		expect(attempts[0].status).toBeNull(); // timed out at the sender
+		expect(receiver.executions).toHaveLength(1);
+		expect(receiver.results.filter((r) => (r.webhookResponse as { duplicate?: boolean } | undefined)?.duplicate)).toHaveLength(attempts.length - 1);
+	});
+
+	test('Fetch Full Container: a bare container.transport.available is answered at once, then the container is loaded', async () => {
+		const setup = await activated({ events: ['container.transport.available'], options: { fetchFullContainer: true } });
+		receiver = setup.receiver;
+		const fixture = sb.fixtures[2];
+		sb.clearRequests();
+		sb.fireEvent('container.transport.available', fixture.containerId);
+		await sb.webhooksIdle();
+		await sb.waitFor(() => receiver!.executions.length === 1, 5000);
+		const delivery = sb.deliveries[0];
+		expect(JSON.parse(delivery.body).included).toEqual([]); // nothing about the container in the payload
+		expect(delivery.status).toBe(200);
+		expect(sb.requests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.query)}`)).toEqual([
+			`GET /v2/webhook_notifications/${delivery.notificationId} {"include":"reference_object"}`,
+			`GET /v2/containers/${fixture.containerId} {"include":"shipment,pod_terminal"}`,
+		]);
+		const item = receiver.executions[0].items[0].json as Record<string, any>;
+		expect(item.fetch_error).toBeUndefined();
+		expect(item).toMatchObject({
+			event: 'container.transport.available',
+			container: { id: fixture.containerId, number: fixture.containerNumber, ready_for_pickup: expect.any(Boolean), shipment: { id: fixture.shipmentId } },
+			shipment: { id: fixture.shipmentId },
+			transport_event: { type: 'transport_event', event: 'container.transport.available', container: fixture.containerId },
+		});
+	});
+
+	test('Fetch Full Container when Terminal49 fails: the event still starts its execution, with fetch_error', async () => {
+		const setup = await activated({ events: ['container.transport.available'], options: { fetchFullContainer: true } });
+		receiver = setup.receiver;
+		sb.injectFault({ kind: '500', count: 10, path: '/webhook_notifications/' });
+		sb.fireEvent('container.transport.available', sb.fixtures[3].containerId);
+		await sb.waitFor(() => receiver!.executions.length === 1, 10_000);
+		sb.clearFaults();
+		const item = receiver.executions[0].items[0].json as Record<string, any>;
+		expect(item.event).toBe('container.transport.available');
+		expect(item.container).toBeNull();
+		expect(item.fetch_error).toMatchObject({ http_code: '500' });
+		expect(sb.deliveries.map((d) => d.status)).toEqual([200]);
+		expect(logs.join('\n')).toMatch(/could not load the container/);
+	}, 15_000);
+
+	test('without Fetch Full Container the bare event is delivered as is, no request made', async () => {
+		const setup = await activated({ events: ['container.transport.available'] });
+		receiver = setup.receiver;
+		sb.clearRequests();
+		sb.fireEvent('container.transport.available', sb.fixtures[2].containerId);
+		await sb.webhooksIdle();
+		expect(sb.requests).toHaveLength(0);
+		expect(receiver.executions[0].items[0].json).toMatchObject({ container: null, transport_event: { type: 'transport_event' } });
+	});
+
+	test('after deactivation (delete) the sandbox no longer delivers', async () => {
+		const setup = await activated({ events: ['container.updated'] });
+		receiver = setup.receiver;
+		await setup.wf.lifecycle('delete');
+		sb.fireEvent('container.updated', sb.fixtures[0].containerId);
+		await sb.webhooksIdle();
+		expect(sb.deliveries).toHaveLength(0);
+		expect(receiver.executions).toHaveLength(0);
+	});
+});
