@@ -116,7 +116,7 @@ export const customFieldRoutes: Route[] = [
 			const items = ctx.app.store.customFieldDefinitions.all().filter((d) =>
 				(!q['filter[entity_type]'] || d.entityType === q['filter[entity_type]']) &&
 				(!q['filter[data_type]'] || d.dataType === q['filter[data_type]']) &&
-				(!q['filter[display_name]'] || d.displayName.toLowerCase().includes(q['filter[display_name]'].toLowerCase())));
+				(!q['filter[display_name]'] || d.displayName.toLowerCase().startsWith(q['filter[display_name]'].toLowerCase())));
 			return list(ctx, items.reverse(), (d) => ctx.ser.customFieldDefinition(d));
 		},
 	},

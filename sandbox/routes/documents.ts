@@ -156,8 +156,9 @@ export const documentRoutes: Route[] = [
 			return accepted();
 		},
 	},
-	{ method: 'GET', pattern: '/email_submissions', handler: (ctx) => list(ctx, newestFirst(ctx.app.store.emailSubmissions.all()), (e) => ctx.ser.emailSubmission(e)) },
-	{ method: 'GET', pattern: '/email_submissions/:id', handler: (ctx) => single(ctx, ctx.ser.emailSubmission(must(ctx.app.store.emailSubmissions.get(ctx.params.id), 'Email submission')), { links: true }) },
+	// `include` defaults to documents (+ their last representation, none in the sandbox).
+	{ method: 'GET', pattern: '/email_submissions', handler: (ctx) => list(ctx, newestFirst(ctx.app.store.emailSubmissions.all()), (e) => ctx.ser.emailSubmission(e), { defaultInclude: ctx.query.include === undefined ? ['documents'] : [] }) },
+	{ method: 'GET', pattern: '/email_submissions/:id', handler: (ctx) => single(ctx, ctx.ser.emailSubmission(must(ctx.app.store.emailSubmissions.get(ctx.params.id), 'Email submission')), { links: true, defaultInclude: ctx.query.include === undefined ? ['documents'] : [] }) },
 	{
 		method: 'GET',
 		pattern: '/document_schemas/:id',

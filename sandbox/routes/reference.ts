@@ -38,7 +38,7 @@ function vesselDoc(ctx: Ctx, v: VesselRef): ResourceObject {
 	const to = ctx.query['show_positions[to_timestamp]'];
 	if (from !== undefined || to !== undefined) {
 		const end = parseTime(to) ?? p.at;
-		const start = parseTime(from) ?? end - DAY_MS;
+		const start = parseTime(from) ?? end - 7 * DAY_MS;
 		if (start > end) throw error(400, 'show_positions[from_timestamp] must be before show_positions[to_timestamp]', { source: { parameter: 'show_positions[from_timestamp]' } });
 		const positions = [];
 		const steps = 6;

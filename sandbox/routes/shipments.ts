@@ -21,8 +21,9 @@ export const shipmentRoutes: Route[] = [
 			// filter[status], filter[pod_locode], filter[line_scac], filter[updated_at] are silently ignored, as by the live service.
 			const matches = (s: ShipmentRec) => {
 				if (stopped !== undefined && !!s.lineTrackingStoppedAt !== stopped) return false;
-				const containers = number || q ? store.containersOf(s).map((c) => c.number) : [];
-				if (number && s.blNumber !== number && !containers.includes(number)) return false;
+				const containers = q ? store.containersOf(s).map((c) => c.number) : [];
+				// `number` is the original request number (BL or booking), never a container number.
+				if (number && s.blNumber !== number && !store.trackingRequestsFor(s.id).some((t) => t.requestType !== 'container' && t.requestNumber.toUpperCase() === number)) return false;
 				if (q) {
 					const hay = [s.blNumber, ...s.refNumbers, ...s.tags, ...containers].map((x) => x.toUpperCase());
 					if (!hay.some((h) => h.includes(q))) return false;

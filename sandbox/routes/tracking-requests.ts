@@ -120,7 +120,7 @@ export const trackingRequestRoutes: Route[] = [
 						})
 						.reverse()
 				: newestFirst(all);
-			return list(ctx, items, (t) => ctx.ser.trackingRequest(t));
+			return list(ctx, items, (t) => ctx.ser.trackingRequest(t), { defaultInclude: ['tracked_object'] });
 		},
 	},
 	{

@@ -67,7 +67,9 @@ test('filters and other params are kept in pagination links', async () => {
 test('/shipments: number, q, filter[tracking_stopped]; dropped filters are ignored', async () => {
 	const f = sb.fixtures.find((x) => x.key === 'customs_hold')!;
 	expect((await api.get(`/shipments?number=${f.billOfLading}`)).body.data.map((s: any) => s.id)).toEqual([f.shipmentId]);
-	expect((await api.get(`/shipments?number=${f.containerNumber}`)).body.data.map((s: any) => s.id)).toEqual([f.shipmentId]);
+	// `number` is the request number (BL / booking), not a container number; `q` finds container numbers.
+	expect((await api.get(`/shipments?number=${f.containerNumber}`)).body.data).toEqual([]);
+	expect((await api.get(`/shipments?q=${f.containerNumber}`)).body.data.map((s: any) => s.id)).toEqual([f.shipmentId]);
 	expect((await api.get('/shipments?q=FIXTURE-CUSTOMS')).body.data.map((s: any) => s.id)).toEqual([f.shipmentId]);
 	await api.patch(`/shipments/${f.shipmentId}/stop_tracking`);
 	const stopped = (await api.get('/shipments?filter[tracking_stopped]=true&page[size]=100')).body.data;

