@@ -282,3 +282,15 @@ test('every one of the 43 events can be fired through the control API', async ()
 		expect(rx.received[before].body.data.attributes.event).toBe(event);
 	}
 });
+
+test('include=reference_object resolves the transport event of a bare delivery', async () => {
+	await hook(['container.transport.not_available']);
+	const f = fixture('ready_for_pickup');
+	sb.updateContainer(f.containerId, { available_for_pickup: false });
+	await sb.waitFor(() => rx.received.length === 1);
+	const delivered = rx.received[0].body;
+	expect(delivered.included).toEqual([]);
+	const res = await api.get(`/webhook_notifications/${delivered.data.id}?include=reference_object`);
+	expect(res.body.included).toHaveLength(1);
+	expect(res.body.included[0]).toMatchObject({ id: delivered.data.relationships.reference_object.data.id, type: 'transport_event', attributes: { event: 'container.transport.not_available' } });
+});
