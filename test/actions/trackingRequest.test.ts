@@ -453,10 +453,11 @@ describe('Tracking Request > Get Many', () => {
 		for (const item of out) expect(item).toMatchObject({ type: 'tracking_request', status: 'failed', failed_reason: expect.any(String) });
 	});
 
-	it('returns newest first and pages through everything with Return All', async () => {
+	it('returns every request once with Return All', async () => {
 		const total = sb.store.trackingRequests.all().length;
 		const out = await run({ operation: 'getAll', returnAll: true, include: [] }, { requestsPerMinute: 1000 });
 		expect(out.length).toBe(total);
+		expect(new Set(out.map((o) => o.id)).size).toBe(total);
 		expect(sb.requests.every((r) => r.method === 'GET' && r.path === '/v2/tracking_requests' && r.status === 200)).toBe(true);
 	});
 
