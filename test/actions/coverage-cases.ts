@@ -234,5 +234,5 @@ export const coverageCases: Record<string, CoverageCase> = {
 	'post-documents-id-rotate': { parameters: async (ctx) => ({ documentId: await uploadedDocument(ctx, 'coverage rotate'), degrees: 90 }) },
 	'get-email_submissions': { parameters: () => ({ returnAll: true }) },
 	'get-email_submissions-id': { parameters: (ctx) => ({ emailSubmissionId: ctx.sb.store.emailSubmissions.all()[0].id }) },
-	'get-document_schemas-id': { parameters: () => ({ schemaId: 'bill_of_lading-v1' }) },
+	'get-document_schemas-id': { parameters: () => ({ schemaId: 'bill_of_lading@2026-03-23' }) },
 };

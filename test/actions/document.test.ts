@@ -215,27 +215,33 @@ describe('Email Submission', () => {
 		expect(email.documentIds.length).toBeGreaterThan(0);
 	});
 
-	it('Get fetches one, with no include when none is chosen', async () => {
+	it('Get fetches one; with no include chosen the service nests its default (the documents)', async () => {
 		const email = sb.store.emailSubmissions.all()[0];
 		const out = await emailSubmission.run({ operation: 'get', emailSubmissionId: email.id, include: [] });
 		expect(requestLog(sb)).toEqual([['GET', `/v2/email_submissions/${email.id}`, {}, null, 200]]);
-		expect(out).toEqual([expect.objectContaining({ id: email.id, subject: email.subject, documents: email.documentIds })]);
+		expect(out).toEqual([
+			expect.objectContaining({ id: email.id, subject: email.subject, documents: email.documentIds.map((id) => expect.objectContaining({ id, type: 'document' })) }),
+		]);
+		sb.clearRequests();
+		const withAccount = await emailSubmission.run({ operation: 'get', emailSubmissionId: email.id, include: ['account', 'user'] });
+		expect(requestLog(sb)).toEqual([['GET', `/v2/email_submissions/${email.id}`, { include: 'account,user' }, null, 200]]);
+		expect(withAccount[0].documents).toEqual(email.documentIds);
 		await expect(emailSubmission.run({ operation: 'get', emailSubmissionId: 'a b' })).rejects.toThrow('Invalid Email Submission ID "a b"');
 	});
 });
 
 describe('Document Schema', () => {
 	it('Get fetches a schema by its id', async () => {
-		const out = await documentSchema.run({ operation: 'get', schemaId: 'bill_of_lading-v1' });
-		expect(requestLog(sb)).toEqual([['GET', '/v2/document_schemas/bill_of_lading-v1', {}, null, 200]]);
+		const out = await documentSchema.run({ operation: 'get', schemaId: 'commercial_invoice@2026-03-23' });
+		expect(requestLog(sb)).toEqual([['GET', '/v2/document_schemas/commercial_invoice%402026-03-23', {}, null, 200]]);
 		expect(out).toEqual([
-			expect.objectContaining({ id: 'bill_of_lading-v1', type: 'document_schema', document_type: 'bill_of_lading', schema_format: 'json_schema', schema_payload: expect.any(Object) }),
+			expect.objectContaining({ id: 'commercial_invoice@2026-03-23', full_version: 'commercial_invoice@2026-03-23', type: 'document_schema', document_type: 'commercial_invoice', schema_format: 'json_schema', schema_payload: expect.any(Object) }),
 		]);
 	});
 
-	it('encodes the id into the path and reports 404', async () => {
-		const out = await documentSchema.run({ operation: 'get', schemaId: 'commercial_invoice@2026-03-23' }, { continueOnFail: true });
-		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([['GET', '/v2/document_schemas/commercial_invoice%402026-03-23', 404]]);
+	it('reports 404 for an unknown version', async () => {
+		const out = await documentSchema.run({ operation: 'get', schemaId: 'commercial_invoice@1999-01-01' }, { continueOnFail: true });
+		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([['GET', '/v2/document_schemas/commercial_invoice%401999-01-01', 404]]);
 		expect(out[0].error).toMatch(/404/);
 	});
 });

@@ -136,20 +136,68 @@ export function readValue(this: IExecuteFunctions, itemIndex: number): unknown {
 	return parseCustomFieldValue(this.getNode(), 'Value', raw, type, itemIndex);
 }
 
+/** The value of a resource locator parameter, or of a plain string given in its place (expressions, agents). */
+export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): unknown {
+	const raw = this.getNodeParameter(name, itemIndex) as { value?: unknown } | string | undefined;
+	return typeof raw === 'object' && raw !== null ? raw.value : raw;
+}
+
 /** An API slug used in a path or a body: not empty, no spaces or slashes. */
 export function assertApiSlug(node: INode, raw: unknown, itemIndex: number): string {
 	return assertId(node, 'API Slug', raw, itemIndex);
 }
 
+/** Reads the API Slug locator (From List or By API Slug) and checks it. */
+export function readApiSlug(this: IExecuteFunctions, itemIndex: number): string {
+	return assertApiSlug(this.getNode(), locatorValue.call(this, 'apiSlug', itemIndex), itemIndex);
+}
+
 export const apiSlugProperty: INodeProperties = {
 	displayName: 'API Slug',
 	name: 'apiSlug',
-	type: 'string',
+	type: 'resourceLocator',
 	required: true,
-	default: '',
-	placeholder: 'e.g. po_number',
-	description: "The custom field's API slug, as in its definition (Custom Field Definition > Get Many shows them)",
+	default: { mode: 'list', value: '' },
+	description: "The custom field, by its definition's API slug (e.g. po_number)",
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a custom field...',
+			typeOptions: { searchListMethod: 'searchCustomFieldSlugs', searchable: true },
+		},
+		{ displayName: 'By API Slug', name: 'slug', type: 'string', placeholder: 'e.g. po_number' },
+	],
 };
+
+/** A custom field definition, picked from the list or given by ID. */
+export function definitionLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Definition',
+		name: 'definitionId',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: 'The custom field definition, picked by name or given by its ID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a custom field definition...',
+				typeOptions: { searchListMethod: 'searchCustomFieldDefinitions', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 5d1e0f3a-4b7e-4c2d-9a8b-7c6d5e4f3a2b' },
+		],
+		...overrides,
+	};
+}
+
+/** Reads the Definition locator and checks the ID. */
+export function readDefinitionId(this: IExecuteFunctions, itemIndex: number): string {
+	return assertId(this.getNode(), 'Definition ID', locatorValue.call(this, 'definitionId', itemIndex), itemIndex);
+}
 
 /** Records that carry custom fields, and the path segment of each. */
 export const RECORD_PATHS: Record<string, string> = {

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	apiSlugProperty,
-	assertApiSlug,
+	readApiSlug,
 	readValue,
 	recordProperties,
 	resolveRecord,
@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['customField'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const apiSlug = assertApiSlug(this.getNode(), this.getNodeParameter('apiSlug', itemIndex), itemIndex);
+	const apiSlug = readApiSlug.call(this, itemIndex);
 	const value = readValue.call(this, itemIndex);
 	const record = await resolveRecord.call(this, itemIndex);
 	return await requestItems.call(this, itemIndex, {

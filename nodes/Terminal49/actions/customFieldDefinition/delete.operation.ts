@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deleted } from '../../helpers/customFieldValue';
 import { apiRequest } from '../../transport';
-import { assertId } from '../../helpers/validation';
+import { readDefinitionId } from '../../helpers/customFieldValue';
 import { definitionIdProperty } from './shared';
 
 const properties: INodeProperties[] = [definitionIdProperty];
@@ -14,7 +14,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = assertId(this.getNode(), 'Definition ID', this.getNodeParameter('definitionId', itemIndex), itemIndex);
+	const id = readDefinitionId.call(this, itemIndex);
 	await apiRequest.call(this, { method: 'DELETE', path: `/custom_field_definitions/${encodeURIComponent(id)}`, itemIndex });
 	return deleted(id);
 }

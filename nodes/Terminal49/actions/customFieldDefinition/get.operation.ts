@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestItems, simplifyProperty } from '../../helpers/output';
-import { assertId } from '../../helpers/validation';
+import { readDefinitionId } from '../../helpers/customFieldValue';
 import { definitionIdProperty } from './shared';
 
 const properties: INodeProperties[] = [definitionIdProperty, simplifyProperty];
@@ -13,6 +13,6 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = assertId(this.getNode(), 'Definition ID', this.getNodeParameter('definitionId', itemIndex), itemIndex);
+	const id = readDefinitionId.call(this, itemIndex);
 	return await requestItems.call(this, itemIndex, { method: 'GET', path: `/custom_field_definitions/${encodeURIComponent(id)}` });
 }

@@ -1,15 +1,9 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-export const definitionIdProperty: INodeProperties = {
-	displayName: 'Definition ID',
-	name: 'definitionId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 5d1e0f3a-4b7e-4c2d-9a8b-7c6d5e4f3a2b',
-	description: 'The ID of the custom field definition (Custom Field Definition > Get Many lists them)',
-};
+import { definitionLocator } from '../../helpers/customFieldValue';
+
+export const definitionIdProperty: INodeProperties = definitionLocator();
 
 export const DATA_TYPE_OPTIONS = [
 	{ name: 'Boolean', value: 'boolean' },

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
-import { parseCustomFieldValue, VALUE_TYPE_OPTIONS } from '../../helpers/customFieldValue';
+import { parseCustomFieldValue, readDefinitionId, VALUE_TYPE_OPTIONS } from '../../helpers/customFieldValue';
 import { requestItems, simplifyProperty } from '../../helpers/output';
-import { assertId, assertNotEmpty } from '../../helpers/validation';
+import { assertNotEmpty } from '../../helpers/validation';
 import { definitionIdProperty, parseJsonObject } from './shared';
 
 const properties: INodeProperties[] = [
@@ -72,7 +72,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
-	const id = assertId(node, 'Definition ID', this.getNodeParameter('definitionId', itemIndex), itemIndex);
+	const id = readDefinitionId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const attributes: IDataObject = {};
 	if (fields.displayName !== undefined) {

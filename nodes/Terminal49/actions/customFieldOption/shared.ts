@@ -1,16 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { definitionLocator, readDefinitionId } from '../../helpers/customFieldValue';
 import { assertId } from '../../helpers/validation';
 
-export const definitionIdProperty: INodeProperties = {
-	displayName: 'Definition ID',
-	name: 'definitionId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 5d1e0f3a-4b7e-4c2d-9a8b-7c6d5e4f3a2b',
-	description: 'The ID of the enum custom field definition the options belong to',
-};
+export const definitionIdProperty: INodeProperties = definitionLocator({
+	description: 'The Enum or Enum Multi custom field definition the options belong to, picked by name or given by its ID',
+});
 
 export const optionIdProperty: INodeProperties = {
 	displayName: 'Option ID',
@@ -23,7 +18,7 @@ export const optionIdProperty: INodeProperties = {
 };
 
 export function definitionPath(this: IExecuteFunctions, itemIndex: number): string {
-	const id = assertId(this.getNode(), 'Definition ID', this.getNodeParameter('definitionId', itemIndex), itemIndex);
+	const id = readDefinitionId.call(this, itemIndex);
 	return `/custom_field_definitions/${encodeURIComponent(id)}/options`;
 }
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiSlugProperty, recordProperties } from '../../helpers/customFieldValue';
+import { apiSlugProperty, readApiSlug, recordProperties } from '../../helpers/customFieldValue';
 import { apiRequest } from '../../transport';
-import { readApiSlug, recordFieldsPath } from './shared';
+import { recordFieldsPath } from './shared';
 
 const properties: INodeProperties[] = [...recordProperties(['tracking_request', 'shipment', 'container']), apiSlugProperty];
 

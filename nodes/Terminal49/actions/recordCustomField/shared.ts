@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { assertApiSlug, RECORD_PATHS, resolveRecord } from '../../helpers/customFieldValue';
+import { RECORD_PATHS, resolveRecord } from '../../helpers/customFieldValue';
 
 /** `/{records}/{id}/custom_fields`, the record looked up by number when given one. */
 export async function recordFieldsPath(
@@ -13,9 +13,4 @@ export async function recordFieldsPath(
 		recordType: record.type,
 		recordId: record.id,
 	};
-}
-
-/** The API slug, checked before any request. */
-export function readApiSlug(this: IExecuteFunctions, itemIndex: number): string {
-	return assertApiSlug(this.getNode(), this.getNodeParameter('apiSlug', itemIndex), itemIndex);
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiSlugProperty, readValue, recordProperties, valueProperties } from '../../helpers/customFieldValue';
+import { apiSlugProperty, readApiSlug, readValue, recordProperties, valueProperties } from '../../helpers/customFieldValue';
 import { requestItems, simplifyProperty } from '../../helpers/output';
-import { readApiSlug, recordFieldsPath } from './shared';
+import { recordFieldsPath } from './shared';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['tracking_request', 'shipment', 'container']),
