@@ -1,0 +1,121 @@
+/**
+ * The Terminal49 Trigger in real n8n 2.41.1 (packed package) against the in-process sandbox:
+ * activation registers the webhook through the public API, the sandbox delivers signed
+ * application/vnd.api+json bodies, n8n runs one execution per notification (a redelivery of the same bytes
+ * is answered 200 and runs nothing), bad signatures get 401 with no execution, Fetch Full Container loads a
+ * bare event's container, and deactivation removes the webhook.
+ */
+import { harness, NODE_TYPES, packageBuilt, startT49Stack, triggerToNoOp } from './helpers';
+import type { T49Stack } from './helpers';
+
+jest.setTimeout(240_000);
+
+const maybe = packageBuilt() ? describe : describe.skip;
+
+maybe('Terminal49 Trigger in real n8n (single mode)', () => {
+	let t49: T49Stack;
+
+	beforeAll(async () => {
+		t49 = await startT49Stack({ sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 10 } });
+	});
+
+	afterAll(async () => {
+		if (t49) await t49.stop();
+	});
+
+	test('activation registers, deliveries run once each, bad signatures are refused, deactivation removes', async () => {
+		const { sandbox, stack } = t49;
+		const path = 't49-trigger-e2e/webhook';
+		const wf = await stack.client.createWorkflow(
+			t49.bind(
+				triggerToNoOp('trigger e2e', {
+					id: 'trigger',
+					name: 'Terminal49 Trigger',
+					type: NODE_TYPES.trigger,
+					typeVersion: 1,
+					webhookId: 't49-trigger-e2e',
+					parameters: {
+						events: ['container.updated', 'container.transport.available'],
+						webhookManagement: 'automatic',
+						options: { fetchFullContainer: true },
+					},
+				}),
+			),
+		);
+		await stack.client.activateWorkflow(wf.id);
+		await stack.client.waitForWebhook(path);
+
+		// checkExists/create run right after the webhook path is stored, so wait for them
+		await harness.waitFor('the webhook to be registered in the sandbox', () => sandbox.store.webhooks.all().length > 0, {
+			timeoutMs: 20_000,
+			intervalMs: 100,
+		});
+		// registered through the Terminal49 API with n8n's production URL
+		const hooks = sandbox.store.webhooks.all();
+		expect(hooks).toHaveLength(1);
+		expect(hooks[0].url).toBe(stack.webhookUrl(path));
+		expect([...hooks[0].events].sort()).toEqual(['container.transport.available', 'container.updated']);
+
+		// a signed container.updated delivery -> one execution
+		const fixture = sandbox.fixtures[0];
+		sandbox.fireEvent('container.updated', fixture.containerId, { pickup_lfd: ['2026-01-01', '2026-01-05'] });
+		await sandbox.webhooksIdle();
+		const delivery = sandbox.deliveries[0];
+		expect(delivery.status).toBe(200);
+		const [first] = await stack.client.waitForExecutions({ workflowId: wf.id, count: 1 });
+		expect(first.status).toBe('success');
+		const [item] = harness.nodeOutput(first, 'Terminal49 Trigger')!;
+		expect(item).toMatchObject({
+			event: 'container.updated',
+			notification_id: delivery.notificationId,
+			changeset: { pickup_lfd: { old: '2026-01-01', new: '2026-01-05' } },
+			container: { id: fixture.containerId, number: fixture.containerNumber },
+		});
+
+		// the same bytes again (a retry) -> 200, no execution
+		const post = (body: string, signature?: string) =>
+			fetch(stack.webhookUrl(path), {
+				method: 'POST',
+				headers: { 'content-type': 'application/vnd.api+json', ...(signature ? { 'x-t49-webhook-signature': signature } : {}) },
+				body,
+			});
+		const retry = await post(delivery.body, delivery.signature);
+		expect(retry.status).toBe(200);
+		expect(await retry.json()).toMatchObject({ duplicate: true });
+
+		// tampered, unsigned -> 401
+		expect((await post(delivery.body.replace('2026-01-05', '2026-01-06'), delivery.signature)).status).toBe(401);
+		expect((await post(delivery.body)).status).toBe(401);
+
+		// a bare container.transport.available -> container loaded through the API
+		sandbox.clearRequests();
+		sandbox.fireEvent('container.transport.available', sandbox.fixtures[1].containerId);
+		await sandbox.webhooksIdle();
+		const executions = await stack.client.waitForExecutions({ workflowId: wf.id, count: 2, settleMs: 1500 });
+		expect(executions).toHaveLength(2); // the retry and the refused posts ran nothing
+		const bare = executions.find((e) => e.id !== first.id)!;
+		expect(bare.status).toBe('success');
+		expect(harness.nodeOutput(bare, 'Terminal49 Trigger')![0]).toMatchObject({
+			event: 'container.transport.available',
+			container: { id: sandbox.fixtures[1].containerId, number: sandbox.fixtures[1].containerNumber },
+		});
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			expect.stringMatching(/^GET \/v2\/webhook_notifications\//),
+			`GET /v2/containers/${sandbox.fixtures[1].containerId}`,
+		]);
+
+		// static data saved by n8n: the webhook and the notifications seen
+		const saved = await stack.client.getWorkflow(wf.id);
+		const data = (saved.staticData || {})['node:Terminal49 Trigger'];
+		expect(data).toMatchObject({ webhookId: hooks[0].id });
+		expect(Object.keys(data.seenNotifications)).toEqual(expect.arrayContaining([delivery.notificationId]));
+		expect(JSON.stringify(stack.logs())).not.toContain(hooks[0].secret);
+
+		// deactivation deletes the webhook
+		await stack.client.deactivateWorkflow(wf.id);
+		await harness.waitFor('the webhook to be deleted in the sandbox', () => sandbox.store.webhooks.all().length === 0, {
+			timeoutMs: 20_000,
+			intervalMs: 200,
+		});
+	});
+});
