@@ -1,7 +1,6 @@
 /**
  * Document (Get, Get Many, Upload, Update, Delete, Get Types, Get Download URL, Re-Extract, Re-Classify,
- * Re-Link, Rotate), Email Submission (Get, Get Many) and Document Schema (Get), against the sandbox
- * through real n8n-core.
+ * Re-Link, Rotate) against the sandbox through real n8n-core.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
@@ -9,8 +8,6 @@ import { requestLog, runnerFor } from '../helpers/actionHarness';
 
 let sb: Sandbox;
 const document = runnerFor(() => sb, 'document');
-const emailSubmission = runnerFor(() => sb, 'emailSubmission');
-const documentSchema = runnerFor(() => sb, 'documentSchema');
 const seededDocs = () => [...sb.store.documents.all()].reverse();
 const docNamed = (name: string) => sb.store.documents.find((d) => d.name === name)!;
 
@@ -193,55 +190,5 @@ describe('Document > Update, Get Types, Get Download URL, actions, Delete', () =
 		expect(await document.run({ operation: 'delete', documentId: photo.id })).toEqual([{ deleted: true, id: photo.id }]);
 		expect(requestLog(sb)).toEqual([['DELETE', `/v2/documents/${photo.id}`, {}, null, 204]]);
 		expect(sb.store.documents.get(photo.id)).toBeUndefined();
-	});
-});
-
-describe('Email Submission', () => {
-	it('Get Many includes the documents by default', async () => {
-		const email = sb.store.emailSubmissions.all()[0];
-		const out = await emailSubmission.run({ operation: 'getAll', returnAll: true, include: ['documents', 'documents.last_document_representation'] });
-		expect(requestLog(sb)).toEqual([
-			['GET', '/v2/email_submissions', { include: 'documents,documents.last_document_representation', 'page[size]': '100' }, null, 200],
-		]);
-		expect(out).toEqual([
-			expect.objectContaining({
-				id: email.id,
-				type: 'email_submission',
-				subject: email.subject,
-				from: email.from,
-				documents: email.documentIds.map((id) => expect.objectContaining({ id, type: 'document' })),
-			}),
-		]);
-		expect(email.documentIds.length).toBeGreaterThan(0);
-	});
-
-	it('Get fetches one; with no include chosen the service nests its default (the documents)', async () => {
-		const email = sb.store.emailSubmissions.all()[0];
-		const out = await emailSubmission.run({ operation: 'get', emailSubmissionId: email.id, include: [] });
-		expect(requestLog(sb)).toEqual([['GET', `/v2/email_submissions/${email.id}`, {}, null, 200]]);
-		expect(out).toEqual([
-			expect.objectContaining({ id: email.id, subject: email.subject, documents: email.documentIds.map((id) => expect.objectContaining({ id, type: 'document' })) }),
-		]);
-		sb.clearRequests();
-		const withAccount = await emailSubmission.run({ operation: 'get', emailSubmissionId: email.id, include: ['account', 'user'] });
-		expect(requestLog(sb)).toEqual([['GET', `/v2/email_submissions/${email.id}`, { include: 'account,user' }, null, 200]]);
-		expect(withAccount[0].documents).toEqual(email.documentIds);
-		await expect(emailSubmission.run({ operation: 'get', emailSubmissionId: 'a b' })).rejects.toThrow('Invalid Email Submission ID "a b"');
-	});
-});
-
-describe('Document Schema', () => {
-	it('Get fetches a schema by its id', async () => {
-		const out = await documentSchema.run({ operation: 'get', schemaId: 'commercial_invoice@2026-03-23' });
-		expect(requestLog(sb)).toEqual([['GET', '/v2/document_schemas/commercial_invoice%402026-03-23', {}, null, 200]]);
-		expect(out).toEqual([
-			expect.objectContaining({ id: 'commercial_invoice@2026-03-23', full_version: 'commercial_invoice@2026-03-23', type: 'document_schema', document_type: 'commercial_invoice', schema_format: 'json_schema', schema_payload: expect.any(Object) }),
-		]);
-	});
-
-	it('reports 404 for an unknown version', async () => {
-		const out = await documentSchema.run({ operation: 'get', schemaId: 'commercial_invoice@1999-01-01' }, { continueOnFail: true });
-		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([['GET', '/v2/document_schemas/commercial_invoice%401999-01-01', 404]]);
-		expect(out[0].error).toMatch(/404/);
 	});
 });
