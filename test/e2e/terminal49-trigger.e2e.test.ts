@@ -119,3 +119,81 @@ maybe('Terminal49 Trigger in real n8n (single mode)', () => {
 		});
 	});
 });
+
+maybe('Terminal49 Trigger in real n8n (queue mode: webhook() in main, executions on the worker)', () => {
+	let t49: T49Stack;
+
+	beforeAll(async () => {
+		t49 = await startT49Stack({ mode: 'queue', sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 10 } });
+	});
+
+	afterAll(async () => {
+		if (t49) await t49.stop();
+	});
+
+	test('each notification runs once on the worker; concurrent redeliveries run nothing; seen ids reach static data', async () => {
+		const { sandbox, stack } = t49;
+		const path = 't49-trigger-queue/webhook';
+		const wf = await stack.client.createWorkflow(
+			t49.bind(
+				triggerToNoOp('trigger queue e2e', {
+					id: 'trigger',
+					name: 'Terminal49 Trigger',
+					type: NODE_TYPES.trigger,
+					typeVersion: 1,
+					webhookId: 't49-trigger-queue',
+					parameters: { events: ['container.updated'] },
+				}),
+			),
+		);
+		await stack.client.activateWorkflow(wf.id);
+		await stack.client.waitForWebhook(path);
+		await harness.waitFor('the webhook to be registered in the sandbox', () => sandbox.store.webhooks.all().length > 0, {
+			timeoutMs: 20_000,
+			intervalMs: 100,
+		});
+
+		for (const fixture of sandbox.fixtures.slice(0, 3)) sandbox.fireEvent('container.updated', fixture.containerId);
+		await sandbox.webhooksIdle();
+		expect(sandbox.deliveries.map((d) => d.status)).toEqual([200, 200, 200]);
+		// every delivery again, concurrently, as retries would come
+		const again = await Promise.all(
+			sandbox.deliveries.map((d) =>
+				fetch(stack.webhookUrl(path), {
+					method: 'POST',
+					headers: { 'content-type': 'application/vnd.api+json', 'x-t49-webhook-signature': d.signature },
+					body: d.body,
+				}),
+			),
+		);
+		expect(again.map((r) => r.status)).toEqual([200, 200, 200]);
+
+		const executions = await stack.client
+			.waitForExecutions({ workflowId: wf.id, count: 3, settleMs: 3000, timeoutMs: 90_000 })
+			.catch(async (error: Error) => {
+				const seen = await stack.client.listExecutions({ workflowId: wf.id });
+				throw new Error(`${error.message}; executions: ${JSON.stringify(seen.map((e) => [e.id, e.status]))}; worker log: ${stack.logs('worker').slice(-3000)}`);
+			});
+		expect(executions).toHaveLength(3);
+		expect(executions.every((e) => e.status === 'success')).toBe(true);
+		expect(new Set(executions.map((e) => harness.nodeOutput(e, 'Terminal49 Trigger')![0].notification_id))).toEqual(
+			new Set(sandbox.deliveries.map((d) => d.notificationId)),
+		);
+
+		// The stored copy of the seen ids lags: concurrent deliveries each save the whole static data (last
+		// save wins), and in queue mode the worker saves the static data it loaded when the job started (n8n
+		// stores "__dataChanged": true with it) after main saved a newer one. The deduplication itself is
+		// exact (above) because main's in-process map decides; every save writes all ids main has seen, so a
+		// later delivery brings the stored copy up to date.
+		const firstThree = sandbox.deliveries.map((d) => d.notificationId);
+		sandbox.fireEvent('container.updated', sandbox.fixtures[3].containerId);
+		await sandbox.webhooksIdle();
+		await stack.client.waitForExecutions({ workflowId: wf.id, count: 4, settleMs: 1500, timeoutMs: 90_000 });
+		const saved = await stack.client.getWorkflow(wf.id);
+		const data = (saved.staticData || {})['node:Terminal49 Trigger'];
+		expect(data.webhookId).toBe(sandbox.store.webhooks.all()[0].id);
+		const stored = Object.keys(data.seenNotifications);
+		expect(stored).toEqual(expect.arrayContaining(firstThree));
+		expect(sandbox.deliveries.map((d) => d.notificationId)).toEqual(expect.arrayContaining(stored));
+	});
+});

@@ -6,12 +6,15 @@ import type { IDataObject } from 'n8n-workflow';
  * window is answered 200 and starts no execution.
  *
  * Two layers, both bounded:
- * - the workflow's static data (`getWorkflowStaticData('node').seenNotifications`, id -> received at, ms).
- *   n8n saves static data changed in webhook() to the database after answering (n8n 2.41
- *   live-webhooks.js: saveStaticData in the response callback), so it survives restarts and is shared by
- *   every main/webhook process. At most MAX_PERSISTED ids are kept, oldest dropped first.
- * - an in-process map per workflow and node, because two deliveries handled at the same moment each load
- *   the static data before the other has saved it. At most MAX_IN_MEMORY ids per node and MAX_SCOPES nodes.
+ * - an in-process map per workflow and node: authoritative within the process that runs webhook() (the
+ *   main or webhook process, also in queue mode), synchronous, so concurrent deliveries of one id cannot
+ *   both pass. At most MAX_IN_MEMORY ids per node and MAX_SCOPES nodes.
+ * - the workflow's static data (`getWorkflowStaticData('node').seenNotifications`, id -> received at, ms),
+ *   so a redelivery after a restart is still recognised. n8n saves static data changed in webhook() to the
+ *   database after answering (n8n 2.41 live-webhooks.js: saveStaticData in the response callback), but it
+ *   loads it for every request and saves it whole: of deliveries handled at the same moment, the last save
+ *   wins. Every save therefore writes the stored ids plus all ids of the in-process map, which heals such
+ *   losses at the next delivery. At most MAX_PERSISTED ids are kept, oldest dropped first.
  */
 export const MAX_PERSISTED = 1000;
 export const MAX_IN_MEMORY = 10_000;
@@ -68,11 +71,13 @@ export function checkAndRecord(
 		staticData[STATIC_KEY] && typeof staticData[STATIC_KEY] === 'object' && !Array.isArray(staticData[STATIC_KEY])
 			? (staticData[STATIC_KEY] as IDataObject)
 			: {};
-	const persisted = new Map<string, number>(
-		Object.entries(stored)
-			.filter(([, at]) => typeof at === 'number' && Number.isFinite(at))
-			.sort((a, b) => (a[1] as number) - (b[1] as number)) as Array<[string, number]>,
-	);
+	// Stored ids plus every id this process has seen: n8n saves the whole static data of the request that
+	// answers last, so a concurrent delivery's id would otherwise be lost from the stored copy.
+	const entries = Object.entries(stored).filter(([, at]) => typeof at === 'number' && Number.isFinite(at)) as Array<
+		[string, number]
+	>;
+	for (const [key, at] of seen) if (!(key in stored)) entries.push([key, at]);
+	const persisted = new Map<string, number>(entries.sort((a, b) => a[1] - b[1]));
 	prune(persisted, cutoff, MAX_PERSISTED);
 
 	const firstSeenAt = seen.get(id) ?? persisted.get(id);
@@ -80,9 +85,6 @@ export function checkAndRecord(
 	if (!duplicate) {
 		seen.set(id, now);
 		persisted.set(id, now);
-	} else if (!persisted.has(id)) {
-		// seen by this process only (a concurrent delivery's save may have overwritten it): store it again
-		persisted.set(id, firstSeenAt);
 	}
 	prune(persisted, cutoff, MAX_PERSISTED);
 	const next: IDataObject = {};
