@@ -20,6 +20,8 @@ export const MAX_PERSISTED = 1000;
 export const MAX_IN_MEMORY = 10_000;
 export const MAX_SCOPES = 500;
 export const STATIC_KEY = 'seenNotifications';
+/** How far back the in-process ids are merged into every save. */
+export const RECENT_MS = 10 * 60_000;
 
 const memory = new Map<string, Map<string, number>>();
 
@@ -71,13 +73,24 @@ export function checkAndRecord(
 		staticData[STATIC_KEY] && typeof staticData[STATIC_KEY] === 'object' && !Array.isArray(staticData[STATIC_KEY])
 			? (staticData[STATIC_KEY] as IDataObject)
 			: {};
-	// Stored ids plus every id this process has seen: n8n saves the whole static data of the request that
-	// answers last, so a concurrent delivery's id would otherwise be lost from the stored copy.
-	const entries = Object.entries(stored).filter(([, at]) => typeof at === 'number' && Number.isFinite(at)) as Array<
-		[string, number]
-	>;
-	for (const [key, at] of seen) if (!(key in stored)) entries.push([key, at]);
-	const persisted = new Map<string, number>(entries.sort((a, b) => a[1] - b[1]));
+	const entries: Array<[string, number]> = [];
+	let ordered = true;
+	for (const [key, at] of Object.entries(stored)) {
+		if (typeof at !== 'number' || !Number.isFinite(at)) continue;
+		if (entries.length > 0 && at < entries[entries.length - 1][1]) ordered = false;
+		entries.push([key, at]);
+	}
+	// Plus the ids this process received in the last minutes and the stored copy lacks: n8n saves the whole
+	// static data of the request that answers last, so a concurrent delivery's id may have been lost.
+	const recentCutoff = Math.max(cutoff, now - RECENT_MS);
+	for (const [key, at] of seen) {
+		if (at >= recentCutoff && !(key in stored)) {
+			if (entries.length > 0 && at < entries[entries.length - 1][1]) ordered = false;
+			entries.push([key, at]);
+		}
+	}
+	if (!ordered) entries.sort((a, b) => a[1] - b[1]);
+	const persisted = new Map<string, number>(entries);
 	prune(persisted, cutoff, MAX_PERSISTED);
 
 	const firstSeenAt = seen.get(id) ?? persisted.get(id);
