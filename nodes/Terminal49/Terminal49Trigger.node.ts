@@ -18,7 +18,8 @@ export class Terminal49Trigger implements INodeType {
 		icon: { light: 'file:terminal49.svg', dark: 'file:terminal49.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		subtitle:
+			'={{ ($parameter["events"] || []).length > 2 ? ($parameter["events"] || []).length + " events" : ($parameter["events"] || []).join(", ") }}',
 		description:
 			'Starts the workflow when Terminal49 sends a container, shipment or tracking event (signed webhook, each delivery once)',
 		defaults: { name: 'Terminal49 Trigger' },

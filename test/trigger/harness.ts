@@ -114,10 +114,12 @@ export class TriggerWorkflow {
 	}
 
 	/** Runs one lifecycle method in a real HookContext and saves static data afterwards. */
-	async lifecycle(method: 'checkExists' | 'create' | 'delete', activation: WorkflowActivateMode = 'activate') {
+	async lifecycle(method: 'checkExists' | 'create' | 'delete', activation: WorkflowActivateMode = 'activate', o: { isTest?: boolean } = {}) {
 		const { workflow, node } = this.build();
 		const additionalData = this.additionalData();
-		const context = new HookContext(workflow, node, additionalData, 'trigger', activation, this.webhookData(workflow, node, additionalData));
+		const webhookData = { ...this.webhookData(workflow, node, additionalData), ...(o.isTest ? { isTest: true } : {}) };
+		// "Listen for test event": n8n runs the same methods in mode manual with the Test URL
+		const context = new HookContext(workflow, node, additionalData, o.isTest ? 'manual' : 'trigger', activation, webhookData);
 		try {
 			return await trigger.webhookMethods.default[method].call(context);
 		} finally {

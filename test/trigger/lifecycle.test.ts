@@ -185,6 +185,23 @@ describe('automatic webhook management', () => {
 		expect(logs.join('\n')).not.toMatch(/[0-9a-f]{48}/);
 	});
 
+	test('"Listen for test event" registers a separate webhook for the Test URL; the production one is untouched', async () => {
+		const production = workflow();
+		await production.lifecycle('create');
+		const productionHook = sb.store.webhooks.all()[0];
+		// n8n gives test registrations their own, empty static data (test-webhooks.js toWorkflow)
+		const test = workflow();
+		expect(await test.lifecycle('checkExists', 'manual', { isTest: true })).toBe(false);
+		expect(await test.lifecycle('create', 'manual', { isTest: true })).toBe(true);
+		expect(sb.store.webhooks.all().map((w) => w.url).sort()).toEqual([
+			'http://127.0.0.1/webhook-test/b7d1f3c2-6a55-4e0e-9d0e-trigger00001/webhook',
+			productionHook.url,
+		]);
+		expect(await test.lifecycle('delete', 'manual', { isTest: true })).toBe(true);
+		expect(sb.store.webhooks.all()).toEqual([productionHook]);
+		expect(await production.lifecycle('checkExists')).toBe(true);
+	});
+
 	test('the real service needs https: a clear error before any request', async () => {
 		const wf = new TriggerWorkflow({ events: EVENTS }, { apiKey: 'k', baseUrl: 'https://api.terminal49.com/v2' }, 'http://n8n.internal:5678/webhook');
 		await expect(wf.lifecycle('create')).rejects.toThrow('Terminal49 only delivers webhooks to https URLs');

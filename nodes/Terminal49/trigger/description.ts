@@ -14,7 +14,7 @@ export const triggerProperties: INodeProperties[] = [
 		options: webhookEventOptions(),
 		default: [],
 		description:
-			'The events that start this workflow (at least one). Grouped as tracking request, shipment, container, pickup and last free day, milestones (vessel, rail, transshipment, inland) and documents.',
+			'The events that start this workflow (at least one), grouped: Tracking Request, Shipment, Container, Pickup (availability, last free day, appointment), Gate, Vessel, Transshipment, Feeder, Rail, Document',
 	},
 	{
 		displayName: 'Webhook Management',
