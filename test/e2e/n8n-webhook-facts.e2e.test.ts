@@ -7,9 +7,12 @@
  *   undefined until the node calls `await req.readRawBody()`, which then fills it with the exact bytes.
  *   (n8n/dist/webhooks/webhook-helpers.js parseRequestBody + isParsableContentType,
  *   n8n/dist/middlewares/body-parser.js rawBodyReader/parseBody.)
- * - `getWorkflowStaticData('node')` written in checkExists/create/webhook() is saved to the database and
- *   is there in later webhook calls, after a restart and at delete; a restart does not call
- *   checkExists/create again (the webhook rows stay registered); deactivation runs delete asynchronously.
+ * - `getWorkflowStaticData('node')` written in checkExists/create is saved and seen by webhook() and delete;
+ *   a restart does not call checkExists/create again (the webhook rows stay registered); deactivation runs
+ *   delete asynchronously (n8n's publication outbox). Written in webhook(), it is saved only when the node
+ *   answers the request itself and returns `noWebhookResponse: true`, and then after the response (a quick
+ *   next request can read the old value; concurrent requests overwrite each other). When n8n sends the
+ *   response (`webhookResponse`/default onReceived answer with `workflowData`), webhook()'s writes are lost.
  * - In queue mode webhook() runs in the main process that received the request, the execution on the worker.
  */
 import { harness, PROBE_PACKAGE, triggerToNoOp } from './helpers';
@@ -83,34 +86,56 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 		expect(json.before).toMatchObject({ bodyType: 'object', rawBodyIsBuffer: true, rawBody: BODY });
 	});
 
-	test('static data persists across calls and restarts; restart does not re-run create; deactivation runs delete', async () => {
+	test('static data written in webhook() persists (eventually) when the node answers itself; restart keeps it and does not re-run create; deactivation runs delete', async () => {
 		const wf = await stack.client.createWorkflow(probeWorkflow(2, 'probe-sd'));
 		await stack.client.activateWorkflow(wf.id);
 		await stack.client.waitForWebhook('probe-sd/probe');
+		const stored = async () => ((await stack.client.getWorkflow(wf.id)).staticData || {})['node:Probe Trigger'] || {};
+		const storedDeliveries = (n: number) =>
+			harness.waitFor(`static data deliveries = ${n}`, async () => ((await stored()).deliveries === n ? true : undefined), { timeoutMs: 10000 });
 
 		const first = await post(stack, 'probe-sd/probe', 'application/vnd.api+json');
 		expect(first.staticData).toMatchObject({ calls: ['checkExists', 'create'], deliveries: 1 });
 		expect(first.staticData.webhookUrl).toBe(stack.webhookUrl('probe-sd/probe'));
+		// the response leaves before n8n saves the static data: a quick next request may still read the old value
+		await storedDeliveries(1);
 		const second = await post(stack, 'probe-sd/probe', 'application/vnd.api+json');
 		expect(second.staticData).toMatchObject({ deliveries: 2, hookId: first.staticData.hookId });
+		await storedDeliveries(2);
 
 		await stack.restart();
 		await stack.client.waitForWebhook('probe-sd/probe');
 		const afterRestart = await post(stack, 'probe-sd/probe', 'application/vnd.api+json');
 		expect(afterRestart.staticData).toMatchObject({ calls: ['checkExists', 'create'], deliveries: 3, hookId: first.staticData.hookId });
+		await storedDeliveries(3);
 
 		await stack.client.deactivateWorkflow(wf.id);
-		const stored = await harness.waitFor(
+		const final = await harness.waitFor(
 			'delete() to be recorded in static data',
 			async () => {
-				const w = await stack.client.getWorkflow(wf.id);
-				const sd = (w.staticData || {})['node:Probe Trigger'];
-				return sd && sd.calls.includes('delete') ? sd : undefined;
+				const sd = await stored();
+				return sd.calls && sd.calls.includes('delete') ? sd : undefined;
 			},
 			{ timeoutMs: 20000, intervalMs: 300 },
 		);
-		expect(stored.calls).toEqual(['checkExists', 'create', 'delete']);
-		expect(stored.hookId).toBeUndefined();
+		expect(final.calls).toEqual(['checkExists', 'create', 'delete']);
+		expect(final.hookId).toBeUndefined();
+	});
+
+	test('trap: static data written in webhook() is lost when n8n sends the response (webhookResponse + workflowData)', async () => {
+		const wf = probeWorkflow(2, 'probe-lost');
+		wf.nodes[0].parameters = { respond: 'n8n' };
+		const created = await stack.client.createWorkflow(wf);
+		await stack.client.activateWorkflow(created.id);
+		await stack.client.waitForWebhook('probe-lost/probe');
+		for (let i = 0; i < 3; i++) {
+			const info = await post(stack, 'probe-lost/probe', 'application/vnd.api+json');
+			expect(info.staticData.deliveries).toBe(1);
+			await harness.sleep(700);
+		}
+		const sd = ((await stack.client.getWorkflow(created.id)).staticData || {})['node:Probe Trigger'];
+		expect(sd.deliveries).toBeUndefined();
+		expect(sd.calls).toEqual(['checkExists', 'create']);
 	});
 
 	test('one execution per delivery, run in the main process in single mode', async () => {
