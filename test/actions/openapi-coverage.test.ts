@@ -175,7 +175,8 @@ describe('every OpenAPI operation is reached by the node', () => {
 					items: [{}],
 				});
 			} catch (error) {
-				problems.push(`${label}: the node failed: ${(error as Error).message}`);
+				const description = (error as { description?: unknown }).description;
+				problems.push(`${label}: the node failed: ${(error as Error).message}${typeof description === 'string' && description ? ` [${description}]` : ''}`);
 				continue;
 			}
 			const hits = sb.requests.filter(

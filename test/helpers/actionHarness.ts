@@ -18,17 +18,26 @@ export interface RunOptions {
 export function runnerFor(getSandbox: () => Sandbox, resource: string) {
 	async function runFull(parameters: IDataObject, options: RunOptions = {}): Promise<INodeExecutionData[]> {
 		const sb = getSandbox();
-		return await runNode({
-			nodeType: new Terminal49(),
-			parameters: { resource, ...parameters } as never,
-			credentials: {
-				apiKey: options.apiKey ?? sb.keys.paid,
-				baseUrl: sb.baseUrl,
-				requestsPerMinute: options.requestsPerMinute ?? 10_000,
-			},
-			items: options.items ?? [{}],
-			continueOnFail: options.continueOnFail,
-		});
+		try {
+			return await runNode({
+				nodeType: new Terminal49(),
+				parameters: { resource, ...parameters } as never,
+				credentials: {
+					apiKey: options.apiKey ?? sb.keys.paid,
+					baseUrl: sb.baseUrl,
+					requestsPerMinute: options.requestsPerMinute ?? 10_000,
+				},
+				items: options.items ?? [{}],
+				continueOnFail: options.continueOnFail,
+			});
+		} catch (error) {
+			// Keep the message (tests match on it) and add the description, which names the request and error code.
+			const description = (error as { description?: unknown }).description;
+			if (error instanceof Error && typeof description === 'string' && description && !error.message.includes(description)) {
+				error.message = `${error.message} [${description}]`;
+			}
+			throw error;
+		}
 	}
 	async function run(parameters: IDataObject, options: RunOptions = {}): Promise<IDataObject[]> {
 		return (await runFull(parameters, options)).map((item) => item.json);

@@ -72,8 +72,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				message: `This file was already uploaded to Terminal49${existingId ? ` as document ${existingId}` : ''}${
 					typeof existingName === 'string' ? ` ("${existingName}")` : ''
 				} (409)`,
-				description:
-					'Nothing new was created. Set "If Already Uploaded" to "Return the Existing Document" to get that document instead of an error. (POST /documents)',
+				description: `Nothing new was created. ${
+					existingId
+						? 'Set "If Already Uploaded" to "Return the Existing Document" to get that document instead of an error.'
+						: 'Terminal49 did not say which document it is: find it with Document > Get Many.'
+				} (POST /documents)`,
 			},
 			response.body,
 			itemIndex,
