@@ -2,9 +2,14 @@
  * Document (Get, Get Many, Upload, Update, Delete, Get Types, Get Download URL, Re-Extract, Re-Classify,
  * Re-Link, Rotate) against the sandbox through real n8n-core.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { requestLog, runnerFor } from '../helpers/actionHarness';
+import { runNode } from '../helpers/runNode';
 
 let sb: Sandbox;
 const document = runnerFor(() => sb, 'document');
@@ -106,6 +111,34 @@ describe('Document > Upload', () => {
 			{ error: `This file was already uploaded to Terminal49 as document ${existing.id} ("Photo of seal") (409)`, error_description: expect.stringContaining('If Already Uploaded') },
 		]);
 		expect(requestLog(sb).map((r) => [r[0], r[1], r[4]])).toEqual([['POST', '/v2/documents', 409]]);
+	});
+
+	it('a 409 that names no existing document fails without a second request, whatever the setting', async () => {
+		const seen: string[] = [];
+		const server = http.createServer((req, res) => {
+			seen.push(`${req.method} ${req.url}`);
+			req.resume();
+			req.on('end', () =>
+				res
+					.writeHead(409, { 'Content-Type': 'application/vnd.api+json' })
+					.end(JSON.stringify({ errors: [{ status: '409', code: 'duplicate_document', title: 'Duplicate document' }] })),
+			);
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		try {
+			const out = await runNode({
+				nodeType: new Terminal49(),
+				parameters: { resource: 'document', operation: 'upload', name: 'x.pdf', attachedDocument: 'blob-1' } as never,
+				credentials: { apiKey: 'k', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2` },
+				continueOnFail: true,
+			});
+			expect(out.map((item) => item.json)).toEqual([
+				{ error: 'This file was already uploaded to Terminal49 (409)', error_description: expect.stringContaining('Document > Get Many') },
+			]);
+			expect(seen).toEqual(['POST /v2/documents']);
+		} finally {
+			await new Promise((resolve) => server.close(resolve));
+		}
 	});
 
 	it('checks Name and Signed Blob ID before any request', async () => {
