@@ -167,26 +167,31 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		return { workflowData: [this.helpers.returnJsonArray([notification.document])] };
 	}
 
-	if (options.fetchFullContainer === true && notification.event.startsWith('container.') && !hasFullContainer(notification)) {
+	const needsContainer =
+		options.fetchFullContainer === true && notification.event.startsWith('container.') && !hasFullContainer(notification);
+	if (needsContainer) {
 		// Answer now: the look-ups (paced under the rate limit) must not hold the delivery past its timeout.
 		this.getResponseObject().status(200).json({ received: true });
-		let item: IDataObject;
-		let fetchError: IDataObject | undefined;
 		let fetched: Awaited<ReturnType<typeof fetchContainer>> | undefined;
+		let fetchError: IDataObject | undefined;
 		try {
 			fetched = await fetchContainer.call(this, notification);
 		} catch (error) {
-			// The event is still delivered; the item says why it has no container.
+			// The event is still delivered: its item says why it has no container, and the log says so too.
 			const failure = error as { message?: string; description?: string; httpCode?: string };
-			fetchError = { message: failure.message ?? String(error), description: failure.description ?? null, http_code: failure.httpCode ?? null };
-			this.logger.warn(`Terminal49 Trigger: could not load the container of notification ${notification.id}: ${String(fetchError.message)}`);
+			fetchError = {
+				message: failure.message ?? String(error),
+				description: failure.description ?? null,
+				http_code: failure.httpCode ?? null,
+			};
+			this.logger.warn(
+				`Terminal49 Trigger: could not load the container of notification ${notification.id}: ${String(fetchError.message)}`,
+			);
 		}
-		if (fetched) {
-			item = simplifyNotification(notification, fetched);
-			if (!fetched.container) fetchError = { message: 'Terminal49 did not say which container this event is about', description: null, http_code: null };
-		} else {
-			item = simplifyNotification(notification);
+		if (fetched && !fetched.container) {
+			fetchError = { message: 'Terminal49 did not say which container this event is about', description: null, http_code: null };
 		}
+		const item = simplifyNotification(notification, fetched ?? {});
 		if (fetchError) item.fetch_error = fetchError;
 		return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray([item])] };
 	}
