@@ -366,6 +366,27 @@ describe('filtering, output and n8n request variants', () => {
 		}
 	});
 
+	test('a body over 5 MB that n8n already read into rawBody (typeVersion 1) -> 413', async () => {
+		const wf = automatic();
+		wf.workflowId = 'wf-big-prefilled';
+		const receiver = await startReceiver(wf, { prefillRawBody: true });
+		try {
+			const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
+			// chunked: no Content-Length, so only the length of the bytes read can tell
+			const answer = await fetch(receiver.url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/vnd.api+json', ...signed(big) },
+				body: new Blob([big]).stream(),
+				duplex: 'half',
+			} as RequestInit);
+			expect(answer.status).toBe(413);
+			expect(receiver.executions).toHaveLength(0);
+			expect(logs.join('\n')).toContain('the body is 5242881 bytes, over the 5242880 byte limit');
+		} finally {
+			await receiver.close();
+		}
+	});
+
 	test("a body over n8n's own payload limit (readRawBody throws) -> 413, nothing thrown", async () => {
 		const wf = automatic();
 		wf.workflowId = 'wf-n8n-limit';
