@@ -29,7 +29,7 @@ NODE24="$NODE24_DIR/bin/node"
 N8N_BIN="$CACHE/node_modules/n8n/bin/n8n"
 
 install_n8n() {
-  log "first run: installing Node 24 + n8n into $CACHE (about 4-5 minutes, ~2.9 GB; later runs are instant)"
+  log "first run: installing Node 24 + n8n into $CACHE (5-9 minutes, ~3 GB; later runs are instant)"
   mkdir -p "$CACHE"
   rm -f "$CACHE/.stamp"
   cp "$HOST_SRC/package.json" "$CACHE/package.json"
