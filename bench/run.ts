@@ -7,7 +7,7 @@
  *   BENCH_WINDOW_MS=3000     the sandbox's rate window (compressed from Terminal49's 60 s)
  *   BENCH_LIMIT=100          default-bucket limit per window
  *   BENCH_CAP_MS=300000      give up on one Return All run after this long
- *   BENCH_DELIVERIES=300     signed deliveries per trigger throughput run
+ *   BENCH_DELIVERIES=200     signed deliveries per trigger throughput run
  *   BENCH_CONCURRENCY=10     deliveries in flight
  *   BENCH_NO_BUILD=1         pack the existing dist/ instead of building first
  */
@@ -63,8 +63,8 @@ function returnAllTable(rows: ReturnAllRow[]) {
 
 function triggerTable(t: TriggerResult) {
 	return table(
-		['workflow', 'deliveries', 'in flight', 'executions', 'lost', 'doubled', 'deliveries/s', 'ratio vs Webhook → NoOp'],
-		t.rows.map((r) => [r.workflow, r.deliveries, r.concurrency, r.executions, r.lost, r.doubled, r.perSecond, r.ratio ?? '']),
+		['workflow', 'deliveries', 'in flight', 'answers', 'executions', 'lost', 'doubled', 'deliveries/s (to last execution)', 'answered/s', 'ratio vs Webhook → NoOp'],
+		t.rows.map((r) => [r.workflow, r.deliveries, r.concurrency, r.statuses, r.executions, r.lost, r.doubled, r.perSecond, r.answeredPerSecond, r.ratio ?? '']),
 	) +
 		'\n\n' +
 		table(
@@ -155,7 +155,7 @@ async function main() {
 			results.trigger = await runTriggerBench({
 				sb,
 				stack,
-				deliveries: env('BENCH_DELIVERIES', 300),
+				deliveries: env('BENCH_DELIVERIES', 200),
 				concurrency: env('BENCH_CONCURRENCY', 10),
 			});
 			console.log(triggerTable(results.trigger));

@@ -204,17 +204,14 @@ test.each(FAULTS)('Container Get, Get Many, Refresh and Webhook Send Test Delive
 	expectNoSecret(outcomes);
 });
 
-test('Container Get and Webhook Send Test Delivery under a 429 storm', async () => {
+test('Webhook Send Test Delivery (a POST) under a 429 storm', async () => {
 	sb.injectFault({ kind: '429', count: 1000 });
 	const outcomes: Outcome[] = [];
-	for (const [resource, operation] of [FAULT_OPS[0], FAULT_OPS[3]]) {
+	for (const [resource, operation] of [FAULT_OPS[3]]) {
 		freshPacer();
 		outcomes.push(await attempt(`${resource}.${operation} 429`, parametersFor(resource, operation)));
 	}
-	expect(outcomes.map((o) => o.texts[0])).toEqual([
-		'Terminal49 rate limit still exceeded after retries (429): 100 requests per minute',
-		'Terminal49 rate limit still exceeded after retries (429): 100 requests per minute',
-	]);
+	expect(outcomes.map((o) => o.texts[0])).toEqual(['Terminal49 rate limit still exceeded after retries (429): 100 requests per minute']);
 	expectNoSecret(outcomes);
 });
 
