@@ -99,6 +99,11 @@ export class SandboxServer {
 				else res.destroy();
 			});
 		});
+		// Keep idle connections longer than any client waits between requests (as production load balancers
+		// do): with Node's 5 s default, a client reusing a socket the server is closing at that moment gets
+		// ECONNRESET, which a busy machine turns into flaky tests.
+		this.server.keepAliveTimeout = 65_000;
+		this.server.headersTimeout = 66_000;
 		this.server.on('connection', (s) => {
 			this.sockets.add(s);
 			s.on('close', () => this.sockets.delete(s));
