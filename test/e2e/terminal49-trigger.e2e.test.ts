@@ -72,6 +72,16 @@ maybe('Terminal49 Trigger in real n8n (single mode)', () => {
 			container: { id: fixture.containerId, number: fixture.containerNumber },
 		});
 
+		// the id is in the saved static data already (the node answers itself, so n8n keeps webhook()'s writes)
+		await harness.waitFor(
+			'the notification id in static data',
+			async () => {
+				const sd = ((await stack.client.getWorkflow(wf.id)).staticData || {})['node:Terminal49 Trigger'];
+				return sd?.seenNotifications?.[delivery.notificationId] ? true : undefined;
+			},
+			{ timeoutMs: 10_000, intervalMs: 200 },
+		);
+
 		// the same bytes again (a retry) -> 200, no execution
 		const post = (body: string, signature?: string) =>
 			fetch(stack.webhookUrl(path), {

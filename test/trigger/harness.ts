@@ -8,7 +8,8 @@
  *   n8n/dist/middlewares/body-parser.js rawBodyReader does), `req.contentType`, no parsed body for
  *   application/vnd.api+json, and express's `res.status().json()` (a small shim over ServerResponse).
  *   Like live-webhooks.js it builds a fresh Workflow from the stored static data for every request, runs
- *   webhook() in a WebhookContext, saves the static data back if it changed, and then does what
+ *   webhook() in a WebhookContext, saves the static data back if it changed (not when n8n itself answers a
+ *   request that starts an execution: n8n 2.41 loses those writes), and then does what
  *   webhook-helpers.js does with the result: `noWebhookResponse` -> nothing more; no `workflowData` -> 200
  *   with `webhookResponse` (or "Webhook call received"); otherwise an execution is started (recorded
  *   here) and 200 answered.
@@ -148,6 +149,8 @@ export interface Receiver {
 	executions: Execution[];
 	/** Results webhook() returned, in order. */
 	results: IWebhookResponseData[];
+	/** What was answered to each request (status and JSON body), in order. */
+	answers: Answer[];
 	/** Errors webhook() threw (n8n would record a failed execution for each). */
 	errors: unknown[];
 	post(body: string | Buffer, headers?: Record<string, string>): Promise<Answer>;
@@ -169,13 +172,14 @@ type ExpressishResponse = http.ServerResponse & {
 	send(body: unknown): ExpressishResponse;
 };
 
-function expressish(res: http.ServerResponse): ExpressishResponse {
+function expressish(res: http.ServerResponse, answers: Answer[]): ExpressishResponse {
 	const r = res as ExpressishResponse;
 	r.status = (code: number) => {
 		r.statusCode = code;
 		return r;
 	};
 	r.json = (body: unknown) => {
+		answers.push({ status: r.statusCode, body });
 		r.setHeader('content-type', 'application/json; charset=utf-8');
 		r.end(JSON.stringify(body));
 		return r;
@@ -209,6 +213,7 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 	const executions: Execution[] = [];
 	const results: IWebhookResponseData[] = [];
 	const errors: unknown[] = [];
+	const answers: Answer[] = [];
 	const limit = options.payloadLimitBytes ?? 16 * 1024 * 1024;
 
 	let requestCount = 0;
@@ -222,7 +227,7 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 			}) as typeof response.end;
 		}
 		const req = request as http.IncomingMessage & { rawBody?: Buffer; readRawBody(): Promise<void>; contentType?: string; body?: unknown; params: object; query: object };
-		const res = expressish(response);
+		const res = expressish(response, answers);
 		req.contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim() || undefined;
 		req.params = {};
 		req.query = {};
@@ -243,7 +248,9 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 			if (!res.headersSent) res.status(500).json({ message: 'Error in workflow' });
 			return;
 		}
-		wf.save(workflow);
+		// n8n 2.41 keeps webhook()'s static data writes only when the node answered itself
+		// (test/e2e/n8n-webhook-facts.e2e.test.ts): mirror that trap here.
+		if (result.noWebhookResponse === true || result.workflowData === undefined) wf.save(workflow);
 		results.push(result);
 		if (result.noWebhookResponse && !res.headersSent && result.workflowData === undefined) {
 			res.status(200).end();
@@ -266,6 +273,7 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 		url,
 		executions,
 		results,
+		answers,
 		errors,
 		async post(body, headers = {}) {
 			const res = await fetch(url, {

@@ -13,9 +13,13 @@ import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 /**
  * One delivery: read the raw bytes, verify the signature, parse, filter, deduplicate, build the item.
- * Refusals are answered here (401/400/413) with `noWebhookResponse`, so n8n starts no execution and
- * records nothing; accepted deliveries return `workflowData` and n8n answers 200 once the execution
- * is started (responseMode onReceived).
+ *
+ * The node answers every request itself (`res.status().json()`) and returns `noWebhookResponse`, with
+ * `workflowData` only for an accepted delivery. Refusals (401/400/413) and 200s without an execution
+ * therefore start nothing and record nothing. Answering itself is also what makes n8n 2.41 keep what
+ * webhook() wrote to static data (the deduplication ids): when n8n sends the answer of a request that
+ * starts an execution, those writes are lost (test/e2e/n8n-webhook-facts.e2e.test.ts); when the node answers,
+ * n8n saves them right after the response (live-webhooks.js, response callback).
  */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -23,9 +27,16 @@ const HOUR_MS = 3_600_000;
 
 function refuse(this: IWebhookFunctions, status: number, error: string, reason: string): IWebhookResponseData {
 	this.logger.warn(`Terminal49 Trigger refused a delivery (HTTP ${status}): ${reason}`);
-	const res = this.getResponseObject();
-	res.status(status).json({ error });
+	this.getResponseObject().status(status).json({ error });
 	return { noWebhookResponse: true };
+}
+
+/** 200 to Terminal49; the workflow starts only when an item is given. */
+function accept(this: IWebhookFunctions, body: IDataObject, item?: IDataObject): IWebhookResponseData {
+	this.getResponseObject().status(200).json(body);
+	return item
+		? { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray([item])] }
+		: { noWebhookResponse: true };
 }
 
 /** The exact bytes n8n received (never a re-serialisation of a parsed body), or why they are unavailable. */
@@ -148,7 +159,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 
 	if (!selected.call(this).has(notification.event)) {
 		this.logger.debug(`Terminal49 Trigger: ignored ${notification.event} (not among the selected events)`);
-		return { webhookResponse: { received: true, ignored: 'event not selected', event: notification.event } };
+		return accept.call(this, { received: true, ignored: 'event not selected', event: notification.event });
 	}
 
 	const options = this.getNodeParameter('options', {}) as IDataObject;
@@ -159,18 +170,18 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		const result = checkAndRecord(this.getWorkflowStaticData('node'), scope, notification.id, hours * HOUR_MS);
 		if (result.duplicate) {
 			this.logger.info(`Terminal49 Trigger: duplicate delivery of notification ${notification.id} ignored`);
-			return { webhookResponse: { received: true, duplicate: true, notification_id: notification.id } };
+			return accept.call(this, { received: true, duplicate: true, notification_id: notification.id });
 		}
 	}
 
 	if (options.output === 'raw') {
-		return { workflowData: [this.helpers.returnJsonArray([notification.document])] };
+		return accept.call(this, { received: true }, notification.document);
 	}
 
 	const needsContainer =
 		options.fetchFullContainer === true && notification.event.startsWith('container.') && !hasFullContainer(notification);
 	if (needsContainer) {
-		// Answer now: the look-ups (paced under the rate limit) must not hold the delivery past its timeout.
+		// Answer first: the look-ups (paced under the rate limit) must not hold the delivery past its timeout.
 		this.getResponseObject().status(200).json({ received: true });
 		let fetched: Awaited<ReturnType<typeof fetchContainer>> | undefined;
 		let fetchError: IDataObject | undefined;
@@ -196,5 +207,5 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray([item])] };
 	}
 
-	return { workflowData: [this.helpers.returnJsonArray([simplifyNotification(notification)])] };
+	return accept.call(this, { received: true }, simplifyNotification(notification));
 }
