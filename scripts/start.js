@@ -127,7 +127,7 @@ async function main() {
 
 	ensureProjectDeps();
 	const h = require('./n8n');
-	say('checking the n8n install (first run: Node 24 + n8n 2.41.1 into .cache/, about 5-9 minutes)');
+	say('checking the n8n install (first run: Node 24 + n8n 2.41.1 into ~/.cache/n8n-nodes-terminal49, about 5-9 minutes)');
 	h.ensureN8n({ skipRedis: !queue });
 
 	if (!(await portFree(port))) throw new Error(`port ${port} is in use (another n8n?). Stop it or set N8N_DEMO_PORT.`);
