@@ -11,11 +11,11 @@ import type { IDataObject } from 'n8n-workflow';
  *   both pass. At most MAX_IN_MEMORY ids per node and MAX_SCOPES nodes.
  * - the workflow's static data (`getWorkflowStaticData('node').seenNotifications`, id -> received at, ms),
  *   so a redelivery after a restart is still recognised. n8n saves static data changed in webhook() to the
- *   database right after the node answers (it always answers itself: see webhook.ts; n8n 2.41 live-webhooks.js
- *   saves static data in the response callback), but it
- *   loads it for every request and saves it whole: of deliveries handled at the same moment, the last save
- *   wins. Every save therefore writes the stored ids plus all ids of the in-process map, which heals such
- *   losses at the next delivery. At most MAX_PERSISTED ids are kept, oldest dropped first.
+ *   database right after the node answers (it always answers itself: see webhook.ts; n8n 2.41
+ *   live-webhooks.js saves static data in the response callback), but it loads it for every request and
+ *   saves it whole: of deliveries handled at the same moment, the last save wins. Every save therefore
+ *   writes the stored ids plus the ids this process received in the last RECENT_MS, which heals such losses
+ *   at the next delivery. At most MAX_PERSISTED ids are kept, oldest dropped first.
  */
 export const MAX_PERSISTED = 1000;
 export const MAX_IN_MEMORY = 10_000;
