@@ -1,6 +1,6 @@
 /**
  * Deterministic rules that decide what the "carrier" answers for a tracking number.
- * Documented in sandbox/README.md ("Number rules").
+ * Documented in the project README (Sandbox > Tracking-request lifecycle and number rules).
  */
 import { SHIPPING_LINES, type ShippingLineRef } from './reference-data';
 import { CONTAINER_NUMBER_PATTERN, isValidContainerNumber } from './util';
