@@ -70,7 +70,7 @@ describe('the POST is sent once, whatever happens to it', () => {
 		sb.injectFault({ kind: 'reset', count: 5, path: 'tracking_requests' });
 		const error = await caught(run(nextNumber()));
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toBe(`Could not reach Terminal49 at ${sb.origin}`);
+		expect(error.message).toMatch(`Could not reach Terminal49 at ${sb.origin}: the connection was reset`);
 		expect(error.description).toContain(NOT_REPEATED);
 		expect(posts().map((r) => r.status)).toEqual([0]);
 	});

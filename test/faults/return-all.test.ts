@@ -116,7 +116,7 @@ describe('a Return All interrupted mid-way fails instead of returning part of th
 		sb.injectFault({ kind: 'reset', count: 10, path: pagePath(3) });
 		const error = await caught(run());
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toBe(`Could not reach Terminal49 at ${sb.origin}`);
+		expect(error.message).toMatch(`Could not reach Terminal49 at ${sb.origin}: the connection was reset`);
 		expect(pages()).toEqual([[1, 200], [2, 200], ...Array(MAX_TRANSIENT_RETRIES + 1).fill([3, 0])]);
 	});
 
@@ -133,7 +133,7 @@ describe('a Return All interrupted mid-way fails instead of returning part of th
 		const out = await run(true);
 		expect(out).toEqual([
 			{
-				json: { error: `Could not reach Terminal49 at ${sb.origin}`, error_description: expect.stringContaining('GET /containers') },
+				json: { error: `Could not reach Terminal49 at ${sb.origin}: the connection was reset`, error_description: expect.stringContaining('GET /containers') },
 				pairedItem: { item: 0 },
 			},
 		]);

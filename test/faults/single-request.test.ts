@@ -191,7 +191,7 @@ describe('when the fault outlasts the retry budget (Container Get): a clear Node
 		sb.injectFault({ kind: 'reset', count: 10, path: op.faultPath() });
 		const error = await caught(run(op));
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toBe(`Could not reach Terminal49 at ${sb.origin}`);
+		expect(error.message).toMatch(`Could not reach Terminal49 at ${sb.origin}: the connection was reset`);
 		expect(error.description).toContain(`Tried ${MAX_TRANSIENT_RETRIES + 1} time(s)`);
 		expect(hits(op)).toEqual(Array(MAX_TRANSIENT_RETRIES + 1).fill(0));
 	});

@@ -152,3 +152,22 @@ export function apiError(
 		itemIndex,
 	});
 }
+
+const NETWORK_PHRASES: Record<string, string> = {
+	ECONNRESET: 'the connection was reset',
+	ECONNREFUSED: 'the connection was refused',
+	EPIPE: 'the connection was closed while sending',
+	EAI_AGAIN: 'the host name could not be resolved right now',
+	ENOTFOUND: 'the host name does not exist',
+	EHOSTUNREACH: 'the host is unreachable',
+	ENETUNREACH: 'the network is unreachable',
+	EADDRNOTAVAIL: 'no local address was available for the connection',
+	ERR_BAD_RESPONSE: 'the response could not be read',
+	CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+};
+
+/** A network error code in words (n8n replaces messages that contain raw codes with generic text). */
+export function describeNetworkError(code: string): string {
+	// An unknown code stays out of the message (n8n would rewrite it); the description carries it.
+	return NETWORK_PHRASES[code] ?? 'an unexpected network error';
+}

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import { apiError, mapHttpError } from './errors';
+import { apiError, describeNetworkError, mapHttpError } from './errors';
 import type { RateBucket } from './rateLimiter';
 import { acquireSlot, BUCKET_LABELS, FIXED_BUCKET_LIMITS, RATE_WINDOW_MS, recordRateLimited } from './rateLimiter';
 
@@ -229,7 +229,7 @@ export async function apiRequestFull(
 					// No raw error code in the message: n8n would replace such a message with a generic one.
 					message: timedOut
 						? `Terminal49 did not answer within ${Math.max(1, Math.round((request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000))} s`
-						: `Could not reach Terminal49 at ${connection.origin}`,
+						: `Could not reach Terminal49 at ${connection.origin}: ${describeNetworkError(code)}`,
 					description: `${
 						notRetried
 							? 'The connection failed after the request was sent, so it was not repeated: the service may have acted on it. Check in Terminal49 before running again.'
