@@ -52,11 +52,18 @@ export function requestLog(sb: Sandbox): Array<[string, string, Record<string, s
 
 /** Calls the sandbox directly (to prepare data), with the paid key. */
 export async function sandboxCall(sb: Sandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-	const response = await fetch(`${sb.baseUrl}${path}`, {
-		method,
-		headers: { Authorization: `Token ${sb.keys.paid}`, 'Content-Type': 'application/vnd.api+json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
+	let response: Response;
+	for (let attempt = 0; ; attempt++) {
+		response = await fetch(`${sb.baseUrl}${path}`, {
+			method,
+			headers: { Authorization: `Token ${sb.keys.paid}`, 'Content-Type': 'application/vnd.api+json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		// Set-up calls share the key's rate limit with the node under test: wait a 429 out.
+		if (response.status !== 429 || attempt >= 5) break;
+		await response.text();
+		await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
+	}
 	const text = await response.text();
 	return { status: response.status, body: text ? JSON.parse(text) : null };
 }
