@@ -150,6 +150,7 @@ async function runOnce(
 		execution = await stack.client.runWorkflow(wf.id, { timeoutMs: setup.capMs });
 	} catch (e) {
 		error = e instanceof Error ? e.message.slice(0, 200) : String(e);
+		if (!stack.main.proc.isRunning()) error += ` (n8n exited; last log lines: ${stack.main.proc.tail().slice(-5).join(' | ').slice(0, 600)})`;
 	}
 	let wallMs = Date.now() - started;
 	const run = execution?.data?.resultData?.runData?.[nodeName]?.[0];
