@@ -116,7 +116,7 @@ async function main() {
 	let stack: Stack | undefined;
 	try {
 		if (SECTIONS.has('1') || SECTIONS.has('2') || SECTIONS.has('3')) {
-			sb = await startSandbox({ containers: TOTAL, rateWindowMs: WINDOW_MS, carrierDelayMs: 200, webhookRetryScale: 0 });
+			sb = await startSandbox({ containers: TOTAL, rateWindowMs: WINDOW_MS, rateLimits: { default: LIMIT }, carrierDelayMs: 200, webhookRetryScale: 0 });
 			log(`sandbox ${sb.baseUrl} with ${TOTAL} containers, ${LIMIT} requests per ${WINDOW_MS} ms`);
 			stack = await harness.startStack({ tgz, env: { N8N_LOG_LEVEL: 'warn' } });
 			results.machine = { ...results.machine, ...{ n8nNode: String(harness.paths.NODE24 ?? '') } };
