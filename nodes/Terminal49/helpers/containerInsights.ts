@@ -29,19 +29,36 @@ interface Fee {
 
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-function isValidTimeZone(zone: unknown): zone is string {
-	if (typeof zone !== 'string' || zone === '') return false;
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone });
-		return true;
-	} catch {
-		return false;
+/**
+ * One date formatter per time zone (null for a zone Intl does not know). Building an Intl.DateTimeFormat
+ * costs far more than using one, and a page of containers shares a handful of zones.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+const MAX_FORMATTERS = 500;
+
+function formatterFor(zone: string): Intl.DateTimeFormat | null {
+	let formatter = formatters.get(zone);
+	if (formatter === undefined) {
+		try {
+			formatter = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+		} catch {
+			formatter = null;
+		}
+		if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+		formatters.set(zone, formatter);
 	}
+	return formatter;
+}
+
+function isValidTimeZone(zone: unknown): zone is string {
+	return typeof zone === 'string' && zone !== '' && formatterFor(zone) !== null;
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(instant: Date, timeZone: string): string {
-	return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+	const formatter = formatterFor(timeZone);
+	if (!formatter) throw new RangeError(`Unknown time zone: ${timeZone}`);
+	return formatter.format(instant);
 }
 
 function dayNumber(isoDate: string): number {
