@@ -7,4 +7,5 @@ module.exports = {
 	testTimeout: 300000,
 	maxWorkers: 1,
 	forceExit: true,
+	setupFilesAfterEnv: ['<rootDir>/test/setup-retry.js'],
 };
