@@ -10,8 +10,10 @@ import { log, round, sampleRss, sleep } from './lib';
 export interface ReturnAllSetup {
 	sb: Sandbox;
 	stack: Stack;
-	/** Terminal49 credential (Requests per Minute = the window's rate per minute). */
+	/** Terminal49 credential set to the sandbox's limit and window (as a user sets their key's limit). */
 	t49Credential: { id: string; name: string };
+	/** Terminal49 credential left at its defaults (100 per 60 s) against the compressed sandbox. */
+	t49DefaultCredential: { id: string; name: string };
 	/** httpHeaderAuth credential with the same key, for the HTTP Request node. */
 	headerCredential: { id: string; name: string };
 	total: number;
@@ -53,14 +55,14 @@ function manualWorkflow(name: string, node: Record<string, unknown>): WorkflowJs
 	};
 }
 
-function terminal49Workflow(setup: ReturnAllSetup): WorkflowJson {
+function terminal49Workflow(credential: ReturnAllSetup['t49Credential']): WorkflowJson {
 	return manualWorkflow('bench: Terminal49 Return All', {
 		id: 't49',
 		name: 'Terminal49',
 		type: 'n8n-nodes-terminal49.terminal49',
 		typeVersion: 1,
 		parameters: { resource: 'container', operation: 'getAll', returnAll: true },
-		credentials: { terminal49Api: setup.t49Credential },
+		credentials: { terminal49Api: credential },
 	});
 }
 
@@ -169,9 +171,14 @@ function requestStats(setup: ReturnAllSetup, since: number) {
 	};
 }
 
-export async function runTerminal49(setup: ReturnAllSetup, condition: string, withSecondClient: boolean): Promise<ReturnAllRow> {
+export async function runTerminal49(
+	setup: ReturnAllSetup,
+	condition: string,
+	withSecondClient: boolean,
+	credential: ReturnAllSetup['t49Credential'] = setup.t49Credential,
+): Promise<ReturnAllRow> {
 	log(`Terminal49 node, condition ${condition}`);
-	const result = await runOnce(setup, terminal49Workflow(setup), 'Terminal49', withSecondClient);
+	const result = await runOnce(setup, terminal49Workflow(credential), 'Terminal49', withSecondClient);
 	const output = result.execution ? harness.nodeOutput(result.execution, 'Terminal49') : undefined;
 	const counted = containersIn(output as Array<Record<string, unknown>> | undefined);
 	return row(setup, 'Terminal49 node', condition, withSecondClient, result, counted);

@@ -5,12 +5,13 @@
  *   BENCH_SECTIONS=1,2,3,4   which sections to run
  *   BENCH_CONTAINERS=10000   containers in the sandbox (Return All size)
  *   BENCH_WINDOW_MS=3000     the sandbox's rate window (compressed from Terminal49's 60 s)
- *   BENCH_LIMIT=100          default-bucket limit per window
+ *   BENCH_LIMIT=20           default-bucket limit per window (20 per 3 s: the limit binds, as in the issue's figures)
  *   BENCH_CAP_MS=300000      give up on one Return All run after this long
  *   BENCH_DELIVERIES=100     signed deliveries per trigger throughput run
  *   BENCH_CONCURRENCY=10     deliveries in flight
  *   BENCH_REPEAT_ABC=1       run the Terminal49 node once per condition (a)-(c) too
  *   BENCH_NO_BUILD=1         pack the existing dist/ instead of building first
+ *   BENCH_UNTUNED=1          also run the node with its credential left at 100 per 60 s (unlike the sandbox)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -31,7 +32,7 @@ const env = (name: string, fallback: number) => (process.env[name] ? Number(proc
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4').split(',').map((s) => s.trim()));
 const TOTAL = env('BENCH_CONTAINERS', 10_000);
 const WINDOW_MS = env('BENCH_WINDOW_MS', 3000);
-const LIMIT = env('BENCH_LIMIT', 100);
+const LIMIT = env('BENCH_LIMIT', 20);
 const CAP_MS = env('BENCH_CAP_MS', 300_000);
 const ROOT = path.resolve(__dirname, '..');
 
@@ -103,7 +104,7 @@ export function renderMarkdown(results: Results): string {
 async function main() {
 	const results: Results = {
 		machine: machine(),
-		config: { containers: TOTAL, rateWindowMs: WINDOW_MS, limitPerWindow: LIMIT, credentialRequestsPerMinute: (LIMIT * 60_000) / WINDOW_MS },
+		config: { containers: TOTAL, rateWindowMs: WINDOW_MS, limitPerWindow: LIMIT, credential: { rateLimitRequests: LIMIT, rateLimitWindowSeconds: WINDOW_MS / 1000 } },
 		returnAll: [],
 		notes: [],
 	};
@@ -126,8 +127,14 @@ async function main() {
 			const t49Credential = await stack.client.createCredential({
 				name: 'Terminal49 bench',
 				type: 'terminal49Api',
-				// The credential's pacer works per 60 s: the window's rate expressed per minute.
-				data: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, requestsPerMinute: (LIMIT * 60_000) / WINDOW_MS },
+				// The key's limit as the sandbox runs it: LIMIT per WINDOW_MS (a user enters their plan's limit the same way).
+				data: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: LIMIT, rateLimitWindowSeconds: WINDOW_MS / 1000 },
+			});
+			const t49DefaultCredential = await stack.client.createCredential({
+				name: 'Terminal49 bench (credential defaults)',
+				type: 'terminal49Api',
+				// Left at 100 per 60 s: the pacer does not know the compressed window, only 429s teach it.
+				data: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
 			});
 			const headerCredential = await stack.client.createCredential({
 				name: 'Terminal49 header auth',
@@ -138,6 +145,7 @@ async function main() {
 				sb,
 				stack,
 				t49Credential: { id: t49Credential.id, name: t49Credential.name },
+				t49DefaultCredential: { id: t49DefaultCredential.id, name: t49DefaultCredential.name },
 				headerCredential: { id: headerCredential.id, name: headerCredential.name },
 				total: TOTAL,
 				limit: LIMIT,
@@ -166,6 +174,11 @@ async function main() {
 					for (const c of ['a', 'b', 'c'] as const) await attempt(`Terminal49 (${c})`, async () => await runTerminal49(setup, `(${c}) defaults`, false));
 				}
 				await attempt('Terminal49 (d)', async () => await runTerminal49(setup, '(d) defaults + second client', true));
+				// The same two runs with the credential's rate limit left at 100 per 60 s, unlike the sandbox's window.
+				if (process.env.BENCH_UNTUNED === '1') {
+					await attempt('Terminal49 (1) untuned', async () => await runTerminal49(setup, '(1) credential left at 100 per 60 s', false, setup.t49DefaultCredential));
+					await attempt('Terminal49 (d) untuned', async () => await runTerminal49(setup, '(d) credential left at 100 per 60 s + second client', true, setup.t49DefaultCredential));
+				}
 			}
 			console.log(returnAllTable(results.returnAll));
 		}

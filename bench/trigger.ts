@@ -130,6 +130,19 @@ export async function runTriggerBench(o: { sb: Sandbox; stack: Stack; deliveries
 			credentials: { terminal49Api: { id: credential.id, name: credential.name } },
 		}),
 	);
+	// The same trigger with deduplication off: what the persisted notification ids cost.
+	const plainWebhookId = 'bench-t49-trigger-nodedup';
+	const plainWf = await stack.client.createWorkflow(
+		toNoOp('bench: Terminal49 Trigger (deduplication off) → NoOp', {
+			id: 'trigger',
+			name: 'Terminal49 Trigger',
+			type: 'n8n-nodes-terminal49.terminal49Trigger',
+			typeVersion: 1,
+			webhookId: plainWebhookId,
+			parameters: { events: [EVENT], webhookManagement: 'automatic', options: { deduplicationHours: 0 } },
+			credentials: { terminal49Api: { id: credential.id, name: credential.name } },
+		}),
+	);
 	const hookPath = 'bench-webhook-noop';
 	const webhookWf = await stack.client.createWorkflow(
 		toNoOp('bench: Webhook → NoOp', {
@@ -143,6 +156,9 @@ export async function runTriggerBench(o: { sb: Sandbox; stack: Stack; deliveries
 	);
 	await stack.client.activateWorkflow(triggerWf.id);
 	await stack.client.activateWorkflow(webhookWf.id);
+	await stack.client.activateWorkflow(plainWf.id);
+	const plainUrl = stack.webhookUrl(`${plainWebhookId}/webhook`);
+	await stack.client.waitForWebhook(`${plainWebhookId}/webhook`);
 	const triggerUrl = stack.webhookUrl(`${webhookId}/webhook`);
 	await stack.client.waitForWebhook(`${webhookId}/webhook`);
 	await stack.client.waitForWebhook(hookPath);
@@ -196,7 +212,37 @@ export async function runTriggerBench(o: { sb: Sandbox; stack: Stack; deliveries
 		answeredPerSecond: round(n / ((w.answeredAt - w.started) / 1000), 1),
 		statuses: statusSummary(w.results),
 	};
+	// The trigger with deduplication off, its own secret and fresh ids.
+	log(`trigger without deduplication: ${n} deliveries, ${concurrency} in flight`);
+	await sleep(1000);
+	const plainHook = await harness.waitFor(
+		'the second trigger to register its webhook in the sandbox',
+		() => sb.store.webhooks.all().find((wh) => wh.url === plainUrl),
+		{ timeoutMs: 30_000, intervalMs: 100 },
+	);
+	if (!plainHook) throw new Error('the second trigger did not register its webhook');
+	const plainBodies = Array.from({ length: n }, (_, i) => {
+		const body = bodyWithId(`plain-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`);
+		return { body, headers: { 'x-t49-webhook-signature': sign(body, plainHook.secret) } };
+	});
+	const p = await load(plainUrl, plainBodies, concurrency);
+	const pExecutions = await waitForCount(stack, plainWf.id, n, 300_000);
+	const pLast = Math.max(...pExecutions.map((e) => Date.parse(String(e.stoppedAt))));
+	const plainRow: TriggerRow = {
+		workflow: 'Terminal49 Trigger, deduplication off → NoOp',
+		deliveries: n,
+		concurrency,
+		executions: pExecutions.length,
+		lost: Math.max(0, n - pExecutions.length),
+		doubled: Math.max(0, pExecutions.length - n),
+		perSecond: round(n / ((pLast - p.started) / 1000), 1),
+		answeredPerSecond: round(n / ((p.answeredAt - p.started) / 1000), 1),
+		statuses: statusSummary(p.results),
+	};
+	await stack.client.deactivateWorkflow(plainWf.id);
+
 	triggerRow.ratio = round(triggerRow.perSecond / webhookRow.perSecond, 2);
+	plainRow.ratio = round(plainRow.perSecond / webhookRow.perSecond, 2);
 	webhookRow.ratio = 1;
 
 	// Refusals: forged (signed with another secret) and duplicates (already delivered bytes).
@@ -228,5 +274,5 @@ export async function runTriggerBench(o: { sb: Sandbox; stack: Stack; deliveries
 	}
 	await stack.client.deactivateWorkflow(triggerWf.id);
 	await stack.client.deactivateWorkflow(webhookWf.id);
-	return { rows: [triggerRow, webhookRow], refusals };
+	return { rows: [triggerRow, plainRow, webhookRow], refusals };
 }

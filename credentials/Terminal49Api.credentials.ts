@@ -55,13 +55,22 @@ export class Terminal49Api implements ICredentialType {
 				'Root of the API, ending in /v2. Change it only for a proxy or a local sandbox (for example http://127.0.0.1:4949/v2).',
 		},
 		{
-			displayName: 'Requests per Minute',
-			name: 'requestsPerMinute',
+			displayName: 'Rate Limit (Requests per Window)',
+			name: 'rateLimitRequests',
 			type: 'number',
 			default: 100,
 			typeOptions: { minValue: 1 },
 			description:
-				'Rate limit of this key. Terminal49 allows 100 requests per rolling minute unless your account was given more. The nodes pace themselves to stay under it.',
+				'How many requests this key may send per rate window. Terminal49 allows 100 per rolling minute unless your account was given more. The nodes pace themselves to stay under it.',
+		},
+		{
+			displayName: 'Rate Limit Window (Seconds)',
+			name: 'rateLimitWindowSeconds',
+			type: 'number',
+			default: 60,
+			typeOptions: { minValue: 1 },
+			description:
+				"The length of Terminal49's rolling rate window: 60 seconds. Change it only if Terminal49 gave your account another window, or for a local sandbox that runs a shorter one.",
 		},
 		{
 			displayName:

@@ -27,14 +27,14 @@ beforeEach(() => {
 	resetRateLimiter();
 });
 
-async function run(parameters: IDataObject, options: { apiKey?: string; items?: IDataObject[]; continueOnFail?: boolean; requestsPerMinute?: number; baseUrl?: string } = {}) {
+async function run(parameters: IDataObject, options: { apiKey?: string; items?: IDataObject[]; continueOnFail?: boolean; rateLimitRequests?: number; baseUrl?: string } = {}) {
 	const out = await runNode({
 		nodeType: new Terminal49(),
 		parameters: { resource: 'container', ...parameters } as never,
 		credentials: {
 			apiKey: options.apiKey ?? sb.keys.paid,
 			baseUrl: options.baseUrl ?? sb.baseUrl,
-			...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
+			...(options.rateLimitRequests ? { rateLimitRequests: options.rateLimitRequests } : {}),
 		},
 		items: options.items ?? [{}],
 		continueOnFail: options.continueOnFail,
@@ -72,7 +72,7 @@ describe('Container > Refresh', () => {
 		const started = Date.now();
 		const out = await run(
 			{ operation: 'refresh', containerId: '={{ { "__rl": true, "mode": "id", "value": $json.id } }}' },
-			{ items: ids.map((id) => ({ id })), requestsPerMinute: 1 },
+			{ items: ids.map((id) => ({ id })), rateLimitRequests: 1 },
 		);
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(out.map((o) => o.container_id)).toEqual(ids);

@@ -28,7 +28,7 @@ beforeEach(() => {
 
 function context(parameters: INodeParameters): LoadOptionsContext {
 	const n8nNode = makeNode(node, parameters);
-	const additionalData = makeAdditionalData({ apiKey: sb.keys.paid, baseUrl: sb.baseUrl, requestsPerMinute: 10_000 });
+	const additionalData = makeAdditionalData({ apiKey: sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: 10_000 });
 	additionalData.currentNodeParameters = parameters;
 	return new LoadOptionsContext(makeWorkflow(n8nNode, node), n8nNode, additionalData, 'parameters.apiSlug');
 }

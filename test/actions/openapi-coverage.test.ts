@@ -173,7 +173,7 @@ describe('every OpenAPI operation is reached by the node', () => {
 				await runNode({
 					nodeType: new Terminal49(),
 					parameters: { resource, operation, ...parameters } as never,
-					credentials: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, requestsPerMinute: 10_000 },
+					credentials: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: 10_000 },
 					items: [{}],
 				});
 			} catch (error) {

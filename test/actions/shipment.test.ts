@@ -34,7 +34,7 @@ async function runFull(parameters: IDataObject, options: RunOptions = {}): Promi
 	return await runNode({
 		nodeType: new Terminal49(),
 		parameters: { resource: 'shipment', ...parameters } as never,
-		credentials: { apiKey: options.apiKey ?? sb.keys.paid, baseUrl: sb.baseUrl, requestsPerMinute: 1000 },
+		credentials: { apiKey: options.apiKey ?? sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: 1000 },
 		items: options.items ?? [{}],
 		continueOnFail: options.continueOnFail,
 	});

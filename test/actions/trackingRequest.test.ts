@@ -32,7 +32,7 @@ interface RunOptions {
 	apiKey?: string;
 	items?: IDataObject[];
 	continueOnFail?: boolean;
-	requestsPerMinute?: number;
+	rateLimitRequests?: number;
 	baseUrl?: string;
 }
 
@@ -43,7 +43,7 @@ async function runFull(parameters: IDataObject, options: RunOptions = {}): Promi
 		credentials: {
 			apiKey: options.apiKey ?? sb.keys.paid,
 			baseUrl: options.baseUrl ?? sb.baseUrl,
-			requestsPerMinute: options.requestsPerMinute ?? 1000,
+			rateLimitRequests: options.rateLimitRequests ?? 1000,
 		},
 		items: options.items ?? [{}],
 		continueOnFail: options.continueOnFail,
@@ -337,7 +337,7 @@ describe('Tracking Request > Create', () => {
 		const started = Date.now();
 		const out = await run(
 			{ operation: 'create', requestType: 'bill_of_lading', requestNumber: '={{ $json.n }}', scac: fromList('MAEU') },
-			{ items: [{ n: 'MAEUNW600001' }, { n: 'MAEUNW600002' }, { n: 'MAEUNW600003' }], requestsPerMinute: 1 },
+			{ items: [{ n: 'MAEUNW600001' }, { n: 'MAEUNW600002' }, { n: 'MAEUNW600003' }], rateLimitRequests: 1 },
 		);
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(out.map((o) => [o.request_number, o.duplicate])).toEqual([
@@ -455,7 +455,7 @@ describe('Tracking Request > Get Many', () => {
 
 	it('returns every request once with Return All', async () => {
 		const total = sb.store.trackingRequests.all().length;
-		const out = await run({ operation: 'getAll', returnAll: true, include: [] }, { requestsPerMinute: 1000 });
+		const out = await run({ operation: 'getAll', returnAll: true, include: [] }, { rateLimitRequests: 1000 });
 		expect(out.length).toBe(total);
 		expect(new Set(out.map((o) => o.id)).size).toBe(total);
 		expect(sb.requests.every((r) => r.method === 'GET' && r.path === '/v2/tracking_requests' && r.status === 200)).toBe(true);
@@ -518,7 +518,7 @@ describe('Tracking Request > Infer Number', () => {
 	it('is read-only, so it is retried after a 500, and uses its own bucket', async () => {
 		sb.injectFault({ kind: '500', count: 1, path: '/infer_number' });
 		const started = Date.now();
-		const out = await run({ operation: 'inferNumber', number: '={{ $json.n }}' }, { items: [{ n: 'HLXU4949039' }, { n: 'CMAU4949047' }], requestsPerMinute: 1 });
+		const out = await run({ operation: 'inferNumber', number: '={{ $json.n }}' }, { items: [{ n: 'HLXU4949039' }, { n: 'CMAU4949047' }], rateLimitRequests: 1 });
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(sb.requests.map((r) => [r.path, r.status])).toEqual([
 			['/v2/tracking_requests/infer_number', 500],

@@ -12,7 +12,7 @@ export interface RunOptions {
 	apiKey?: string;
 	items?: IDataObject[];
 	continueOnFail?: boolean;
-	requestsPerMinute?: number;
+	rateLimitRequests?: number;
 }
 
 export function runnerFor(getSandbox: () => Sandbox, resource: string) {
@@ -25,7 +25,7 @@ export function runnerFor(getSandbox: () => Sandbox, resource: string) {
 				credentials: {
 					apiKey: options.apiKey ?? sb.keys.paid,
 					baseUrl: sb.baseUrl,
-					requestsPerMinute: options.requestsPerMinute ?? 10_000,
+					rateLimitRequests: options.rateLimitRequests ?? 10_000,
 				},
 				items: options.items ?? [{}],
 				continueOnFail: options.continueOnFail,

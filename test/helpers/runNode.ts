@@ -33,7 +33,7 @@ import { Terminal49Api } from '../../credentials/Terminal49Api.credentials';
 export interface TestCredentials {
 	apiKey: string;
 	baseUrl: string;
-	requestsPerMinute?: number;
+	rateLimitRequests?: number;
 }
 
 export interface RunNodeOptions {
@@ -48,7 +48,7 @@ const credentialType = new Terminal49Api();
 
 export function makeAdditionalData(credentials: TestCredentials | undefined): IWorkflowExecuteAdditionalData {
 	const data: ICredentialDataDecryptedObject = {
-		requestsPerMinute: 100,
+		rateLimitRequests: 100,
 		...(credentials ?? {}),
 	} as unknown as ICredentialDataDecryptedObject;
 	return {

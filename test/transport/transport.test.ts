@@ -65,11 +65,11 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
 	res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
-function context(requestsPerMinute = 100) {
+function context(rateLimitRequests = 100, rateLimitWindowSeconds?: number) {
 	return createExecuteContext({
 		nodeType: new Terminal49(),
 		parameters: { resource: 'container', operation: 'getAll' },
-		credentials: { apiKey: `  "${API_KEY}" `, baseUrl: `${baseUrl}/`, requestsPerMinute },
+		credentials: { apiKey: `  "${API_KEY}" `, baseUrl: `${baseUrl}/`, rateLimitRequests, ...(rateLimitWindowSeconds ? { rateLimitWindowSeconds } : {}) },
 	});
 }
 
@@ -243,6 +243,24 @@ describe('rate limits', () => {
 		await new Promise((resolve) => setTimeout(resolve, 400));
 		expect(settled).toBe(false);
 		expect(seen).toHaveLength(3);
+	});
+
+	test("paces over the credential's window: 2 per 1 s sends the 3rd a second after the 1st was answered", async () => {
+		const answeredAt: number[] = [];
+		const receivedAt: number[] = [];
+		handler = (_req, res) => {
+			receivedAt.push(Date.now());
+			// A slow answer: the pacer must count the request from when it came back, not when it left.
+			setTimeout(() => {
+				answeredAt.push(Date.now());
+				send(res, 200, { data: [] });
+			}, 150);
+		};
+		const ctx = context(2, 1);
+		for (let i = 0; i < 3; i++) await apiRequest.call(ctx, { method: 'GET', path: '/containers' });
+		expect(seen).toHaveLength(3);
+		expect(receivedAt[2] - answeredAt[0]).toBeGreaterThanOrEqual(995);
+		expect(receivedAt[2] - receivedAt[0]).toBeLessThan(1_900);
 	});
 });
 

@@ -26,7 +26,7 @@ function get(object: unknown, path: string): unknown {
 }
 
 async function runCredentialTest(apiKey: string, baseUrl = sb.baseUrl): Promise<{ status: 'OK' | 'Error'; message: string }> {
-	const creds = { apiKey, baseUrl, requestsPerMinute: 100 } as unknown as ICredentialDataDecryptedObject;
+	const creds = { apiKey, baseUrl, rateLimitRequests: 100 } as unknown as ICredentialDataDecryptedObject;
 	const request = credential.test.request;
 	const resolvedBase = String(baseUrl).trim().replace(/\/+$/, '');
 	expect(request.baseURL).toContain('$credentials.baseUrl');

@@ -32,8 +32,8 @@ export function isResourceObject(value: unknown): value is ResourceObject {
 	);
 }
 
-export function indexIncluded(included: unknown): IncludedIndex {
-	const index: IncludedIndex = new Map();
+/** Indexes `included` resources by type and id (into `index` when given, e.g. across the pages of a list). */
+export function indexIncluded(included: unknown, index: IncludedIndex = new Map()): IncludedIndex {
 	if (Array.isArray(included)) {
 		for (const resource of included) {
 			if (isResourceObject(resource)) index.set(keyOf(resource.type, resource.id), resource);

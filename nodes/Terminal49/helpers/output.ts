@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Terminal49Request } from '../transport';
-import { apiRequest, apiRequestAllItems } from '../transport';
+import { apiRequest, paginate } from '../transport';
 import type { ResourceObject } from './jsonApi';
 import { indexIncluded, isResourceObject, simplifyResource } from './jsonApi';
 import { withContainerInsights } from './containerInsights';
@@ -86,7 +86,10 @@ export async function requestItems(
 	return documentToItems(document, simplify, options);
 }
 
-/** Reads Return All / Limit, fetches the list and returns one item per record. */
+/**
+ * Reads Return All / Limit, fetches the list and returns one item per record. Each page is turned into
+ * items as it arrives, so the work is done while the pacer would wait for the next slot anyway.
+ */
 export async function listItems(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -96,11 +99,18 @@ export async function listItems(
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? undefined : assertLimit(this.getNode(), this.getNodeParameter('limit', itemIndex, 50), itemIndex);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const { data, included } = await apiRequestAllItems.call(this, { ...request, itemIndex }, limit);
-	const index = indexIncluded(included);
-	const records = data.filter(isResourceObject);
-	if (!simplify) {
-		return records.map((record) => ({ data: record, included: referencedIncluded(record, index) }));
+	const items: IDataObject[] = [];
+	// Included resources of all pages so far: a page's records normally refer to its own.
+	const index = indexIncluded([]);
+	for await (const page of paginate.call(this, { ...request, itemIndex }, limit)) {
+		indexIncluded(page.included, index);
+		const data = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
+		for (const record of data) {
+			if (limit !== undefined && items.length >= limit) break;
+			if (!isResourceObject(record)) continue;
+			items.push(simplify ? decorate(simplifyResource(record, index), options) : { data: record, included: referencedIncluded(record, index) });
+		}
+		if (limit !== undefined && items.length >= limit) break;
 	}
-	return records.map((record) => decorate(simplifyResource(record, index), options));
+	return items;
 }

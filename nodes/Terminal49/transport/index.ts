@@ -13,7 +13,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { apiError, describeNetworkError, mapHttpError } from './errors';
 import type { RateBucket } from './rateLimiter';
-import { acquireSlot, BUCKET_LABELS, FIXED_BUCKET_LIMITS, RATE_WINDOW_MS, recordRateLimited } from './rateLimiter';
+import { acquireSlot, BUCKET_LABELS, DEFAULT_RATE_WINDOW_MS, FIXED_BUCKET_LIMITS, recordRateLimited } from './rateLimiter';
 
 /**
  * The one way the nodes talk to Terminal49: authentication (through the credential), JSON:API bodies,
@@ -66,12 +66,20 @@ interface Connection {
 	origin: string;
 	/** Rate-limit identity of the key: a hash, never the key. */
 	keyId: string;
-	requestsPerMinute: number;
+	/** The key's limit of the default bucket per window (credential). */
+	rateLimit: number;
+	/** The service's rolling rate window (credential; 60 s at Terminal49). */
+	rateWindowMs: number;
 }
 
 function normaliseBaseUrl(raw: unknown): string {
 	const value = String(raw ?? '').trim().replace(/\/+$/, '');
 	return value || 'https://api.terminal49.com/v2';
+}
+
+function positiveNumber(raw: unknown, fallback: number): number {
+	const value = Number(raw);
+	return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 async function getConnection(this: Terminal49Context): Promise<Connection> {
@@ -90,12 +98,12 @@ async function getConnection(this: Terminal49Context): Promise<Connection> {
 			},
 		);
 	}
-	const perMinute = Number(credentials.requestsPerMinute);
 	return {
 		baseUrl,
 		origin,
 		keyId: createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex').slice(0, 16),
-		requestsPerMinute: Number.isFinite(perMinute) && perMinute >= 1 ? Math.floor(perMinute) : 100,
+		rateLimit: Math.max(1, Math.floor(positiveNumber(credentials.rateLimitRequests, 100))),
+		rateWindowMs: Math.round(positiveNumber(credentials.rateLimitWindowSeconds, DEFAULT_RATE_WINDOW_MS / 1000) * 1000),
 	};
 }
 
@@ -162,7 +170,11 @@ function isIdempotent(request: Terminal49Request) {
 }
 
 function bucketLimit(bucket: RateBucket, connection: Connection) {
-	return bucket === 'default' ? connection.requestsPerMinute : FIXED_BUCKET_LIMITS[bucket];
+	return bucket === 'default' ? connection.rateLimit : FIXED_BUCKET_LIMITS[bucket];
+}
+
+function windowLabel(windowMs: number) {
+	return windowMs === 60_000 ? 'minute' : `${Math.round(windowMs / 100) / 10} s`;
 }
 
 /**
@@ -172,12 +184,12 @@ function bucketLimit(bucket: RateBucket, connection: Connection) {
 export async function apiRequestFull(
 	this: Terminal49Context,
 	request: Terminal49Request,
-	options: { url?: string } = {},
+	options: { url?: string; connection?: Connection } = {},
 ): Promise<Terminal49Response> {
-	const connection = await getConnection.call(this);
+	const connection = options.connection ?? (await getConnection.call(this));
 	const bucket = request.bucket ?? 'default';
 	const limit = bucketLimit(bucket, connection);
-	const pace = { key: `${connection.keyId}:${bucket}`, limit, windowMs: RATE_WINDOW_MS };
+	const pace = { key: `${connection.keyId}:${bucket}`, limit, windowMs: connection.rateWindowMs };
 	const url = options.url ?? `${connection.baseUrl}${request.path}`;
 	const described = { method: request.method, path: request.path };
 	const node = this.getNode();
@@ -200,7 +212,7 @@ export async function apiRequestFull(
 	let rateLimitRetries = 0;
 	let transientRetries = 0;
 	for (;;) {
-		await acquireSlot(pace);
+		const slot = await acquireSlot(pace);
 		let response: { statusCode: number; body: unknown; headers?: IDataObject };
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -209,6 +221,7 @@ export async function apiRequestFull(
 				httpOptions,
 			)) as typeof response;
 		} catch (error) {
+			slot.settle();
 			const code = networkErrorCode(error) ?? 'ERROR';
 			const canRetry =
 				code !== 'ERR_CANCELED' &&
@@ -246,7 +259,7 @@ export async function apiRequestFull(
 
 		if (statusCode === 429) {
 			const retryAfterMs = parseRetryAfter(response.headers?.['retry-after']) ?? 1000;
-			recordRateLimited(pace, retryAfterMs);
+			recordRateLimited(pace, slot, retryAfterMs);
 			this.logger.debug(`Terminal49 ${request.method} ${request.path}: 429, Retry-After ${retryAfterMs} ms`);
 			if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES && retryAfterMs <= MAX_RETRY_AFTER_MS) {
 				rateLimitRetries++;
@@ -254,10 +267,11 @@ export async function apiRequestFull(
 			}
 			const mapped = mapHttpError(429, parsed.ok ? parsed.value : undefined, described, {
 				retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
-				limitLabel: `${limit} ${BUCKET_LABELS[bucket]} per minute`,
+				limitLabel: `${limit} ${BUCKET_LABELS[bucket]} per ${windowLabel(connection.rateWindowMs)}`,
 			});
 			throw apiError(node, 429, mapped, parsed.ok ? parsed.value : undefined, request.itemIndex);
 		}
+		slot.settle();
 
 		const transientStatus = statusCode >= 500 || (statusCode < 300 && !parsed.ok);
 		if (transientStatus && isIdempotent(request) && transientRetries < MAX_TRANSIENT_RETRIES) {
@@ -323,10 +337,11 @@ export async function* paginate(
 	limit?: number,
 ): AsyncGenerator<JsonApiDocument> {
 	const connection = await getConnection.call(this);
-	const first = await apiRequestFull.call(this, {
-		...request,
-		qs: { ...request.qs, 'page[size]': pageSizeFor(limit) },
-	});
+	const first = await apiRequestFull.call(
+		this,
+		{ ...request, qs: { ...request.qs, 'page[size]': pageSizeFor(limit) } },
+		{ connection },
+	);
 	let page = first.body;
 	const seen = new Set<string>();
 	for (let count = 1; ; count++) {
@@ -343,7 +358,7 @@ export async function* paginate(
 		}
 		seen.add(url);
 		page = (
-			await apiRequestFull.call(this, request, { url })
+			await apiRequestFull.call(this, request, { url, connection })
 		).body;
 	}
 }
