@@ -65,7 +65,7 @@ function returnAllTable(rows: ReturnAllRow[]) {
 
 function triggerTable(t: TriggerResult) {
 	return table(
-		['workflow', 'deliveries', 'in flight', 'answers', 'executions', 'lost', 'doubled', 'deliveries/s (to last execution)', 'answered/s', 'ratio vs Webhook → NoOp'],
+		['workflow', 'deliveries', 'in flight', 'answers', 'executions', 'lost', 'doubled', 'deliveries/s (to last execution)', 'answered/s', 'ratio vs Webhook v2 → NoOp'],
 		t.rows.map((r) => [r.workflow, r.deliveries, r.concurrency, r.statuses, r.executions, r.lost, r.doubled, r.perSecond, r.answeredPerSecond, r.ratio ?? '']),
 	) +
 		'\n\n' +

@@ -118,45 +118,44 @@ export async function runTriggerBench(o: { sb: Sandbox; stack: Stack; deliveries
 		type: 'terminal49Api',
 		data: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
 	});
-	const webhookId = 'bench-t49-trigger';
-	const triggerWf = await stack.client.createWorkflow(
-		toNoOp('bench: Terminal49 Trigger → NoOp', {
+	const triggerWorkflow = (name: string, webhookId: string, options: Record<string, unknown>) =>
+		toNoOp(name, {
 			id: 'trigger',
 			name: 'Terminal49 Trigger',
 			type: 'n8n-nodes-terminal49.terminal49Trigger',
 			typeVersion: 1,
 			webhookId,
-			parameters: { events: [EVENT], webhookManagement: 'automatic' },
+			parameters: { events: [EVENT], webhookManagement: 'automatic', options },
 			credentials: { terminal49Api: { id: credential.id, name: credential.name } },
-		}),
-	);
+		});
+	const webhookId = 'bench-t49-trigger';
+	const triggerWf = await stack.client.createWorkflow(triggerWorkflow('bench: Terminal49 Trigger → NoOp', webhookId, {}));
 	// The same trigger with deduplication off: what the persisted notification ids cost.
 	const plainWebhookId = 'bench-t49-trigger-nodedup';
 	const plainWf = await stack.client.createWorkflow(
-		toNoOp('bench: Terminal49 Trigger (deduplication off) → NoOp', {
-			id: 'trigger',
-			name: 'Terminal49 Trigger',
-			type: 'n8n-nodes-terminal49.terminal49Trigger',
-			typeVersion: 1,
-			webhookId: plainWebhookId,
-			parameters: { events: [EVENT], webhookManagement: 'automatic', options: { deduplicationHours: 0 } },
-			credentials: { terminal49Api: { id: credential.id, name: credential.name } },
-		}),
+		triggerWorkflow('bench: Terminal49 Trigger (deduplication off) → NoOp', plainWebhookId, { deduplicationHours: 0 }),
 	);
-	const hookPath = 'bench-webhook-noop';
-	const webhookWf = await stack.client.createWorkflow(
-		toNoOp('bench: Webhook → NoOp', {
+	// n8n's Webhook node, v2 and v1. n8n 2.41 (live-webhooks.js, webhookPhaseNeedsIsolate) runs the webhook phase
+	// of every trigger inside an expression isolate (pool of 1 by default), except n8n's own Webhook node from
+	// v2 on with static parameters: v2 is the ceiling, v1 takes the same path as every other trigger node.
+	const webhookNodeWorkflow = (typeVersion: number, path: string) =>
+		toNoOp(`bench: Webhook v${typeVersion} → NoOp`, {
 			id: 'hook',
 			name: 'Webhook',
 			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			webhookId: hookPath,
-			parameters: { httpMethod: 'POST', path: hookPath, responseMode: 'onReceived', options: {} },
-		}),
-	);
+			typeVersion,
+			webhookId: path,
+			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+		});
+	const hookPath = 'bench-webhook-noop';
+	const webhookWf = await stack.client.createWorkflow(webhookNodeWorkflow(2, hookPath));
+	const hookV1Path = 'bench-webhook-v1-noop';
+	const webhookV1Wf = await stack.client.createWorkflow(webhookNodeWorkflow(1, hookV1Path));
 	await stack.client.activateWorkflow(triggerWf.id);
 	await stack.client.activateWorkflow(webhookWf.id);
 	await stack.client.activateWorkflow(plainWf.id);
+	await stack.client.activateWorkflow(webhookV1Wf.id);
+	await stack.client.waitForWebhook(hookV1Path);
 	const plainUrl = stack.webhookUrl(`${plainWebhookId}/webhook`);
 	await stack.client.waitForWebhook(`${plainWebhookId}/webhook`);
 	const triggerUrl = stack.webhookUrl(`${webhookId}/webhook`);
@@ -170,79 +169,78 @@ export async function runTriggerBench(o: { sb: Sandbox; stack: Stack; deliveries
 	if (!hook) throw new Error('the trigger did not register its webhook');
 	const secret = hook.secret;
 
-	const valid = Array.from({ length: n }, (_, i) => {
-		const body = bodyWithId(`bench-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`);
-		return { body, headers: { 'x-t49-webhook-signature': sign(body, secret) } };
-	});
+	const signed = (prefix: string, key: string) =>
+		Array.from({ length: n }, (_, i) => {
+			const body = bodyWithId(`${prefix}-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`);
+			return { body, headers: { 'x-t49-webhook-signature': sign(body, key) } };
+		});
+	const valid = signed('bench', secret);
 
-	// Terminal49 Trigger → NoOp
-	log(`trigger: ${n} signed deliveries, ${concurrency} in flight`);
-	const t = await load(triggerUrl, valid, concurrency);
-	const tExecutions = await waitForCount(stack, triggerWf.id, n, 300_000);
-	const tWithData = await executionsOf(stack, triggerWf.id, true);
-	const ids = tWithData.map((e) => String(harness.nodeOutput(e, 'Terminal49 Trigger')?.[0]?.notification_id));
-	const uniqueIds = new Set(ids);
-	const tLast = Math.max(...tExecutions.map((e) => Date.parse(String(e.stoppedAt))));
-	const triggerRow: TriggerRow = {
-		workflow: 'Terminal49 Trigger → NoOp',
-		deliveries: n,
-		concurrency,
-		executions: tExecutions.length,
-		lost: n - [...uniqueIds].filter((id) => id.startsWith('bench-')).length,
-		doubled: ids.length - uniqueIds.size,
-		perSecond: round(n / ((tLast - t.started) / 1000), 1),
-		answeredPerSecond: round(n / ((t.answeredAt - t.started) / 1000), 1),
-		statuses: statusSummary(t.results),
+	/** Sends `bodies`, waits for their executions and counts lost and doubled ones (by notification id when `idPrefix`). */
+	const throughput = async (
+		workflow: string,
+		url: string,
+		workflowId: string,
+		bodies: typeof valid,
+		idPrefix?: string,
+	): Promise<TriggerRow> => {
+		log(`${workflow}: ${n} signed deliveries, ${concurrency} in flight`);
+		await sleep(1000);
+		const sent = await load(url, bodies, concurrency);
+		const executions = await waitForCount(stack, workflowId, n, 300_000);
+		let lost = Math.max(0, n - executions.length);
+		let doubled = Math.max(0, executions.length - n);
+		if (idPrefix) {
+			const ids = (await executionsOf(stack, workflowId, true)).map((e) =>
+				String(harness.nodeOutput(e, 'Terminal49 Trigger')?.[0]?.notification_id),
+			);
+			const unique = new Set(ids);
+			lost = n - [...unique].filter((id) => id.startsWith(`${idPrefix}-`)).length;
+			doubled = ids.length - unique.size;
+		}
+		const last = Math.max(...executions.map((e) => Date.parse(String(e.stoppedAt))));
+		return {
+			workflow,
+			deliveries: n,
+			concurrency,
+			executions: executions.length,
+			lost,
+			doubled,
+			perSecond: round(n / ((last - sent.started) / 1000), 1),
+			answeredPerSecond: round(n / ((sent.answeredAt - sent.started) / 1000), 1),
+			statuses: statusSummary(sent.results),
+		};
 	};
 
+	const triggerRow = await throughput('Terminal49 Trigger → NoOp', triggerUrl, triggerWf.id, valid, 'bench');
 	// n8n's Webhook → NoOp, same bodies and headers
-	log(`webhook node: ${n} deliveries, ${concurrency} in flight`);
-	await sleep(1000);
-	const w = await load(stack.webhookUrl(hookPath), valid, concurrency);
-	const wExecutions = await waitForCount(stack, webhookWf.id, n, 300_000);
-	const wLast = Math.max(...wExecutions.map((e) => Date.parse(String(e.stoppedAt))));
-	const webhookRow: TriggerRow = {
-		workflow: "n8n's Webhook → NoOp (ceiling)",
-		deliveries: n,
-		concurrency,
-		executions: wExecutions.length,
-		lost: Math.max(0, n - wExecutions.length),
-		doubled: Math.max(0, wExecutions.length - n),
-		perSecond: round(n / ((wLast - w.started) / 1000), 1),
-		answeredPerSecond: round(n / ((w.answeredAt - w.started) / 1000), 1),
-		statuses: statusSummary(w.results),
-	};
-	// The trigger with deduplication off, its own secret and fresh ids.
-	log(`trigger without deduplication: ${n} deliveries, ${concurrency} in flight`);
-	await sleep(1000);
+	const webhookRow = await throughput("n8n's Webhook v2 → NoOp (ceiling)", stack.webhookUrl(hookPath), webhookWf.id, valid);
+	const webhookV1Row = await throughput(
+		"n8n's Webhook v1 → NoOp (the isolate path of every other trigger)",
+		stack.webhookUrl(hookV1Path),
+		webhookV1Wf.id,
+		valid,
+	);
+	await stack.client.deactivateWorkflow(webhookV1Wf.id);
+	// The trigger with deduplication off (its own secret, fresh ids): what remembering the ids costs.
 	const plainHook = await harness.waitFor(
 		'the second trigger to register its webhook in the sandbox',
 		() => sb.store.webhooks.all().find((wh) => wh.url === plainUrl),
 		{ timeoutMs: 30_000, intervalMs: 100 },
 	);
 	if (!plainHook) throw new Error('the second trigger did not register its webhook');
-	const plainBodies = Array.from({ length: n }, (_, i) => {
-		const body = bodyWithId(`plain-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`);
-		return { body, headers: { 'x-t49-webhook-signature': sign(body, plainHook.secret) } };
-	});
-	const p = await load(plainUrl, plainBodies, concurrency);
-	const pExecutions = await waitForCount(stack, plainWf.id, n, 300_000);
-	const pLast = Math.max(...pExecutions.map((e) => Date.parse(String(e.stoppedAt))));
-	const plainRow: TriggerRow = {
-		workflow: 'Terminal49 Trigger, deduplication off → NoOp',
-		deliveries: n,
-		concurrency,
-		executions: pExecutions.length,
-		lost: Math.max(0, n - pExecutions.length),
-		doubled: Math.max(0, pExecutions.length - n),
-		perSecond: round(n / ((pLast - p.started) / 1000), 1),
-		answeredPerSecond: round(n / ((p.answeredAt - p.started) / 1000), 1),
-		statuses: statusSummary(p.results),
-	};
+	const plainRow = await throughput(
+		'Terminal49 Trigger, deduplication off → NoOp',
+		plainUrl,
+		plainWf.id,
+		signed('plain', plainHook.secret),
+		'plain',
+	);
 	await stack.client.deactivateWorkflow(plainWf.id);
 
 	triggerRow.ratio = round(triggerRow.perSecond / webhookRow.perSecond, 2);
 	plainRow.ratio = round(plainRow.perSecond / webhookRow.perSecond, 2);
+	webhookV1Row.ratio = round(webhookV1Row.perSecond / webhookRow.perSecond, 2);
 	webhookRow.ratio = 1;
 
 	// Refusals: forged (signed with another secret) and duplicates (already delivered bytes).
@@ -274,5 +272,5 @@ export async function runTriggerBench(o: { sb: Sandbox; stack: Stack; deliveries
 	}
 	await stack.client.deactivateWorkflow(triggerWf.id);
 	await stack.client.deactivateWorkflow(webhookWf.id);
-	return { rows: [triggerRow, plainRow, webhookRow], refusals };
+	return { rows: [triggerRow, plainRow, webhookV1Row, webhookRow], refusals };
 }

@@ -3,6 +3,7 @@
  * (tracking-request lifecycle, container milestones and terminal updates, events).
  */
 import { randomBytes } from 'node:crypto';
+import { KEYS } from './auth';
 import { FaultInjector } from './faults';
 import type { ResourceObject } from './jsonapi';
 import { carrierOutcome, inferCarrier, normalizeNumber } from './number-rules';
@@ -46,12 +47,15 @@ export interface ContainerPatch {
 export class SandboxApp {
 	store: Store;
 	readonly limiter: RateLimiter;
+	/** The built-in keys and the extra ones of the options. */
+	readonly keys: Record<string, Plan>;
 	readonly faults = new FaultInjector();
 	readonly dispatcher: WebhookDispatcher;
 	private readonly carrierTimers = new Map<string, NodeJS.Timeout>();
 	origin = '';
 
 	constructor(readonly options: SandboxOptions) {
+		this.keys = { ...KEYS, ...options.extraKeys };
 		this.store = new Store(options.seed);
 		this.limiter = new RateLimiter(options.rateWindowMs, options.rateLimits);
 		this.dispatcher = new WebhookDispatcher(this.store, options, () => this.store.newId());

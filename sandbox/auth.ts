@@ -35,16 +35,16 @@ function unauthorized(detail: string): HttpError {
  * Resolve the key from the raw header. Only `Token <key>` with an exact built-in key is accepted;
  * Bearer, quotes, extra spaces, unknown or truncated keys are 401.
  */
-export function authenticate(header: string | undefined): { key: string; plan: Plan } {
+export function authenticate(header: string | undefined, keys: Record<string, Plan> = KEYS): { key: string; plan: Plan } {
 	const m = /^Token ([^\s"']+)$/.exec(header ?? '');
-	if (!m || !Object.prototype.hasOwnProperty.call(KEYS, m[1])) throw unauthorized(UNVERIFIED);
-	return { key: m[1], plan: KEYS[m[1]] };
+	if (!m || !Object.prototype.hasOwnProperty.call(keys, m[1])) throw unauthorized(UNVERIFIED);
+	return { key: m[1], plan: keys[m[1]] };
 }
 
 /** The built-in key named by a header, for the request log (never the raw value of an unknown key). */
-export function knownKey(header: string | undefined): string | null {
+export function knownKey(header: string | undefined, keys: Record<string, Plan> = KEYS): string | null {
 	const m = /^Token ([^\s"']+)$/.exec(header ?? '');
-	return m && Object.prototype.hasOwnProperty.call(KEYS, m[1]) ? m[1] : null;
+	return m && Object.prototype.hasOwnProperty.call(keys, m[1]) ? m[1] : null;
 }
 
 export function restrictedPlan(): HttpError {

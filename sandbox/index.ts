@@ -73,6 +73,7 @@ export function defaultOptions(overrides: Partial<SandboxOptions> = {}): Sandbox
 		widgetUrl: '',
 		allowHttpWebhookUrls: true,
 		logRequests: false,
+		extraKeys: {},
 		...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
 	};
 }

@@ -161,7 +161,7 @@ export class SandboxServer {
 				bodyError = error(400, 'The request body is not valid JSON');
 			}
 		}
-		const entry: RequestLogEntry = { method, path: url.pathname, query, body, key: knownKey(req.headers.authorization), status: 0, at: Date.now(), fault: null };
+		const entry: RequestLogEntry = { method, path: url.pathname, query, body, key: knownKey(req.headers.authorization, app.keys), status: 0, at: Date.now(), fault: null };
 		app.store.requests.push(entry);
 		if (app.store.requests.length > MAX_LOG) app.store.requests.splice(0, app.store.requests.length - MAX_LOG);
 		const finish = (reply: Reply, truncate = false) => {
@@ -197,7 +197,7 @@ export class SandboxServer {
 
 	private async dispatch(method: string, url: URL, query: Record<string, string>, pairs: Array<[string, string]>, body: unknown, bodyError: HttpError | null, authorization: string | undefined): Promise<Reply> {
 		const app = this.app;
-		const { key, plan } = authenticate(authorization);
+		const { key, plan } = authenticate(authorization, this.app.keys);
 		const sub = url.pathname.slice(3) || '/';
 		const match = this.router.match(method, sub);
 		if (!match) throw error(404, `No route matches ${method} ${url.pathname}`);

@@ -25,6 +25,8 @@ export interface SandboxOptions {
 	allowHttpWebhookUrls: boolean;
 	/** Print one line per request to stdout (CLI). */
 	logRequests: boolean;
+	/** Keys accepted besides the built-in `sandbox_*` ones, with their plans (tests use recognisable secrets). */
+	extraKeys: Record<string, Plan>;
 }
 
 export interface Hold {

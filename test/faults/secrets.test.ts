@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { KEYS, startSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 import { TERMINALS, VESSELS } from '../../sandbox/reference-data';
 import { resources } from '../../nodes/Terminal49/actions/resources';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
@@ -30,15 +30,16 @@ let sb: Sandbox;
 const nodeType = new Terminal49();
 
 beforeAll(async () => {
-	// The sandbox has no option for extra keys; its exported KEYS table is what authenticate() reads.
-	KEYS[API_KEY] = 'paid';
-	KEYS[BASIC_KEY] = 'basic';
-	sb = await startSandbox({ containers: 30, rateWindowMs: 1000, carrierDelayMs: 20, webhookRetryScale: 0 });
+	sb = await startSandbox({
+		containers: 30,
+		rateWindowMs: 1000,
+		carrierDelayMs: 20,
+		webhookRetryScale: 0,
+		extraKeys: { [API_KEY]: 'paid', [BASIC_KEY]: 'basic' },
+	});
 });
 afterAll(async () => {
 	await sb.close();
-	delete KEYS[API_KEY];
-	delete KEYS[BASIC_KEY];
 	rejections.assertNone();
 });
 beforeEach(() => {

@@ -110,3 +110,15 @@ test(`the share grows back only after ${PROBE_INTERVAL_MS / 1000} s without a 42
 	clock = PROBE_INTERVAL_MS + 1_000; // a quiet probe interval: one more
 	expect(await countInOneWindow()).toBe(6);
 });
+
+test('a credential with another limit or window for the same key starts with its full share', async () => {
+	const tight = { key: 'same-key:default', limit: 4, windowMs: 300 };
+	await send(tight, 2);
+	recordRateLimited(tight, await acquireSlot(tight), 0);
+	// Learned under 4 per 300 ms: a share of 2, and 2 already counted.
+	const other = { key: 'same-key:default', limit: 100, windowMs: 60_000 };
+	const started = Date.now();
+	const waits = await send(other, 10);
+	expect(waits.every((w) => w === 0)).toBe(true);
+	expect(Date.now() - started).toBeLessThan(100);
+});

@@ -46,6 +46,9 @@ interface BucketState {
 	blockedUntil: number;
 	/** Last time the share changed (a 429 or a probe). */
 	lastAdjust: number;
+	/** The limit and window the share was learned under: a credential with other figures starts afresh. */
+	limit: number;
+	windowMs: number;
 }
 
 const buckets = new Map<string, BucketState>();
@@ -65,13 +68,17 @@ export interface Slot {
 	cancel(): void;
 }
 
-function stateFor(key: string, limit: number): BucketState {
+function stateFor(key: string, limit: number, windowMs: number): BucketState {
 	let state = buckets.get(key);
 	if (!state) {
-		state = { sent: [], share: limit, blockedUntil: 0, lastAdjust: 0 };
+		state = { sent: [], share: limit, blockedUntil: 0, lastAdjust: 0, limit, windowMs };
 		buckets.set(key, state);
 	}
-	if (state.share > limit) state.share = limit;
+	if (state.limit !== limit || state.windowMs !== windowMs) {
+		// The key's limit or window was changed in the credential (or two credentials hold the same key):
+		// what was learned about the old figures does not apply. The log of sent requests does.
+		Object.assign(state, { share: limit, lastAdjust: 0, limit, windowMs });
+	}
 	return state;
 }
 
@@ -103,7 +110,7 @@ export function delayBeforeNext(state: BucketState, now: number, windowMs: numbe
 
 /** Waits until a request fits in the window and counts it (provisionally at its send time). */
 export async function acquireSlot({ key, limit, windowMs = DEFAULT_RATE_WINDOW_MS, now = Date.now }: PaceOptions): Promise<Slot> {
-	const state = stateFor(key, limit);
+	const state = stateFor(key, limit, windowMs);
 	let waited = 0;
 	for (;;) {
 		const t = now();
@@ -142,7 +149,7 @@ export function recordRateLimited(
 	slot: Slot,
 	retryAfterMs: number,
 ) {
-	const state = stateFor(key, limit);
+	const state = stateFor(key, limit, windowMs);
 	// The refused request did not count at the service.
 	slot.cancel();
 	const t = now();
