@@ -11,15 +11,20 @@ export interface ReturnAllSetup {
 	sb: Sandbox;
 	stack: Stack;
 	/** Terminal49 credential set to the sandbox's limit and window (as a user sets their key's limit). */
-	t49Credential: { id: string; name: string };
-	/** Terminal49 credential left at its defaults (100 per 60 s) against the compressed sandbox. */
-	t49DefaultCredential: { id: string; name: string };
+	t49Credential: T49Credential;
 	/** httpHeaderAuth credential with the same key, for the HTTP Request node. */
 	headerCredential: { id: string; name: string };
 	total: number;
 	limit: number;
 	windowMs: number;
 	capMs: number;
+}
+
+export interface T49Credential {
+	id: string;
+	name: string;
+	/** The key it holds: the second client of condition (d) uses the same one. */
+	apiKey: string;
 }
 
 export interface ReturnAllRow {
@@ -55,14 +60,14 @@ function manualWorkflow(name: string, node: Record<string, unknown>): WorkflowJs
 	};
 }
 
-function terminal49Workflow(credential: ReturnAllSetup['t49Credential']): WorkflowJson {
+function terminal49Workflow(credential: T49Credential): WorkflowJson {
 	return manualWorkflow('bench: Terminal49 Return All', {
 		id: 't49',
 		name: 'Terminal49',
 		type: 'n8n-nodes-terminal49.terminal49',
 		typeVersion: 1,
 		parameters: { resource: 'container', operation: 'getAll', returnAll: true },
-		credentials: { terminal49Api: credential },
+		credentials: { terminal49Api: { id: credential.id, name: credential.name } },
 	});
 }
 
@@ -98,7 +103,7 @@ function httpWorkflow(setup: ReturnAllSetup, condition: 'a' | 'b' | 'c' | 'd'): 
 }
 
 /** A second client on the same key at half the limit: one request every window / (limit / 2). */
-function startSecondClient(setup: ReturnAllSetup) {
+function startSecondClient(setup: ReturnAllSetup, apiKey: string) {
 	const interval = setup.windowMs / (setup.limit / 2);
 	let sent = 0;
 	let stopped = false;
@@ -107,7 +112,7 @@ function startSecondClient(setup: ReturnAllSetup) {
 		const start = Date.now();
 		while (!stopped) {
 			sent++;
-			void fetch(url, { headers: { Authorization: `Token ${setup.sb.keys.paid}` } }).then((r) => r.arrayBuffer()).catch(() => undefined);
+			void fetch(url, { headers: { Authorization: `Token ${apiKey}` } }).then((r) => r.arrayBuffer()).catch(() => undefined);
 			const next = start + sent * interval;
 			await sleep(Math.max(0, next - Date.now()));
 		}
@@ -134,14 +139,15 @@ async function runOnce(
 	setup: ReturnAllSetup,
 	workflow: WorkflowJson,
 	nodeName: string,
-	withSecondClient: boolean,
+	/** The key of the client under test, shared by the second client; none = no second client. */
+	secondClientKey: string | undefined,
 ): Promise<{ execution?: Execution; wallMs: number; rss: { baselineMiB: number; peakMiB: number }; secondClient?: number; error?: string; since: number }> {
 	const { stack, sb } = setup;
 	const wf = await stack.client.createWorkflow(workflow);
 	// Let the sandbox's window empty before each run.
 	await sleep(setup.windowMs + 500);
 	sb.clearRequests();
-	const second = withSecondClient ? startSecondClient(setup) : undefined;
+	const second = secondClientKey ? startSecondClient(setup, secondClientKey) : undefined;
 	if (second) await sleep(setup.windowMs);
 	const since = Date.now();
 	const rss = sampleRss(stack.main.proc.pid);
@@ -175,10 +181,10 @@ export async function runTerminal49(
 	setup: ReturnAllSetup,
 	condition: string,
 	withSecondClient: boolean,
-	credential: ReturnAllSetup['t49Credential'] = setup.t49Credential,
+	credential: T49Credential = setup.t49Credential,
 ): Promise<ReturnAllRow> {
 	log(`Terminal49 node, condition ${condition}`);
-	const result = await runOnce(setup, terminal49Workflow(credential), 'Terminal49', withSecondClient);
+	const result = await runOnce(setup, terminal49Workflow(credential), 'Terminal49', withSecondClient ? credential.apiKey : undefined);
 	const output = result.execution ? harness.nodeOutput(result.execution, 'Terminal49') : undefined;
 	const counted = containersIn(output as Array<Record<string, unknown>> | undefined);
 	return row(setup, 'Terminal49 node', condition, withSecondClient, result, counted);
@@ -186,7 +192,7 @@ export async function runTerminal49(
 
 export async function runHttp(setup: ReturnAllSetup, condition: 'a' | 'b' | 'c' | 'd'): Promise<ReturnAllRow> {
 	log(`HTTP Request node, condition ${condition}`);
-	const result = await runOnce(setup, httpWorkflow(setup, condition), 'HTTP Request', condition === 'd');
+	const result = await runOnce(setup, httpWorkflow(setup, condition), 'HTTP Request', condition === 'd' ? setup.sb.keys.paid : undefined);
 	const output = result.execution ? harness.nodeOutput(result.execution, 'HTTP Request') : undefined;
 	const counted = containersIn(output as Array<Record<string, unknown>> | undefined);
 	return row(setup, 'HTTP Request node', condition, condition === 'd', result, counted);

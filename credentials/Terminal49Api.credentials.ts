@@ -73,6 +73,15 @@ export class Terminal49Api implements ICredentialType {
 				"The length of Terminal49's rolling rate window: 60 seconds. Change it only if Terminal49 gave your account another window, or for a local sandbox that runs a shorter one.",
 		},
 		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'requestTimeoutSeconds',
+			type: 'number',
+			default: 30,
+			typeOptions: { minValue: 1 },
+			description:
+				'How long to wait for each answer. A request that is safe to repeat is then retried (up to 3 times); one that is not fails with an error saying so.',
+		},
+		{
 			displayName:
 				'The test checks that Terminal49 accepts this key. A key on the restricted free plan passes: it can create tracking requests, and every other operation explains that it needs a paid plan.',
 			name: 'planNotice',

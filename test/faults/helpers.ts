@@ -1,12 +1,9 @@
 /**
  * Shared pieces of the fault and security suites: a run of the node in n8n-core's real ExecuteContext
- * with a short per-request timeout, an unhandled-rejection recorder, and error capture.
- *
- * The node exposes no timeout setting (the transport's default is 30 s per request), so the fault tests
- * shorten it where the node hands the request to n8n: `httpRequestWithAuthentication` gets the transport's
- * own options with `timeout` capped. Everything else (retries, backoff, error mapping) is the node's.
+ * with a short per-request timeout (the credential's Request Timeout), an unhandled-rejection recorder,
+ * and error capture.
  */
-import type { IDataObject, IHttpRequestOptions, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import type { TestCredentials } from '../helpers/runNode';
@@ -20,21 +17,17 @@ export interface FaultRun {
 	credentials: TestCredentials;
 	items?: IDataObject[];
 	continueOnFail?: boolean;
-	/** Cap on the per-request timeout the node sets (ms). */
+	/** The credential's Request Timeout for this run (ms). */
 	timeoutCapMs?: number;
 }
 
-/** Runs the node once; the per-request timeout is capped at `timeoutCapMs`. */
+/** Runs the node once, with the credential's Request Timeout set to `timeoutCapMs`. */
 export async function runCapped(options: FaultRun): Promise<INodeExecutionData[]> {
-	const context = createExecuteContext(options);
-	const helpers = context.helpers as unknown as {
-		httpRequestWithAuthentication: (this: unknown, type: string, request: IHttpRequestOptions, ...rest: unknown[]) => Promise<unknown>;
-	};
-	const original = helpers.httpRequestWithAuthentication;
-	const cap = options.timeoutCapMs ?? TEST_TIMEOUT_CAP_MS;
-	helpers.httpRequestWithAuthentication = async function (this: unknown, type, request, ...rest) {
-		return await original.call(this, type, { ...request, timeout: Math.min(request.timeout ?? cap, cap) }, ...rest);
-	};
+	const timeoutMs = options.timeoutCapMs ?? TEST_TIMEOUT_CAP_MS;
+	const context = createExecuteContext({
+		...options,
+		credentials: { ...options.credentials, requestTimeoutSeconds: timeoutMs / 1000 },
+	});
 	const result = await options.nodeType.execute!.call(context);
 	return (result as INodeExecutionData[][])[0];
 }

@@ -34,6 +34,8 @@ export interface TestCredentials {
 	apiKey: string;
 	baseUrl: string;
 	rateLimitRequests?: number;
+	rateLimitWindowSeconds?: number;
+	requestTimeoutSeconds?: number;
 }
 
 export interface RunNodeOptions {

@@ -65,11 +65,11 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
 	res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
-function context(rateLimitRequests = 100, rateLimitWindowSeconds?: number) {
+function context(rateLimitRequests = 100, more: { rateLimitWindowSeconds?: number; requestTimeoutSeconds?: number } = {}) {
 	return createExecuteContext({
 		nodeType: new Terminal49(),
 		parameters: { resource: 'container', operation: 'getAll' },
-		credentials: { apiKey: `  "${API_KEY}" `, baseUrl: `${baseUrl}/`, rateLimitRequests, ...(rateLimitWindowSeconds ? { rateLimitWindowSeconds } : {}) },
+		credentials: { apiKey: `  "${API_KEY}" `, baseUrl: `${baseUrl}/`, rateLimitRequests, ...more },
 	});
 }
 
@@ -256,7 +256,7 @@ describe('rate limits', () => {
 				send(res, 200, { data: [] });
 			}, 150);
 		};
-		const ctx = context(2, 1);
+		const ctx = context(2, { rateLimitWindowSeconds: 1 });
 		for (let i = 0; i < 3; i++) await apiRequest.call(ctx, { method: 'GET', path: '/containers' });
 		expect(seen).toHaveLength(3);
 		expect(receivedAt[2] - answeredAt[0]).toBeGreaterThanOrEqual(995);
@@ -300,14 +300,14 @@ describe('transient failures', () => {
 		expect(error.httpCode).toBe('500');
 	});
 
-	test('a response slower than the timeout ends in a timeout error (no hang)', async () => {
+	test("a response slower than the credential's Request Timeout ends in a timeout error (no hang)", async () => {
 		handler = (_req, res) => setTimeout(() => send(res, 200, { data: [] }), 2_000);
 		const started = Date.now();
 		const error = await caught(
-			apiRequest.call(context(), { method: 'POST', path: '/webhooks/trigger', body: {}, timeoutMs: 200 }),
+			apiRequest.call(context(100, { requestTimeoutSeconds: 0.2 }), { method: 'POST', path: '/webhooks/trigger', body: {} }),
 		);
 		expect(Date.now() - started).toBeLessThan(1_900);
-		expect(error.message).toBe('Terminal49 did not answer within 1 s');
+		expect(error.message).toBe('Terminal49 did not answer within 0.2 s');
 		expect(error.description).toMatch(/not repeated/);
 		expect(seen).toHaveLength(1);
 	});

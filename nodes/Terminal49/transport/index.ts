@@ -53,7 +53,6 @@ export interface Terminal49Request {
 	/** Statuses returned to the caller instead of thrown (e.g. 404 when checking a webhook still exists). */
 	acceptStatuses?: number[];
 	itemIndex?: number;
-	timeoutMs?: number;
 }
 
 export interface Terminal49Response {
@@ -70,6 +69,8 @@ interface Connection {
 	rateLimit: number;
 	/** The service's rolling rate window (credential; 60 s at Terminal49). */
 	rateWindowMs: number;
+	/** Per-request timeout (credential). */
+	timeoutMs: number;
 }
 
 function normaliseBaseUrl(raw: unknown): string {
@@ -104,6 +105,7 @@ async function getConnection(this: Terminal49Context): Promise<Connection> {
 		keyId: createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex').slice(0, 16),
 		rateLimit: Math.max(1, Math.floor(positiveNumber(credentials.rateLimitRequests, 100))),
 		rateWindowMs: Math.round(positiveNumber(credentials.rateLimitWindowSeconds, DEFAULT_RATE_WINDOW_MS / 1000) * 1000),
+		timeoutMs: Math.round(positiveNumber(credentials.requestTimeoutSeconds, DEFAULT_TIMEOUT_MS / 1000) * 1000),
 	};
 }
 
@@ -201,7 +203,7 @@ export async function apiRequestFull(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		json: true,
-		timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+		timeout: connection.timeoutMs,
 	};
 	if (request.qs && Object.keys(request.qs).length > 0 && !options.url) httpOptions.qs = request.qs;
 	if (request.body !== undefined) {
@@ -241,12 +243,12 @@ export async function apiRequestFull(
 				{
 					// No raw error code in the message: n8n would replace such a message with a generic one.
 					message: timedOut
-						? `Terminal49 did not answer within ${Math.max(1, Math.round((request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000))} s`
+						? `Terminal49 did not answer within ${Math.round(connection.timeoutMs / 100) / 10} s`
 						: `Could not reach Terminal49 at ${connection.origin}: ${describeNetworkError(code)}`,
 					description: `${
 						notRetried
 							? 'The connection failed after the request was sent, so it was not repeated: the service may have acted on it. Check in Terminal49 before running again.'
-							: `Tried ${transientRetries + 1} time(s). Check the credential's Base URL and the network, or try again later.`
+							: `Tried ${transientRetries + 1} time(s). Check the credential's Base URL and the network, or try again later${timedOut ? " (or raise the credential's Request Timeout)" : ''}.`
 					} (${request.method} ${request.path}, error code ${code})`,
 				},
 				undefined,
