@@ -166,6 +166,63 @@ describe('pagination', () => {
 		expect(seen).toHaveLength(2);
 	});
 
+	test('with prefetch (Return All) the next page is requested while the caller works on the current one', async () => {
+		handler = (req, res) => {
+			const n = Number(new URL(req.url, 'http://x').searchParams.get('page[number]') ?? 1);
+			send(res, 200, page(n, 3, 100));
+		};
+		const requestsWhenReceived: number[] = [];
+		for await (const _ of paginate.call(context(), { method: 'GET', path: '/containers' }, undefined, { prefetch: true })) {
+			// The caller is busy with this page; the next one must be on its way without being asked for.
+			const deadline = Date.now() + 2_000;
+			const wanted = Math.min(requestsWhenReceived.length + 2, 3);
+			while (seen.length < wanted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+			requestsWhenReceived.push(seen.length);
+		}
+		expect(requestsWhenReceived).toEqual([2, 3, 3]);
+	});
+
+	test('without prefetch no page is requested before the caller asks for it', async () => {
+		handler = (req, res) => {
+			const n = Number(new URL(req.url, 'http://x').searchParams.get('page[number]') ?? 1);
+			send(res, 200, page(n, 3, 100));
+		};
+		const requestsWhenReceived: number[] = [];
+		for await (const _ of paginate.call(context(), { method: 'GET', path: '/containers' })) {
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			requestsWhenReceived.push(seen.length);
+		}
+		expect(requestsWhenReceived).toEqual([1, 2, 3]);
+	});
+
+	test('a prefetched page that fails fails the list when it is reached, with no unhandled rejection', async () => {
+		const unhandled: unknown[] = [];
+		const onUnhandled = (reason: unknown) => unhandled.push(reason);
+		process.on('unhandledRejection', onUnhandled);
+		try {
+			handler = (req, res) => {
+				const n = Number(new URL(req.url, 'http://x').searchParams.get('page[number]') ?? 1);
+				if (n === 2) send(res, 404, { errors: [{ status: '404', detail: 'Page expired' }] });
+				else send(res, 200, page(n, 3, 100));
+			};
+			let pages = 0;
+			const error = await caught(
+				(async () => {
+					for await (const _ of paginate.call(context(), { method: 'GET', path: '/containers' }, undefined, { prefetch: true })) {
+						pages++;
+						await new Promise((resolve) => setTimeout(resolve, 200));
+					}
+				})(),
+			);
+			expect(pages).toBe(1);
+			expect(error.message).toContain('404');
+			await new Promise((resolve) => setImmediate(resolve));
+			expect(unhandled).toEqual([]);
+		} finally {
+			process.off('unhandledRejection', onUnhandled);
+		}
+	});
+
 	test('a failure mid-way fails the whole list instead of returning part of it', async () => {
 		handler = (req, res) => {
 			const n = Number(new URL(req.url, 'http://x').searchParams.get('page[number]') ?? 1);

@@ -88,7 +88,7 @@ export async function requestItems(
 
 /**
  * Reads Return All / Limit, fetches the list and returns one item per record. Each page is turned into
- * items as it arrives, so the work is done while the pacer would wait for the next slot anyway.
+ * items as it arrives; with Return All the next page is already on its way meanwhile.
  */
 export async function listItems(
 	this: IExecuteFunctions,
@@ -102,7 +102,7 @@ export async function listItems(
 	const items: IDataObject[] = [];
 	// Included resources of all pages so far: a page's records normally refer to its own.
 	const index = indexIncluded([]);
-	for await (const page of paginate.call(this, { ...request, itemIndex }, limit)) {
+	for await (const page of paginate.call(this, { ...request, itemIndex }, limit, { prefetch: limit === undefined })) {
 		indexIncluded(page.included, index);
 		const data = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
 		for (const record of data) {

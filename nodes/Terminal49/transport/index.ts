@@ -332,24 +332,22 @@ export function pageSizeFor(limit: number | undefined): number {
 /**
  * Yields the pages of a list endpoint, following `links.next` until it is absent. Stop iterating to
  * stop fetching. A failed page throws: a list is never returned truncated as if complete.
+ *
+ * With `prefetch` (for a caller that reads every page: Return All) the next page is requested as soon as
+ * a page arrives, so it travels while the caller works on the one it has. Without it, no page is
+ * requested before the caller asks for it.
  */
 export async function* paginate(
 	this: Terminal49Context,
 	request: Terminal49Request,
 	limit?: number,
+	options: { prefetch?: boolean } = {},
 ): AsyncGenerator<JsonApiDocument> {
 	const connection = await getConnection.call(this);
-	const first = await apiRequestFull.call(
-		this,
-		{ ...request, qs: { ...request.qs, 'page[size]': pageSizeFor(limit) } },
-		{ connection },
-	);
-	let page = first.body;
 	const seen = new Set<string>();
-	for (let count = 1; ; count++) {
-		yield page;
+	const nextUrl = (page: JsonApiDocument, count: number): string | undefined => {
 		const next = page.links?.next;
-		if (typeof next !== 'string' || next === '') return;
+		if (typeof next !== 'string' || next === '') return undefined;
 		const url = resolveLink(next, connection);
 		if (seen.has(url) || count >= MAX_PAGES) {
 			throw new NodeApiError(this.getNode(), { message: 'Pagination loop' } as JsonObject, {
@@ -359,9 +357,28 @@ export async function* paginate(
 			});
 		}
 		seen.add(url);
-		page = (
-			await apiRequestFull.call(this, request, { url, connection })
-		).body;
+		return url;
+	};
+	const fetchPage = async (url: string) => (await apiRequestFull.call(this, request, { url, connection })).body;
+
+	let page = (
+		await apiRequestFull.call(
+			this,
+			{ ...request, qs: { ...request.qs, 'page[size]': pageSizeFor(limit) } },
+			{ connection },
+		)
+	).body;
+	for (let count = 1; ; count++) {
+		const url = nextUrl(page, count);
+		let prefetched: Promise<JsonApiDocument> | undefined;
+		if (url && options.prefetch) {
+			prefetched = fetchPage(url);
+			// Awaited below; this only keeps a failure from counting as unhandled while the caller works.
+			prefetched.catch(() => undefined);
+		}
+		yield page;
+		if (!url) return;
+		page = await (prefetched ?? fetchPage(url));
 	}
 }
 
