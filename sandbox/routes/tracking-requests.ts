@@ -8,7 +8,8 @@ import { isValidContainerNumber, parseTime } from '../util';
 import { bool, list, must, newestFirst, single, str } from './common';
 
 const REQUEST_TYPES = ['bill_of_lading', 'booking_number', 'container'];
-const FILTER_STATUSES = ['pending', 'awaiting_manifest', 'created', 'failed', 'tracking_stopped'];
+/** The values openapi.json documents for `filter[status]`; others are refused (400) rather than guessed at. */
+const FILTER_STATUSES = ['created', 'pending', 'failed'];
 
 function validateScac(scac: string | undefined, requestType: string): void {
 	if (!scac) return;

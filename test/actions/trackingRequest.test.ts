@@ -453,6 +453,51 @@ describe('Tracking Request > Get Many', () => {
 		for (const item of out) expect(item).toMatchObject({ type: 'tracking_request', status: 'failed', failed_reason: expect.any(String) });
 	});
 
+	it.each(['awaiting_manifest', 'tracking_stopped'])(
+		'filters by %s on the pages it reads (the service documents filter[status] for created, pending and failed only)',
+		async (status) => {
+			// The seed has requests awaiting a manifest; one stopped shipment gives a tracking_stopped request.
+			const stopped = fixture('past_lfd').shipmentId;
+			const call = async (path: string) =>
+				expect((await fetch(`${sb.baseUrl}${path}`, { method: 'PATCH', headers: { Authorization: `Token ${sb.keys.paid}` } })).status).toBe(200);
+			if (status === 'tracking_stopped') await call(`/shipments/${stopped}/stop_tracking`);
+			sb.clearRequests();
+			try {
+				await checkStatusFilter(status);
+			} finally {
+				if (status === 'tracking_stopped') await call(`/shipments/${stopped}/resume_tracking`);
+			}
+		},
+	);
+
+	async function checkStatusFilter(status: string) {
+		const expected = sb.store.trackingRequests
+			.all()
+			.filter((t) => t.status === status)
+			.map((t) => t.id);
+		expect(expected.length).toBeGreaterThan(0);
+		const all = await run({ operation: 'getAll', returnAll: true, include: [], filters: { status } });
+		expect(all.map((o) => o.status)).toEqual(expected.map(() => status));
+		expect(new Set(all.map((o) => o.id))).toEqual(new Set(expected));
+		// No filter[status] the service does not document, and no page smaller than the maximum.
+		for (const [, , query] of log()) {
+			expect(query).not.toHaveProperty(['filter[status]']);
+			expect((query as Record<string, string>)['page[size]'] ?? '100').toBe('100');
+		}
+
+		sb.clearRequests();
+		const limited = await run({ operation: 'getAll', limit: 1, include: [], filters: { status } });
+		expect(limited.map((o) => [o.id, o.status])).toEqual([[all[0].id, status]]);
+		expect(log()[0][2]).toEqual({ 'page[size]': '100' });
+	}
+
+	it('the sandbox refuses a filter[status] value openapi does not document, so the node never sends one', async () => {
+		const res = await fetch(`${sb.baseUrl}/tracking_requests?filter[status]=awaiting_manifest`, {
+			headers: { Authorization: `Token ${sb.keys.paid}` },
+		});
+		expect(res.status).toBe(400);
+	});
+
 	it('returns every request once with Return All', async () => {
 		const total = sb.store.trackingRequests.all().length;
 		const out = await run({ operation: 'getAll', returnAll: true, include: [] }, { rateLimitRequests: 1000 });

@@ -86,6 +86,14 @@ export async function requestItems(
 	return documentToItems(document, simplify, options);
 }
 
+export interface ListOptions extends OutputOptions {
+	/**
+	 * Keeps only the records it accepts, for a filter the service does not offer. The Limit then counts
+	 * kept records, so pages of the largest size are read until it is reached or the list ends.
+	 */
+	where?: (record: ResourceObject) => boolean;
+}
+
 /**
  * Reads Return All / Limit, fetches the list and returns one item per record. Each page is turned into
  * items as it arrives; with Return All the next page is already on its way meanwhile.
@@ -94,20 +102,22 @@ export async function listItems(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	request: Terminal49Request,
-	options: OutputOptions = {},
+	options: ListOptions = {},
 ): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? undefined : assertLimit(this.getNode(), this.getNodeParameter('limit', itemIndex, 50), itemIndex);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	const { where } = options;
 	const items: IDataObject[] = [];
 	// Included resources of all pages so far: a page's records normally refer to its own.
 	const index = indexIncluded([]);
-	for await (const page of paginate.call(this, { ...request, itemIndex }, limit, { prefetch: limit === undefined })) {
+	const pages = paginate.call(this, { ...request, itemIndex }, where ? undefined : limit, { prefetch: limit === undefined });
+	for await (const page of pages) {
 		indexIncluded(page.included, index);
 		const data = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
 		for (const record of data) {
 			if (limit !== undefined && items.length >= limit) break;
-			if (!isResourceObject(record)) continue;
+			if (!isResourceObject(record) || (where && !where(record))) continue;
 			items.push(simplify ? decorate(simplifyResource(record, index), options) : { data: record, included: referencedIncluded(record, index) });
 		}
 		if (limit !== undefined && items.length >= limit) break;

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
 import { assertScac } from '../../helpers/validation';
 import { includeProperty } from './get.operation';
-import { normalizeRequestNumber, readDateTime, TRACKING_REQUEST_STATUSES } from './shared';
+import { normalizeRequestNumber, readDateTime, SERVER_STATUS_FILTERS, TRACKING_REQUEST_STATUSES } from './shared';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -58,7 +58,8 @@ const properties: INodeProperties[] = [
 				name: 'status',
 				type: 'options',
 				default: 'failed',
-				description: 'Only requests in this status',
+				description:
+					'Only requests in this status. Terminal49 filters Created, Pending and Failed itself; for Awaiting Manifest and Tracking Stopped the node reads the list and keeps the matching requests.',
 				options: TRACKING_REQUEST_STATUSES,
 			},
 			{
@@ -90,7 +91,7 @@ const DATE_FILTERS: Array<[string, string, string]> = [
 	['updatedBefore', 'Updated Before', 'filter[updated_at][end]'],
 ];
 
-/** GET /tracking_requests with the service's own filters, newest first. */
+/** GET /tracking_requests with the service's own filters (and a status it does not filter), newest first. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const include = this.getNodeParameter('include', itemIndex, []) as string[];
@@ -102,11 +103,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (typeof filters.scac === 'string' && filters.scac.trim()) {
 		qs['filter[scac]'] = assertScac(this.getNode(), 'Carrier (SCAC)', filters.scac, itemIndex);
 	}
-	if (typeof filters.status === 'string' && filters.status) qs['filter[status]'] = filters.status;
+	const status = typeof filters.status === 'string' ? filters.status : '';
+	const serverStatus = SERVER_STATUS_FILTERS.includes(status);
+	if (serverStatus) qs['filter[status]'] = status;
 	for (const [name, label, parameter] of DATE_FILTERS) {
 		const value = readDateTime.call(this, label, filters[name], itemIndex);
 		if (value) qs[parameter] = value;
 	}
 	if (include.length) qs.include = include.join(',');
-	return await listItems.call(this, itemIndex, { method: 'GET', path: '/tracking_requests', qs });
+	return await listItems.call(this, itemIndex, { method: 'GET', path: '/tracking_requests', qs }, {
+		where: status && !serverStatus ? (record) => record.attributes?.status === status : undefined,
+	});
 }

@@ -4,7 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { assertId, assertNotEmpty } from '../../helpers/validation';
 
-/** Request statuses as the service names them (`GET /tracking_requests?filter[status]=`). */
+/**
+ * Request statuses as the service names them. Only SERVER_STATUS_FILTERS are documented for
+ * `GET /tracking_requests?filter[status]=`; the others are filtered by the node on the pages it reads.
+ */
+export const SERVER_STATUS_FILTERS = ['created', 'pending', 'failed'];
 export const TRACKING_REQUEST_STATUSES = [
 	{ name: 'Awaiting Manifest', value: 'awaiting_manifest', description: 'The carrier has not manifested the shipment yet; rechecked daily' },
 	{ name: 'Created', value: 'created', description: 'Tracking began: the request refers to its shipment' },
