@@ -53,7 +53,7 @@ describe('Record Custom Field', () => {
 		const f = fixture('new_booking');
 		const out = await recordCustomField.run({ operation: 'getAll', recordType: 'shipment', shipmentId: byNumber(f.billOfLading), returnAll: false, limit: 5 });
 		expect(requestLog(sb).map((r) => [r[0], r[1], r[2]])).toEqual([
-			['GET', '/v2/shipments', { number: f.billOfLading, 'page[size]': '1' }],
+			['GET', '/v2/shipments', { number: f.billOfLading, 'page[size]': '10' }],
 			['GET', `/v2/shipments/${f.shipmentId}/custom_fields`, { 'page[size]': '5' }],
 		]);
 		expect(out.map((x) => [x.api_slug, x.value, x.entity])).toEqual(fieldsOn(f.shipmentId).map((x) => [x.apiSlug, x.value, f.shipmentId]));

@@ -91,7 +91,7 @@ describe('Shipment > Get', () => {
 		const f = fixture('on_rail');
 		const out = await run({ operation: 'get', shipmentId: byNumber(f.billOfLading.toLowerCase()), include: ['port_of_lading', 'destination'] });
 		expect(log()).toEqual([
-			['GET', '/v2/shipments', { number: f.billOfLading, 'page[size]': '1' }, null, 200],
+			['GET', '/v2/shipments', { number: f.billOfLading, 'page[size]': '10' }, null, 200],
 			['GET', `/v2/shipments/${f.shipmentId}`, { include: 'port_of_lading,destination' }, null, 200],
 		]);
 		expect(out[0]).toMatchObject({
@@ -145,6 +145,42 @@ describe('Shipment > Get', () => {
 		expect((out[0].included as IDataObject[]).map((r) => [r.type, r.id])).toEqual([['container', f.containerId]]);
 	});
 
+	it('By Number also finds a shipment by an exact reference number (q), never by a partial one', async () => {
+		const f = fixture('on_ship');
+		const out = await run({ operation: 'get', shipmentId: byNumber(' fixture-on_ship '), include: [] });
+		expect(out[0].id).toBe(f.shipmentId);
+		expect(log()).toEqual([
+			['GET', '/v2/shipments', { number: 'FIXTURE-ON_SHIP', 'page[size]': '10' }, null, 200],
+			['GET', '/v2/shipments', { q: 'FIXTURE-ON_SHIP', 'page[size]': '10' }, null, 200],
+			['GET', `/v2/shipments/${f.shipmentId}`, {}, null, 200],
+		]);
+
+		sb.clearRequests();
+		// "FIXTURE-ON" is a substring of FIXTURE-ON_SHIP and FIXTURE-ON_RAIL: the search finds both, neither is it.
+		const error = await expectError(run({ operation: 'get', shipmentId: byNumber('FIXTURE-ON'), include: [] }));
+		expect(error.message).toBe('No shipment "FIXTURE-ON" is tracked in this Terminal49 account');
+		expect(sb.requests.map((r) => [r.path, r.query])).toEqual([
+			['/v2/shipments', { number: 'FIXTURE-ON', 'page[size]': '10' }],
+			['/v2/shipments', { q: 'FIXTURE-ON', 'page[size]': '10' }],
+		]);
+	});
+
+	it('By Number refuses to guess when two shipments carry the same reference number', async () => {
+		const ids = [fixture('on_ship').shipmentId, fixture('on_rail').shipmentId];
+		const shipments = ids.map((id) => sb.store.shipments.get(id)!);
+		const originals = shipments.map((s) => s.refNumbers);
+		for (const s of shipments) s.refNumbers = ['PO-SHARED-77'];
+		try {
+			const error = await expectError(run({ operation: 'stopTracking', shipmentId: byNumber('PO-SHARED-77') }));
+			expect(error.message).toBe('2 shipments match "PO-SHARED-77"');
+			expect(error.description).toContain(ids[0]);
+			expect(error.description).toContain(ids[1]);
+			expect(sb.requests.every((r) => r.method === 'GET')).toBe(true);
+		} finally {
+			shipments.forEach((s, i) => (s.refNumbers = originals[i]));
+		}
+	});
+
 	it('explains the restricted free plan instead of a bare 401', async () => {
 		const f = fixture('on_ship');
 		const error = await expectError(run({ operation: 'get', shipmentId: byId(f.shipmentId) }, { apiKey: sb.keys.free }));
@@ -174,6 +210,7 @@ describe('Shipment > Get', () => {
 		]);
 		expect(sb.requests.map((r) => [r.path, r.status])).toEqual([
 			['/v2/shipments/no-such-shipment', 404],
+			['/v2/shipments', 200],
 			['/v2/shipments', 200],
 			[`/v2/shipments/${f.shipmentId}`, 200],
 		]);
@@ -267,7 +304,7 @@ describe('Shipment > Stop Tracking / Resume Tracking', () => {
 		sb.clearRequests();
 		const resumed = await run({ operation: 'resumeTracking', shipmentId: byNumber(s.bl) });
 		expect(log()).toEqual([
-			['GET', '/v2/shipments', { number: s.bl, 'page[size]': '1' }, null, 200],
+			['GET', '/v2/shipments', { number: s.bl, 'page[size]': '10' }, null, 200],
 			['PATCH', `/v2/shipments/${s.id}/resume_tracking`, {}, null, 200],
 		]);
 		expect(resumed).toEqual([expect.objectContaining({ id: s.id, line_tracking_stopped_at: null })]);

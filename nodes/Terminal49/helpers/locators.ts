@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
-import { assertContainerNumber, assertId, assertNotEmpty } from './validation';
+import { assertContainerNumber, assertId, assertNotEmpty, containerNumberProblem } from './validation';
 
 /**
  * Resource locators for records users know by a number rather than an ID: a container by its ISO 6346
@@ -51,20 +51,23 @@ function readLocator(this: IExecuteFunctions, name: string, itemIndex: number): 
 	return typeof raw === 'object' && raw !== null ? raw : { mode: 'id', value: raw };
 }
 
-function notFound(this: IExecuteFunctions, what: string, value: string, itemIndex: number): never {
+function notFound(this: IExecuteFunctions, what: string, value: string, itemIndex: number, hint = ''): never {
 	throw new NodeOperationError(this.getNode(), `No ${what} "${value}" is tracked in this Terminal49 account`, {
 		itemIndex,
-		description: `Check the number, or create a tracking request for it first (Tracking Request > Create).`,
+		description: `${hint}Check the number, or create a tracking request for it first (Tracking Request > Create).`,
 	});
 }
 
-/** The container ID the user chose, looking the number up when given one. */
-export async function resolveContainerId(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	name = 'containerId',
-	checkDigit = true,
-): Promise<string> {
+const recordsOf = (document: IDataObject): IDataObject[] =>
+	(Array.isArray(document.data) ? document.data : []).filter((record): record is IDataObject => !!record && typeof record === 'object');
+const attributesOf = (record: IDataObject) => (record.attributes ?? {}) as IDataObject;
+
+/**
+ * The container ID the user chose, looking the number up when given one. Only the number's form is
+ * checked first: Create can track a number whose check digit is not ISO 6346's, so the lookup decides,
+ * and a failed one mentions a check digit that looks like a typo.
+ */
+export async function resolveContainerId(this: IExecuteFunctions, itemIndex: number, name = 'containerId'): Promise<string> {
 	const { mode, value } = readLocator.call(this, name, itemIndex);
 	if (mode !== 'number') return assertId(this.getNode(), 'Container ID', value, itemIndex);
 	const number = assertContainerNumber(
@@ -72,7 +75,7 @@ export async function resolveContainerId(
 		'Container Number',
 		assertNotEmpty(this.getNode(), 'Container Number', value, itemIndex),
 		itemIndex,
-		checkDigit,
+		false,
 	);
 	const document = await apiRequest.call(this, {
 		method: 'GET',
@@ -80,25 +83,46 @@ export async function resolveContainerId(
 		qs: { 'filter[number]': number, 'page[size]': 1 },
 		itemIndex,
 	});
-	const match = (Array.isArray(document.data) ? document.data : []).find(
-		(record: IDataObject) => (record.attributes as IDataObject | undefined)?.number === number,
-	) as IDataObject | undefined;
-	if (!match) return notFound.call(this, 'container', number, itemIndex);
-	return String(match.id);
+	const match = recordsOf(document).find((record) => attributesOf(record).number === number);
+	if (match) return String(match.id);
+	const checkDigitProblem = containerNumberProblem(number);
+	return notFound.call(this, 'container', number, itemIndex, checkDigitProblem ? `Note: ${checkDigitProblem.replace(/, or turn off .*$/, '')}. ` : '');
 }
 
-/** The shipment ID the user chose, looking the number up (`number` filter) when given one. */
+/** Shipments read per lookup: enough to tell one match from several. */
+const MAX_MATCHES = 10;
+
+/** Upper case without spaces: bill of lading, booking and reference numbers compare this way. */
+const normalizeShipmentNumber = (raw: string) => raw.toUpperCase().replace(/\s+/g, '');
+
+/**
+ * The shipment ID the user chose, looking the number up when given one: first as the number it was tracked
+ * by (`number`: bill of lading or booking), then as a bill of lading or reference number (`q`, a substring
+ * search, so only an exact match counts). More than one exact match is an error, never a guess.
+ */
 export async function resolveShipmentId(this: IExecuteFunctions, itemIndex: number, name = 'shipmentId'): Promise<string> {
 	const { mode, value } = readLocator.call(this, name, itemIndex);
 	if (mode !== 'number') return assertId(this.getNode(), 'Shipment ID', value, itemIndex);
-	const number = assertNotEmpty(this.getNode(), 'Shipment Number', value, itemIndex).toUpperCase();
-	const document = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/shipments',
-		qs: { number, 'page[size]': 1 },
+	const number = normalizeShipmentNumber(assertNotEmpty(this.getNode(), 'Shipment Number', value, itemIndex));
+	const lookup = async (qs: IDataObject) =>
+		recordsOf(await apiRequest.call(this, { method: 'GET', path: '/shipments', qs: { ...qs, 'page[size]': MAX_MATCHES }, itemIndex }));
+	const sameNumber = (candidate: unknown) => typeof candidate === 'string' && normalizeShipmentNumber(candidate) === number;
+	const isBillOfLading = (record: IDataObject) =>
+		sameNumber(attributesOf(record).bill_of_lading_number) || sameNumber(attributesOf(record).normalized_number);
+
+	// `number` matches the request number exactly, which for a booking is not the shipment's bill of lading.
+	let matches = await lookup({ number });
+	if (matches.length > 1 && matches.some(isBillOfLading)) matches = matches.filter(isBillOfLading);
+	if (matches.length === 0) {
+		const refs = (record: IDataObject) => attributesOf(record).ref_numbers;
+		matches = (await lookup({ q: number })).filter(
+			(record) => isBillOfLading(record) || (Array.isArray(refs(record)) && (refs(record) as unknown[]).some(sameNumber)),
+		);
+	}
+	if (matches.length === 1) return String(matches[0].id);
+	if (matches.length === 0) return notFound.call(this, 'shipment', number, itemIndex);
+	throw new NodeOperationError(this.getNode(), `${matches.length} shipments match "${number}"`, {
 		itemIndex,
+		description: `Choose one by ID instead: ${matches.map((record) => String(record.id)).join(', ')}.`,
 	});
-	const match = (Array.isArray(document.data) ? document.data : [])[0] as IDataObject | undefined;
-	if (!match) return notFound.call(this, 'shipment', number, itemIndex);
-	return String(match.id);
 }
