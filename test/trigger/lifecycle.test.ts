@@ -68,31 +68,55 @@ describe('automatic webhook management', () => {
 		expect(sb.store.webhooks.all()).toHaveLength(1);
 	});
 
-	test('changed events: checkExists deletes the old webhook and answers false, create registers the new set', async () => {
+	test('changed events: checkExists updates the webhook in place (same id and secret, no gap) and answers true', async () => {
 		const wf = workflow();
 		await wf.lifecycle('create');
-		const oldId = wf.stored.webhookId as string;
+		const { webhookId: id, webhookSecret: secret } = wf.stored as { webhookId: string; webhookSecret: string };
 		wf.parameters = { ...wf.parameters, events: ['container.transport.available'] };
 		sb.clearRequests();
-		expect(await wf.lifecycle('checkExists')).toBe(false);
-		expect(calls()).toEqual([`GET /v2/webhooks/${oldId}`, `DELETE /v2/webhooks/${oldId}`]);
-		expect(wf.stored.webhookId).toBeUndefined();
-		expect(await wf.lifecycle('create')).toBe(true);
-		const remote = sb.store.webhooks.all();
-		expect(remote).toHaveLength(1);
-		expect(remote[0].events).toEqual(['container.transport.available']);
-		expect(wf.stored.webhookId).toBe(remote[0].id);
-		expect(remote[0].id).not.toBe(oldId);
+		expect(await wf.lifecycle('checkExists')).toBe(true);
+		expect(calls()).toEqual([`GET /v2/webhooks/${id}`, `PATCH /v2/webhooks/${id}`]);
+		expect(sb.requests[1].body).toEqual({
+			data: { id, type: 'webhook', attributes: { url: wf.url(), events: ['container.transport.available'], active: true } },
+		});
+		expect(sb.store.webhooks.all().map((w) => [w.id, w.events, w.secret])).toEqual([[id, ['container.transport.available'], secret]]);
+		expect(wf.stored).toMatchObject({ webhookId: id, webhookSecret: secret, webhookEvents: ['container.transport.available'] });
 	});
 
-	test('changed URL (another WEBHOOK_URL) is replaced too', async () => {
+	test('changed URL (another WEBHOOK_URL) and a webhook switched off are updated in place too', async () => {
 		const wf = workflow();
 		await wf.lifecycle('create');
+		const id = wf.stored.webhookId as string;
 		wf.webhookBaseUrl = 'https://n8n.example.com/webhook';
-		expect(await wf.lifecycle('checkExists')).toBe(false);
-		expect(sb.store.webhooks.all()).toHaveLength(0);
+		sb.store.webhooks.get(id)!.active = false;
+		expect(await wf.lifecycle('checkExists')).toBe(true);
+		expect(sb.store.webhooks.all().map((w) => [w.id, w.url, w.active])).toEqual([[id, wf.url(), true]]);
+		expect(wf.stored.webhookUrl).toBe(wf.url());
+	});
+
+	test('a webhook deleted between the GET and the PATCH: checkExists answers false and create registers anew', async () => {
+		const wf = workflow();
 		await wf.lifecycle('create');
-		expect(sb.store.webhooks.all().map((w) => w.url)).toEqual([wf.url()]);
+		const id = wf.stored.webhookId as string;
+		wf.parameters = { ...wf.parameters, events: ['container.transport.available'] };
+		// The webhook is removed in Terminal49 right after the sandbox answers the GET.
+		const webhooks = sb.store.webhooks;
+		const get = webhooks.get.bind(webhooks);
+		webhooks.get = (key: string) => {
+			const found = get(key);
+			if (found) webhooks.remove(key);
+			return found;
+		};
+		try {
+			expect(await wf.lifecycle('checkExists')).toBe(false);
+		} finally {
+			webhooks.get = get;
+		}
+		expect(calls().slice(-2)).toEqual([`GET /v2/webhooks/${id}`, `PATCH /v2/webhooks/${id}`]);
+		expect(sb.requests.slice(-1)[0].status).toBe(404);
+		expect(wf.stored).toEqual({});
+		expect(await wf.lifecycle('create')).toBe(true);
+		expect(sb.store.webhooks.all().map((w) => w.events)).toEqual([['container.transport.available']]);
 	});
 
 	test('webhook deleted in Terminal49: checkExists clears static data and answers false', async () => {
@@ -180,7 +204,7 @@ describe('automatic webhook management', () => {
 		await wf.lifecycle('create');
 		wf.parameters = { ...wf.parameters, events: ['container.created'] };
 		await wf.lifecycle('checkExists');
-		expect(logs.join('\n')).toMatch(/differs from the node .*replacing it/);
+		expect(logs.join('\n')).toMatch(/differs from the node .*updating it/);
 		for (const hook of sb.store.webhooks.all()) expect(logs.join('\n')).not.toContain(hook.secret);
 		expect(logs.join('\n')).not.toMatch(/[0-9a-f]{48}/);
 	});

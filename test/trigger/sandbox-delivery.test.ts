@@ -9,6 +9,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';
 import { startReceiver, TriggerWorkflow } from './harness';
+import { resetSecretRefresh } from '../../nodes/Terminal49/trigger/webhook';
 
 let sb: Sandbox;
 let logs: string[];
@@ -134,6 +135,35 @@ describe('deliveries from the sandbox', () => {
 		await sb.webhooksIdle();
 		expect(sb.requests).toHaveLength(0);
 		expect(receiver.executions[0].items[0].json).toMatchObject({ container: null, transport_event: { type: 'transport_event' } });
+	});
+
+	test('an out-of-date stored secret (a late save wrote back the old one) is replaced from Terminal49, at most one look-up a minute', async () => {
+		resetSecretRefresh();
+		const setup = await activated({ events: ['container.updated'] });
+		receiver = setup.receiver;
+		const { wf } = setup;
+		const hook = sb.store.webhooks.all()[0];
+		// What a delivery still running across a re-activation leaves behind: the webhook id it started
+		// with, and a secret that no longer signs anything.
+		wf.staticData[`node:Terminal49 Trigger`] = { ...wf.stored, webhookSecret: 'a'.repeat(48) };
+		sb.clearRequests();
+		sb.fireEvent('container.updated', sb.fixtures[0].containerId);
+		await sb.webhooksIdle();
+		expect(sb.deliveries.map((d) => d.status)).toEqual([200]);
+		expect(receiver.executions).toHaveLength(1);
+		expect(sb.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/webhooks']);
+		expect(wf.stored).toMatchObject({ webhookId: hook.id, webhookSecret: hook.secret });
+		expect(logs.join('\n')).toMatch(/stored webhook secret was out of date/);
+		expect(logs.join('\n')).not.toContain(hook.secret);
+
+		// Forged deliveries cost no further look-up within the minute.
+		sb.clearRequests();
+		const forged = JSON.stringify({ data: { id: 'forged-1', type: 'webhook_notification', attributes: { event: 'container.updated' } } });
+		for (let i = 0; i < 3; i++) {
+			expect((await receiver.post(forged, { 'x-t49-webhook-signature': 'b'.repeat(64) })).status).toBe(401);
+		}
+		expect(sb.requests).toHaveLength(0);
+		expect(receiver.executions).toHaveLength(1);
 	});
 
 	test('after deactivation (delete) the sandbox no longer delivers', async () => {

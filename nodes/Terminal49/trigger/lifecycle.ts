@@ -93,9 +93,29 @@ async function deleteRemote(this: IHookFunctions, id: string): Promise<'deleted'
 	return response.statusCode === 404 ? 'gone' : 'deleted';
 }
 
+/** The webhooks registered in Terminal49 for `url` (every page of `GET /webhooks`). */
+export async function webhooksAt(this: TriggerContext, url: string): Promise<IDataObject[]> {
+	const found: IDataObject[] = [];
+	for await (const page of paginate.call(this, { method: 'GET', path: '/webhooks' })) {
+		const records = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
+		for (const record of records) {
+			if (((record.attributes ?? {}) as IDataObject).url === url && typeof record.id === 'string') found.push(record);
+		}
+	}
+	return found;
+}
+
+function remember(data: StoredWebhook, id: string, secret: string, url: string, events: string[]) {
+	data.webhookId = id;
+	data.webhookSecret = secret;
+	data.webhookUrl = url;
+	data.webhookEvents = events;
+}
+
 /**
- * true when the stored webhook still exists with this workflow's URL and the selected events. A webhook
- * that is gone (404) or differs (changed URL or events, or switched off) is forgotten (and deleted) so
+ * true when the stored webhook exists with this workflow's URL and the selected events. One that differs
+ * (URL or events changed, or switched off) is updated in place (`PATCH /webhooks/{id}`): it keeps its id
+ * and secret, and there is no moment without a subscription. A webhook that is gone (404) is forgotten so
  * that n8n calls create. Any other failure is thrown.
  */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -125,19 +145,25 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		clearStoredWebhook(data);
 		return false;
 	}
-	const remote = ((response.body.data ?? {}) as IDataObject).attributes as IDataObject | undefined;
+	let remote = ((response.body.data ?? {}) as IDataObject).attributes as IDataObject | undefined;
 	const url = webhookUrl.call(this);
 	if (!remote || remote.url !== url || !sameEvents(remote.events, events) || remote.active === false) {
-		this.logger.info(
-			`Terminal49 Trigger: webhook ${webhookId} differs from the node (URL, events or active); replacing it`,
-		);
-		await deleteRemote.call(this, webhookId);
-		clearStoredWebhook(data);
-		return false;
+		await assertDeliverable.call(this, url);
+		this.logger.info(`Terminal49 Trigger: webhook ${webhookId} differs from the node (URL, events or active); updating it`);
+		const updated = await apiRequestFull.call(this, {
+			method: 'PATCH',
+			path: `/webhooks/${encodeURIComponent(webhookId)}`,
+			body: { data: { id: webhookId, type: 'webhook', attributes: { url, events, active: true } } },
+			acceptStatuses: [404],
+		});
+		if (updated.statusCode === 404) {
+			clearStoredWebhook(data);
+			return false;
+		}
+		remote = ((updated.body.data ?? {}) as IDataObject).attributes as IDataObject | undefined;
 	}
-	if (typeof remote.secret === 'string' && remote.secret && remote.secret !== webhookSecret) {
-		data.webhookSecret = remote.secret;
-	}
+	const secret = typeof remote?.secret === 'string' && remote.secret ? remote.secret : webhookSecret;
+	remember(data, webhookId, secret, url, events);
 	return true;
 }
 
@@ -153,16 +179,9 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	await assertDeliverable.call(this, url);
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 
-	const stale: string[] = [];
-	for await (const page of paginate.call(this, { method: 'GET', path: '/webhooks' })) {
-		const records = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
-		for (const record of records) {
-			if (((record.attributes ?? {}) as IDataObject).url === url && typeof record.id === 'string') stale.push(record.id);
-		}
-	}
-	for (const id of stale) {
+	for (const { id } of await webhooksAt.call(this, url)) {
 		this.logger.info(`Terminal49 Trigger: removing webhook ${id}, an older registration of the same URL`);
-		await deleteRemote.call(this, id);
+		await deleteRemote.call(this, String(id));
 	}
 
 	const response = await apiRequestFull.call(this, {
@@ -177,10 +196,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 			description: 'Deliveries could not be verified without the secret. Deactivate and activate the workflow again.',
 		});
 	}
-	data.webhookId = created.id;
-	data.webhookSecret = attributes.secret;
-	data.webhookUrl = url;
-	data.webhookEvents = events;
+	remember(data, created.id, attributes.secret, url, events);
 	return true;
 }
 

@@ -6,7 +6,7 @@ import { apiRequest } from '../transport';
 import { checkAndRecord } from './dedup';
 import { DEFAULT_DEDUPLICATION_HOURS } from './description';
 import type { StoredWebhook } from './lifecycle';
-import { manualSecret, webhookManagement } from './lifecycle';
+import { manualSecret, webhookManagement, webhooksAt } from './lifecycle';
 import type { Notification } from './payload';
 import { containerIdOf, hasFullContainer, readNotification, referenceIdentifier, simplifyNotification } from './payload';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
@@ -86,6 +86,56 @@ function secretOf(this: IWebhookFunctions): string {
 	return typeof data.webhookSecret === 'string' ? data.webhookSecret : '';
 }
 
+/** At most one secret look-up per node in this time: forged deliveries cannot make the node hammer the API. */
+export const SECRET_REFRESH_INTERVAL_MS = 60_000;
+const lastSecretRefresh = new Map<string, number>();
+
+function scopeOf(this: IWebhookFunctions): string {
+	const node = this.getNode();
+	return `${String(this.getWorkflow().id)}:${node.id ?? node.name}`;
+}
+
+/**
+ * The stored secret can be out of date: n8n saves a delivery's whole static data after it is answered,
+ * so a delivery still running when the workflow is activated again writes back the old webhook id and
+ * secret over the new ones. When a signature does not match the stored secret (Automatic mode, active
+ * workflow), the node asks Terminal49 for the webhook registered at its URL, at most once a minute, and
+ * takes its id and secret if they verify the delivery. Returns whether they did.
+ */
+async function refreshSecret(this: IWebhookFunctions, body: Buffer, signature: unknown): Promise<boolean> {
+	if (webhookManagement.call(this) !== 'automatic' || this.getMode() === 'manual') return false;
+	const url = this.getNodeWebhookUrl('default');
+	const scope = scopeOf.call(this);
+	const now = Date.now();
+	if (!url || now - (lastSecretRefresh.get(scope) ?? -Infinity) < SECRET_REFRESH_INTERVAL_MS) return false;
+	lastSecretRefresh.set(scope, now);
+	let registered: IDataObject[];
+	try {
+		registered = await webhooksAt.call(this, url);
+	} catch (error) {
+		// The delivery is refused (401) and Terminal49 sends it again later; the next look-up may succeed.
+		this.logger.warn(`Terminal49 Trigger: could not look up the webhook secret: ${error instanceof Error ? error.message : String(error)}`);
+		return false;
+	}
+	for (const record of registered) {
+		const attributes = (record.attributes ?? {}) as IDataObject;
+		const secret = attributes.secret;
+		if (typeof secret === 'string' && secret && verifySignature(body, signature, secret)) {
+			const data = this.getWorkflowStaticData('node') as StoredWebhook;
+			data.webhookId = String(record.id);
+			data.webhookSecret = secret;
+			this.logger.info(`Terminal49 Trigger: the stored webhook secret was out of date; now using webhook ${String(record.id)}'s`);
+			return true;
+		}
+	}
+	return false;
+}
+
+/** Forget secret look-up times (tests). */
+export function resetSecretRefresh() {
+	lastSecretRefresh.clear();
+}
+
 function selected(this: IWebhookFunctions): Set<string> {
 	const raw = this.getNodeParameter('events', []) as unknown;
 	return new Set((Array.isArray(raw) ? raw : []).map((event) => String(event).trim()));
@@ -141,7 +191,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	if (signature === undefined || signature === '') {
 		return refuse.call(this, 401, 'Invalid signature', `the ${SIGNATURE_HEADER} header is missing`);
 	}
-	if (!verifySignature(body, signature, secret)) {
+	if (!verifySignature(body, signature, secret) && !(await refreshSecret.call(this, body, signature))) {
 		return refuse.call(
 			this,
 			401,
@@ -165,9 +215,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const hours = options.deduplicationHours === undefined ? DEFAULT_DEDUPLICATION_HOURS : Number(options.deduplicationHours);
 	if (Number.isFinite(hours) && hours > 0) {
-		const node = this.getNode();
-		const scope = `${String(this.getWorkflow().id)}:${node.id ?? node.name}`;
-		const result = checkAndRecord(this.getWorkflowStaticData('node'), scope, notification.id, hours * HOUR_MS);
+		const result = checkAndRecord(this.getWorkflowStaticData('node'), scopeOf.call(this), notification.id, hours * HOUR_MS);
 		if (result.duplicate) {
 			this.logger.info(`Terminal49 Trigger: duplicate delivery of notification ${notification.id} ignored`);
 			return accept.call(this, { received: true, duplicate: true, notification_id: notification.id });
