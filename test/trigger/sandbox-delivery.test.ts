@@ -88,7 +88,8 @@ describe('deliveries from the sandbox', () => {
 	});
 
 	test('Fetch Full Container: a bare container.transport.available is answered at once, then the container is loaded', async () => {
-		const setup = await activated({ events: ['container.transport.available'], options: { fetchFullContainer: true } });
+		// The option left out: on by default.
+		const setup = await activated({ events: ['container.transport.available'] });
 		receiver = setup.receiver;
 		const fixture = sb.fixtures[2];
 		sb.clearRequests();
@@ -127,8 +128,8 @@ describe('deliveries from the sandbox', () => {
 		expect(logs.join('\n')).toMatch(/could not load the container/);
 	}, 15_000);
 
-	test('without Fetch Full Container the bare event is delivered as is, no request made', async () => {
-		const setup = await activated({ events: ['container.transport.available'] });
+	test('Fetch Full Container is on unless turned off: the bare event, without it, is delivered as is, no request made', async () => {
+		const setup = await activated({ events: ['container.transport.available'], options: { fetchFullContainer: false } });
 		receiver = setup.receiver;
 		sb.clearRequests();
 		sb.fireEvent('container.transport.available', sb.fixtures[2].containerId);

@@ -77,9 +77,9 @@ export const triggerProperties: INodeProperties[] = [
 				displayName: 'Fetch Full Container',
 				name: 'fetchFullContainer',
 				type: 'boolean',
-				default: false,
+				default: true,
 				description:
-					'Whether to load the container (with its shipment and terminal) from Terminal49 when a container event arrives without it, e.g. Available for Pickup, Not Available, estimated arrivals and appointment changes. Uses one or two API requests per such event; Simplified output only.',
+					'Whether to load the container (with its shipment and terminal) from Terminal49 when a container event arrives without it, e.g. Available for Pickup, Not Available, Delivered, estimated arrivals and appointment changes. On unless turned off here. Uses one or two API requests per such event only (events that carry their container cost none); Simplified output only.',
 			},
 			{
 				displayName: 'Output',

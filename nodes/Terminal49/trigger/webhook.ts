@@ -227,7 +227,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 
 	const needsContainer =
-		options.fetchFullContainer === true && notification.event.startsWith('container.') && !hasFullContainer(notification);
+		// On unless turned off: without it these events would carry no container number at all.
+		options.fetchFullContainer !== false && notification.event.startsWith('container.') && !hasFullContainer(notification);
 	if (needsContainer) {
 		// Answer first: the look-ups (paced under the rate limit) must not hold the delivery past its timeout.
 		this.getResponseObject().status(200).json({ received: true });
