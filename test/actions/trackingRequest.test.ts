@@ -113,6 +113,65 @@ describe('Tracking Request > Create', () => {
 		expect(sb.store.trackingRequests.get(out[0].id as string)?.status).toBe('pending');
 	});
 
+	it('sends Initial Custom Fields as initial_custom_fields; Terminal49 applies them once the shipment exists', async () => {
+		const out = await run({
+			operation: 'create',
+			requestType: 'bill_of_lading',
+			requestNumber: 'MEDUIC100001',
+			scac: fromList('MSCU'),
+			additionalFields: {
+				initialCustomFields: {
+					field: [
+						{ record: 'shipment', apiSlug: 'po_number', valueType: 'text', value: 'PO-77' },
+						{ record: 'container', apiSlug: 'priority', valueType: 'text', value: 'high' },
+						{ record: 'container', apiSlug: 'priority', valueType: 'text', value: 'urgent', containerNumber: 'mscu 123456-6' },
+					],
+				},
+			},
+		});
+		expect((sb.requests[0].body as any).data.attributes.initial_custom_fields).toEqual({
+			shipment: [{ api_slug: 'po_number', value: 'PO-77' }],
+			containers: [
+				{ api_slug: 'priority', value: 'high' },
+				{ api_slug: 'priority', value: 'urgent', number: 'MSCU1234566' },
+			],
+		});
+		const tr = sb.resolveTrackingRequest(out[0].id as string)!;
+		expect(tr.status).toBe('created');
+		const values = sb.store.customFields.all().filter((f) => f.entityId === tr.shipmentId).map((f) => [f.apiSlug, f.value]);
+		expect(values).toEqual([['po_number', 'PO-77']]);
+		const containerIds = sb.store.containers.all().filter((c) => c.shipmentId === tr.shipmentId).map((c) => c.id);
+		expect(containerIds.length).toBeGreaterThan(0);
+		const priorities = sb.store.customFields.all().filter((f) => containerIds.includes(f.entityId)).map((f) => [f.apiSlug, f.value]);
+		expect(priorities).toEqual(containerIds.map(() => ['priority', 'high']));
+	});
+
+	it('Initial Custom Fields: a Container Number on a Shipment value and an unknown slug are named', async () => {
+		const wrong = await expectError(
+			run({
+				operation: 'create',
+				requestType: 'bill_of_lading',
+				requestNumber: 'MEDUIC100002',
+				scac: fromList('MSCU'),
+				additionalFields: { initialCustomFields: { field: [{ record: 'shipment', apiSlug: 'po_number', value: 'x', containerNumber: 'MSCU1234566' }] } },
+			}),
+		);
+		expect(wrong.message).toBe('Invalid Initial Custom Fields > Container Number "MSCU1234566": only a Container value names a container');
+		expect(sb.requests).toEqual([]);
+
+		const unknown = await expectError(
+			run({
+				operation: 'create',
+				requestType: 'bill_of_lading',
+				requestNumber: 'MEDUIC100003',
+				scac: fromList('MSCU'),
+				additionalFields: { initialCustomFields: { field: [{ record: 'shipment', apiSlug: 'no_such_field', value: 'x' }] } },
+			}),
+		);
+		expect(unknown.description).toContain('"Initial Custom Fields > API Slug"');
+		expect(sb.requests.map((r) => r.status)).toEqual([422]);
+	});
+
 	it('sends auto_detect_vocc_scac and no scac when Auto-Detect Carrier is on', async () => {
 		const out = await run({
 			operation: 'create',

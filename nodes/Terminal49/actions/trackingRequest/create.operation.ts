@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { documentToItems, simplifyProperty } from '../../helpers/output';
+import type { CustomFieldValueType } from '../../helpers/customFieldValue';
+import { assertApiSlug, parseCustomFieldValue, valueProperties } from '../../helpers/customFieldValue';
 import { assertContainerNumber, assertId, assertNotEmpty, assertScac } from '../../helpers/validation';
 import type { JsonApiDocument } from '../../transport';
 import { apiRequestFull } from '../../transport';
@@ -92,6 +94,52 @@ const properties: INodeProperties[] = [
 				description: 'ID of a party (Party > Get Many) to set as the customer of the shipment',
 			},
 			{
+				displayName: 'Initial Custom Fields',
+				name: 'initialCustomFields',
+				type: 'fixedCollection',
+				placeholder: 'Add Custom Field',
+				default: {},
+				typeOptions: { multipleValues: true },
+				description:
+					'Custom field values Terminal49 applies to the shipment and its containers once the request resolves. Each API slug must be a custom field definition of your account for that record type.',
+				options: [
+					{
+						displayName: 'Field',
+						name: 'field',
+						values: [
+							{
+								displayName: 'Record',
+								name: 'record',
+								type: 'options',
+								default: 'shipment',
+								options: [
+									{ name: 'Shipment', value: 'shipment' },
+									{ name: 'Container', value: 'container' },
+								],
+								description: 'Which record the value is for',
+							},
+							{
+								displayName: 'API Slug',
+								name: 'apiSlug',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. po_number',
+								description: 'The API slug of the custom field definition (Custom Field Definition > Get Many)',
+							},
+							...valueProperties({ allowNull: false }),
+							{
+								displayName: 'Container Number',
+								name: 'containerNumber',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. MSCU1234566',
+								description: 'For a Container value: the one container it is for. Empty: every container of the shipment.',
+							},
+						],
+					},
+				],
+			},
+			{
 				displayName: 'Reference Numbers',
 				name: 'refNumbers',
 				type: 'string',
@@ -122,7 +170,36 @@ const FIELD_NAMES: Record<string, string> = {
 	ref_numbers: 'Reference Numbers',
 	shipment_tags: 'Shipment Tags',
 	customer: 'Customer ID',
+	initial_custom_fields: 'Initial Custom Fields',
+	api_slug: 'Initial Custom Fields > API Slug',
 };
+
+/** "Initial Custom Fields" -> `initial_custom_fields {shipment: [{api_slug, value}], containers: [{api_slug, value, number?}]}`. */
+function readInitialCustomFields(this: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject | undefined {
+	const node = this.getNode();
+	const entries = ((raw as IDataObject | undefined)?.field ?? []) as IDataObject[];
+	const shipment: IDataObject[] = [];
+	const containers: IDataObject[] = [];
+	for (const entry of entries) {
+		const field = { api_slug: assertApiSlug(node, entry.apiSlug, itemIndex) } as IDataObject;
+		field.value = parseCustomFieldValue(node, 'Initial Custom Fields > Value', entry.value, (entry.valueType ?? 'text') as CustomFieldValueType, itemIndex) as IDataObject[string];
+		const number = typeof entry.containerNumber === 'string' ? entry.containerNumber.trim() : '';
+		if (entry.record === 'container') {
+			if (number) field.number = assertContainerNumber(node, 'Initial Custom Fields > Container Number', number, itemIndex, false);
+			containers.push(field);
+		} else {
+			if (number) {
+				throw new NodeOperationError(node, `Invalid Initial Custom Fields > Container Number "${number}": only a Container value names a container`, {
+					itemIndex,
+					description: `Set Record to Container for "${String(field.api_slug)}", or clear its Container Number.`,
+				});
+			}
+			shipment.push(field);
+		}
+	}
+	if (!shipment.length && !containers.length) return undefined;
+	return { ...(shipment.length ? { shipment } : {}), ...(containers.length ? { containers } : {}) };
+}
 
 /** Statuses of a request the service treats as the same tracking (a duplicate of a new one). */
 const ACTIVE_STATUSES = ['pending', 'awaiting_manifest', 'created'];
@@ -225,6 +302,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		typeof additional.customerId === 'string' && additional.customerId.trim()
 			? assertId(node, 'Customer ID', additional.customerId, itemIndex)
 			: undefined;
+	const initialCustomFields = readInitialCustomFields.call(this, additional.initialCustomFields, itemIndex);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 
 	const attributes: IDataObject = { request_type: requestType, request_number: requestNumber };
@@ -232,6 +310,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	else attributes.auto_detect_vocc_scac = true;
 	if (refNumbers.length) attributes.ref_numbers = refNumbers;
 	if (shipmentTags.length) attributes.shipment_tags = shipmentTags;
+	if (initialCustomFields) attributes.initial_custom_fields = initialCustomFields;
 	const data: IDataObject = { type: 'tracking_request', attributes };
 	if (customerId) data.relationships = { customer: { data: { type: 'party', id: customerId } } };
 
