@@ -61,6 +61,22 @@ export function localDate(instant: Date, timeZone: string): string {
 	return formatter.format(instant);
 }
 
+/**
+ * localDate of the same few instants again and again (a page of containers shares LFDs and "now" down to
+ * the minute): remembered per zone and instant, the memo emptied when it grows large.
+ */
+const localDates = new Map<string, string>();
+function cachedLocalDate(epochMs: number, timeZone: string): string {
+	const key = `${timeZone} ${epochMs}`;
+	let date = localDates.get(key);
+	if (date === undefined) {
+		date = localDate(new Date(epochMs), timeZone);
+		if (localDates.size >= 5_000) localDates.clear();
+		localDates.set(key, date);
+	}
+	return date;
+}
+
 function dayNumber(isoDate: string): number {
 	const [y, m, d] = isoDate.split('-').map(Number);
 	return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
@@ -100,11 +116,13 @@ export function containerInsights(container: IDataObject, timeZone?: unknown, no
 	let daysUntil: number | null = null;
 	const lfd = container.pickup_lfd;
 	if (typeof lfd === 'string' && lfd) {
-		const instant = new Date(lfd);
-		if (!Number.isNaN(instant.getTime())) {
+		const instant = Date.parse(lfd);
+		if (!Number.isNaN(instant)) {
 			// A date-only LFD is a calendar day already; a date-time is read in the destination's zone.
-			const lfdDay = /^\d{4}-\d{2}-\d{2}$/.test(lfd) ? lfd : localDate(instant, zone ?? 'UTC');
-			daysUntil = dayNumber(lfdDay) - dayNumber(localDate(now, zone ?? 'UTC'));
+			const lfdDay = /^\d{4}-\d{2}-\d{2}$/.test(lfd) ? lfd : cachedLocalDate(instant, zone ?? 'UTC');
+			// "Today" to the minute: the date of a zone cannot change within one.
+			const today = cachedLocalDate(Math.floor(now.getTime() / 60_000) * 60_000, zone ?? 'UTC');
+			daysUntil = dayNumber(lfdDay) - dayNumber(today);
 		}
 	}
 
@@ -133,7 +151,12 @@ export function containerTimeZone(container: IDataObject, shipment?: IDataObject
 	return candidates.find(isValidTimeZone);
 }
 
-/** A container item with its insight fields added. */
+/** A container item with its insight fields added (a new object; `container` is left as it was). */
 export function withContainerInsights(container: IDataObject, shipment?: IDataObject, now?: Date): IDataObject {
-	return { ...container, ...containerInsights(container, containerTimeZone(container, shipment), now) };
+	return addContainerInsights({ ...container }, shipment, now);
+}
+
+/** Adds the insight fields to a container item the caller owns (no copy: the list hot path). */
+export function addContainerInsights(container: IDataObject, shipment?: IDataObject, now?: Date): IDataObject {
+	return Object.assign(container, containerInsights(container, containerTimeZone(container, shipment), now));
 }

@@ -4,7 +4,7 @@ import type { Terminal49Request } from '../transport';
 import { apiRequest, paginate } from '../transport';
 import type { ResourceObject } from './jsonApi';
 import { indexIncluded, isResourceObject, simplifyResource } from './jsonApi';
-import { withContainerInsights } from './containerInsights';
+import { addContainerInsights } from './containerInsights';
 import { assertLimit } from './validation';
 
 /**
@@ -47,7 +47,8 @@ export interface OutputOptions {
 }
 
 function decorate(item: IDataObject, options: OutputOptions): IDataObject {
-	if (options.containerInsights && item.type === 'container') return withContainerInsights(item);
+	// `item` was just made by simplifyResource: the insights are added to it, not to a copy.
+	if (options.containerInsights && item.type === 'container') return addContainerInsights(item);
 	return item;
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { withContainerInsights } from '../helpers/containerInsights';
+import { addContainerInsights } from '../helpers/containerInsights';
 import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../helpers/jsonApi';
 import { indexIncluded, isResourceObject, simplifyResource } from '../helpers/jsonApi';
 
@@ -104,7 +104,7 @@ export function simplifyNotification(notification: Notification, overrides: Simp
 		(shipments.length === 1 ? shipments[0] : undefined);
 
 	const shipment = shipmentResource ? simplifyResource(shipmentResource, index) : null;
-	const decorate = (resource: ResourceObject) => withContainerInsights(simplifyResource(resource, index), shipment ?? undefined);
+	const decorate = (resource: ResourceObject) => addContainerInsights(simplifyResource(resource, index), shipment ?? undefined);
 	const container = containerResource ? decorate(containerResource) : null;
 
 	const referenceItem: IDataObject | null = reference
