@@ -95,28 +95,11 @@ describe('Container > Refresh', () => {
 		expect(sb.requests).toHaveLength(0);
 	});
 
-	it('finds a tracked container whose check digit is not ISO 6346 (Create can track one); an untracked one names the likely typo', async () => {
-		const f = fixture('customs_hold');
-		const container = sb.store.containers.get(f.containerId)!;
-		const original = container.number;
-		const odd = `${original.slice(0, 10)}${(Number(original[10]) + 1) % 10}`;
-		container.number = odd;
-		try {
-			const out = await run({ operation: 'refresh', containerId: byNumber(odd) });
-			expect(out[0].container_id).toBe(f.containerId);
-		} finally {
-			container.number = original;
-		}
-		sb.clearRequests();
-		const error = (await run({ operation: 'refresh', containerId: byNumber(odd) }).then(
-			() => new Error('expected the node to fail'),
-			(e: unknown) => e,
-		)) as Error & { description?: string };
-		expect(error.message).toBe(`No container "${odd}" is tracked in this Terminal49 account`);
-		expect(error.description).toBe(
-			`Note: its ISO 6346 check digit should be ${original[10]}, not ${odd[10]}: check for a typo. Check the number, or create a tracking request for it first (Tracking Request > Create).`,
+	it('rejects a wrong check digit before any request, and says how to reach a container tracked with one', async () => {
+		await expect(run({ operation: 'refresh', containerId: byNumber('MSCU4949013') })).rejects.toThrow(
+			'Invalid Container Number "MSCU4949013": its ISO 6346 check digit should be 2, not 3: check for a typo, or choose a container tracked with a non-standard check digit By ID',
 		);
-		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([['GET', '/v2/containers', 200]]);
+		expect(sb.requests).toHaveLength(0);
 	});
 });
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
-import { assertContainerNumber, assertId, assertNotEmpty, containerNumberProblem } from './validation';
+import { assertContainerNumber, assertId, assertNotEmpty } from './validation';
 
 /**
  * Resource locators for records users know by a number rather than an ID: a container by its ISO 6346
@@ -51,10 +51,10 @@ function readLocator(this: IExecuteFunctions, name: string, itemIndex: number): 
 	return typeof raw === 'object' && raw !== null ? raw : { mode: 'id', value: raw };
 }
 
-function notFound(this: IExecuteFunctions, what: string, value: string, itemIndex: number, hint = ''): never {
+function notFound(this: IExecuteFunctions, what: string, value: string, itemIndex: number): never {
 	throw new NodeOperationError(this.getNode(), `No ${what} "${value}" is tracked in this Terminal49 account`, {
 		itemIndex,
-		description: `${hint}Check the number, or create a tracking request for it first (Tracking Request > Create).`,
+		description: `Check the number, or create a tracking request for it first (Tracking Request > Create).`,
 	});
 }
 
@@ -63,9 +63,9 @@ const recordsOf = (document: IDataObject): IDataObject[] =>
 const attributesOf = (record: IDataObject) => (record.attributes ?? {}) as IDataObject;
 
 /**
- * The container ID the user chose, looking the number up when given one. Only the number's form is
- * checked first: Create can track a number whose check digit is not ISO 6346's, so the lookup decides,
- * and a failed one mentions a check digit that looks like a typo.
+ * The container ID the user chose, looking the number up when given one. A number that is not ISO 6346
+ * (check digit included) is refused before any request; one that Create tracked with a non-standard
+ * check digit is chosen By ID.
  */
 export async function resolveContainerId(this: IExecuteFunctions, itemIndex: number, name = 'containerId'): Promise<string> {
 	const { mode, value } = readLocator.call(this, name, itemIndex);
@@ -75,7 +75,8 @@ export async function resolveContainerId(this: IExecuteFunctions, itemIndex: num
 		'Container Number',
 		assertNotEmpty(this.getNode(), 'Container Number', value, itemIndex),
 		itemIndex,
-		false,
+		true,
+		'choose a container tracked with a non-standard check digit By ID',
 	);
 	const document = await apiRequest.call(this, {
 		method: 'GET',
@@ -84,9 +85,8 @@ export async function resolveContainerId(this: IExecuteFunctions, itemIndex: num
 		itemIndex,
 	});
 	const match = recordsOf(document).find((record) => attributesOf(record).number === number);
-	if (match) return String(match.id);
-	const checkDigitProblem = containerNumberProblem(number);
-	return notFound.call(this, 'container', number, itemIndex, checkDigitProblem ? `Note: ${checkDigitProblem.replace(/, or turn off .*$/, '')}. ` : '');
+	if (!match) return notFound.call(this, 'container', number, itemIndex);
+	return String(match.id);
 }
 
 /** Shipments read per lookup: enough to tell one match from several. */

@@ -33,7 +33,10 @@ export function normalizeContainerNumber(raw: string): string {
 	return raw.toUpperCase().replace(/[\s\-/.]/g, '');
 }
 
-export function containerNumberProblem(raw: string, checkDigit = true): string | undefined {
+/** What to do about a wrong check digit, where the user can act on it. */
+export const CHECK_DIGIT_REMEDY = 'turn off "Validate Check Digit"';
+
+export function containerNumberProblem(raw: string, checkDigit = true, remedy = CHECK_DIGIT_REMEDY): string | undefined {
 	const number = normalizeContainerNumber(raw);
 	if (!/^[A-Z]{4}\d{7}$/.test(number)) {
 		return 'a container number is 4 letters and 7 digits, e.g. MSCU1234566';
@@ -44,14 +47,21 @@ export function containerNumberProblem(raw: string, checkDigit = true): string |
 	if (checkDigit) {
 		const expected = iso6346CheckDigit(number.slice(0, 10));
 		if (expected !== Number(number[10])) {
-			return `its ISO 6346 check digit should be ${expected}, not ${number[10]}: check for a typo, or turn off "Validate Check Digit"`;
+			return `its ISO 6346 check digit should be ${expected}, not ${number[10]}: check for a typo, or ${remedy}`;
 		}
 	}
 	return undefined;
 }
 
-export function assertContainerNumber(node: INode, field: string, raw: string, itemIndex: number, checkDigit = true): string {
-	const problem = containerNumberProblem(raw, checkDigit);
+export function assertContainerNumber(
+	node: INode,
+	field: string,
+	raw: string,
+	itemIndex: number,
+	checkDigit = true,
+	remedy = CHECK_DIGIT_REMEDY,
+): string {
+	const problem = containerNumberProblem(raw, checkDigit, remedy);
 	if (problem) {
 		throw new NodeOperationError(node, `Invalid ${field} "${raw}": ${problem}`, {
 			itemIndex,
