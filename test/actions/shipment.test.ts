@@ -151,7 +151,7 @@ describe('Shipment > Get', () => {
 		expect(out[0].id).toBe(f.shipmentId);
 		expect(log()).toEqual([
 			['GET', '/v2/shipments', { number: 'FIXTURE-ON_SHIP', 'page[size]': '10' }, null, 200],
-			['GET', '/v2/shipments', { q: 'FIXTURE-ON_SHIP', 'page[size]': '10' }, null, 200],
+			['GET', '/v2/shipments', { q: 'fixture-on_ship', 'page[size]': '100' }, null, 200],
 			['GET', `/v2/shipments/${f.shipmentId}`, {}, null, 200],
 		]);
 
@@ -161,7 +161,7 @@ describe('Shipment > Get', () => {
 		expect(error.message).toBe('No shipment "FIXTURE-ON" is tracked in this Terminal49 account');
 		expect(sb.requests.map((r) => [r.path, r.query])).toEqual([
 			['/v2/shipments', { number: 'FIXTURE-ON', 'page[size]': '10' }],
-			['/v2/shipments', { q: 'FIXTURE-ON', 'page[size]': '10' }],
+			['/v2/shipments', { q: 'FIXTURE-ON', 'page[size]': '100' }],
 		]);
 	});
 

@@ -75,7 +75,7 @@ describe('automatic webhook management', () => {
 		wf.parameters = { ...wf.parameters, events: ['container.transport.available'] };
 		sb.clearRequests();
 		expect(await wf.lifecycle('checkExists')).toBe(true);
-		expect(calls()).toEqual([`GET /v2/webhooks/${id}`, `PATCH /v2/webhooks/${id}`]);
+		expect(calls()).toEqual([`GET /v2/webhooks/${id}`, `PATCH /v2/webhooks/${id}`, 'GET /v2/webhooks']);
 		expect(sb.requests[1].body).toEqual({
 			data: { id, type: 'webhook', attributes: { url: wf.url(), events: ['container.transport.available'], active: true } },
 		});
@@ -92,6 +92,21 @@ describe('automatic webhook management', () => {
 		expect(await wf.lifecycle('checkExists')).toBe(true);
 		expect(sb.store.webhooks.all().map((w) => [w.id, w.url, w.active])).toEqual([[id, wf.url(), true]]);
 		expect(wf.stored.webhookUrl).toBe(wf.url());
+	});
+
+	test('updated in place, it removes another registration of the new URL (a failed delete earlier), so no event arrives twice', async () => {
+		const wf = workflow();
+		await wf.lifecycle('create');
+		const id = wf.stored.webhookId as string;
+		wf.webhookBaseUrl = 'https://n8n.example.com/webhook';
+		const orphan = workflow();
+		orphan.webhookBaseUrl = wf.webhookBaseUrl;
+		await orphan.lifecycle('create'); // the same URL, registered by a copy whose static data was lost
+		const orphanId = orphan.stored.webhookId as string;
+		sb.clearRequests();
+		expect(await wf.lifecycle('checkExists')).toBe(true);
+		expect(calls()).toEqual([`GET /v2/webhooks/${id}`, `PATCH /v2/webhooks/${id}`, 'GET /v2/webhooks', `DELETE /v2/webhooks/${orphanId}`]);
+		expect(sb.store.webhooks.all().map((w) => [w.id, w.url])).toEqual([[id, wf.url()]]);
 	});
 
 	test('a webhook deleted between the GET and the PATCH: checkExists answers false and create registers anew', async () => {

@@ -3,6 +3,8 @@
  * deliveries to the receiver (n8n-core WebhookContext behind a real http server), the trigger verifies them
  * with the secret it stored and starts one execution per notification, also when the sender retries.
  */
+import { createHmac } from 'node:crypto';
+
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
@@ -140,7 +142,8 @@ describe('deliveries from the sandbox', () => {
 
 	test('an out-of-date stored secret (a late save wrote back the old one) is replaced from Terminal49, at most one look-up a minute', async () => {
 		resetSecretRefresh();
-		const setup = await activated({ events: ['container.updated'] });
+		// (the burst below is of bare notifications: nothing to fetch for them here)
+		const setup = await activated({ events: ['container.updated'], options: { fetchFullContainer: false } });
 		receiver = setup.receiver;
 		const { wf } = setup;
 		const hook = sb.store.webhooks.all()[0];
@@ -157,6 +160,20 @@ describe('deliveries from the sandbox', () => {
 		expect(logs.join('\n')).toMatch(/stored webhook secret was out of date/);
 		expect(logs.join('\n')).not.toContain(hook.secret);
 
+		// Static data stale again (a second late save), and a burst of deliveries: one look-up serves them all.
+		resetSecretRefresh();
+		wf.staticData[`node:Terminal49 Trigger`] = { ...wf.stored, webhookSecret: 'a'.repeat(48) };
+		sb.clearRequests();
+		const burst = [1, 2, 3].map((n) =>
+			JSON.stringify({ data: { id: `burst-${n}`, type: 'webhook_notification', attributes: { event: 'container.updated' } } }),
+		);
+		const answers = await Promise.all(
+			burst.map((body) => receiver!.post(body, { 'x-t49-webhook-signature': createHmac('sha256', hook.secret).update(body).digest('hex') })),
+		);
+		expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+		expect(receiver.executions).toHaveLength(4);
+		expect(sb.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/webhooks']);
+
 		// Forged deliveries cost no further look-up within the minute.
 		sb.clearRequests();
 		const forged = JSON.stringify({ data: { id: 'forged-1', type: 'webhook_notification', attributes: { event: 'container.updated' } } });
@@ -164,7 +181,7 @@ describe('deliveries from the sandbox', () => {
 			expect((await receiver.post(forged, { 'x-t49-webhook-signature': 'b'.repeat(64) })).status).toBe(401);
 		}
 		expect(sb.requests).toHaveLength(0);
-		expect(receiver.executions).toHaveLength(1);
+		expect(receiver.executions).toHaveLength(4);
 	});
 
 	test('after deactivation (delete) the sandbox no longer delivers', async () => {

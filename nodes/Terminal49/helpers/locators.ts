@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { apiRequest, paginate } from '../transport';
 import { assertContainerNumber, assertId, assertNotEmpty } from './validation';
 
 /**
@@ -89,8 +89,10 @@ export async function resolveContainerId(this: IExecuteFunctions, itemIndex: num
 	return String(match.id);
 }
 
-/** Shipments read per lookup: enough to tell one match from several. */
+/** Shipments read by the `number` lookup: enough to tell one match from several. */
 const MAX_MATCHES = 10;
+/** Pages of 100 read from the `q` search (a substring search) before giving up on finding the exact match. */
+const MAX_SEARCH_PAGES = 3;
 
 /** Upper case without spaces: bill of lading, booking and reference numbers compare this way. */
 const normalizeShipmentNumber = (raw: string) => raw.toUpperCase().replace(/\s+/g, '');
@@ -103,25 +105,36 @@ const normalizeShipmentNumber = (raw: string) => raw.toUpperCase().replace(/\s+/
 export async function resolveShipmentId(this: IExecuteFunctions, itemIndex: number, name = 'shipmentId'): Promise<string> {
 	const { mode, value } = readLocator.call(this, name, itemIndex);
 	if (mode !== 'number') return assertId(this.getNode(), 'Shipment ID', value, itemIndex);
-	const number = normalizeShipmentNumber(assertNotEmpty(this.getNode(), 'Shipment Number', value, itemIndex));
-	const lookup = async (qs: IDataObject) =>
-		recordsOf(await apiRequest.call(this, { method: 'GET', path: '/shipments', qs: { ...qs, 'page[size]': MAX_MATCHES }, itemIndex }));
+	const typed = assertNotEmpty(this.getNode(), 'Shipment Number', value, itemIndex);
+	const number = normalizeShipmentNumber(typed);
 	const sameNumber = (candidate: unknown) => typeof candidate === 'string' && normalizeShipmentNumber(candidate) === number;
 	const isBillOfLading = (record: IDataObject) =>
 		sameNumber(attributesOf(record).bill_of_lading_number) || sameNumber(attributesOf(record).normalized_number);
+	const hasReference = (record: IDataObject) => {
+		const refs = attributesOf(record).ref_numbers;
+		return Array.isArray(refs) && refs.some(sameNumber);
+	};
 
 	// `number` matches the request number exactly, which for a booking is not the shipment's bill of lading.
-	let matches = await lookup({ number });
+	const tracked = await apiRequest.call(this, { method: 'GET', path: '/shipments', qs: { number, 'page[size]': MAX_MATCHES }, itemIndex });
+	let matches = recordsOf(tracked);
 	if (matches.length > 1 && matches.some(isBillOfLading)) matches = matches.filter(isBillOfLading);
 	if (matches.length === 0) {
-		const refs = (record: IDataObject) => attributesOf(record).ref_numbers;
-		matches = (await lookup({ q: number })).filter(
-			(record) => isBillOfLading(record) || (Array.isArray(refs(record)) && (refs(record) as unknown[]).some(sameNumber)),
-		);
+		let pages = 0;
+		for await (const page of paginate.call(this, { method: 'GET', path: '/shipments', qs: { q: typed }, itemIndex })) {
+			matches.push(...recordsOf(page).filter((record) => isBillOfLading(record) || hasReference(record)));
+			if (++pages >= MAX_SEARCH_PAGES && page.links?.next && matches.length === 0) {
+				throw new NodeOperationError(this.getNode(), `Too many shipments contain "${typed}" to find the one it names`, {
+					itemIndex,
+					description: `More than ${MAX_SEARCH_PAGES * 100} shipments match the search and none of the first is exactly "${typed}". Choose the shipment By ID.`,
+				});
+			}
+			if (pages >= MAX_SEARCH_PAGES) break;
+		}
 	}
 	if (matches.length === 1) return String(matches[0].id);
-	if (matches.length === 0) return notFound.call(this, 'shipment', number, itemIndex);
-	throw new NodeOperationError(this.getNode(), `${matches.length} shipments match "${number}"`, {
+	if (matches.length === 0) return notFound.call(this, 'shipment', typed, itemIndex);
+	throw new NodeOperationError(this.getNode(), `${matches.length} shipments match "${typed}"`, {
 		itemIndex,
 		description: `Choose one by ID instead: ${matches.map((record) => String(record.id)).join(', ')}.`,
 	});

@@ -110,11 +110,12 @@ export async function listItems(
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const { where } = options;
 	const items: IDataObject[] = [];
-	// Included resources of all pages so far: a page's records normally refer to its own.
-	const index = indexIncluded([]);
+	// Included resources of all pages so far (a page's records normally refer to its own). A list filtered
+	// here may read many pages for few records: each page is indexed alone, so the rest is not kept.
+	const allPages = indexIncluded([]);
 	const pages = paginate.call(this, { ...request, itemIndex }, where ? undefined : limit, { prefetch: limit === undefined });
 	for await (const page of pages) {
-		indexIncluded(page.included, index);
+		const index = where ? indexIncluded(page.included) : indexIncluded(page.included, allPages);
 		const data = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
 		for (const record of data) {
 			if (limit !== undefined && items.length >= limit) break;

@@ -105,6 +105,18 @@ export async function webhooksAt(this: TriggerContext, url: string): Promise<IDa
 	return found;
 }
 
+/**
+ * Removes the webhooks registered at `url` other than `keep` (older registrations left when static data was
+ * lost, or a failed delete): two registrations of one URL would deliver each event twice, under two ids.
+ */
+async function removeOthersAt(this: IHookFunctions, url: string, keep?: string) {
+	for (const { id } of await webhooksAt.call(this, url)) {
+		if (id === keep) continue;
+		this.logger.info(`Terminal49 Trigger: removing webhook ${String(id)}, an older registration of the same URL`);
+		await deleteRemote.call(this, String(id));
+	}
+}
+
 function remember(data: StoredWebhook, id: string, secret: string, url: string, events: string[]) {
 	data.webhookId = id;
 	data.webhookSecret = secret;
@@ -161,6 +173,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 			return false;
 		}
 		remote = ((updated.body.data ?? {}) as IDataObject).attributes as IDataObject | undefined;
+		await removeOthersAt.call(this, url, webhookId);
 	}
 	const secret = typeof remote?.secret === 'string' && remote.secret ? remote.secret : webhookSecret;
 	remember(data, webhookId, secret, url, events);
@@ -179,10 +192,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	await assertDeliverable.call(this, url);
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 
-	for (const { id } of await webhooksAt.call(this, url)) {
-		this.logger.info(`Terminal49 Trigger: removing webhook ${id}, an older registration of the same URL`);
-		await deleteRemote.call(this, String(id));
-	}
+	await removeOthersAt.call(this, url);
 
 	const response = await apiRequestFull.call(this, {
 		method: 'POST',

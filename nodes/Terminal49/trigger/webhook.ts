@@ -86,54 +86,78 @@ function secretOf(this: IWebhookFunctions): string {
 	return typeof data.webhookSecret === 'string' ? data.webhookSecret : '';
 }
 
-/** At most one secret look-up per node in this time: forged deliveries cannot make the node hammer the API. */
+/** How long the webhooks registered at the node's URL are remembered: at most one look-up per node in this time. */
 export const SECRET_REFRESH_INTERVAL_MS = 60_000;
-const lastSecretRefresh = new Map<string, number>();
+
+interface RegisteredSecrets {
+	at: number;
+	/** Id and secret of every webhook at the node's URL (shared by the deliveries that wait for it). */
+	hooks: Promise<Array<{ id: string; secret: string }>>;
+}
+const registeredSecrets = new Map<string, RegisteredSecrets>();
 
 function scopeOf(this: IWebhookFunctions): string {
 	const node = this.getNode();
 	return `${String(this.getWorkflow().id)}:${node.id ?? node.name}`;
 }
 
+/** The webhooks registered at `url`, looked up at most once per interval per node (failures included). */
+function secretsAt(this: IWebhookFunctions, scope: string, url: string): RegisteredSecrets['hooks'] {
+	const now = Date.now();
+	for (const [key, entry] of registeredSecrets) if (now - entry.at >= SECRET_REFRESH_INTERVAL_MS) registeredSecrets.delete(key);
+	let entry = registeredSecrets.get(scope);
+	if (!entry) {
+		const hooks = webhooksAt.call(this, url).then((records) =>
+			records.flatMap((record) => {
+				const secret = ((record.attributes ?? {}) as IDataObject).secret;
+				return typeof secret === 'string' && secret ? [{ id: String(record.id), secret }] : [];
+			}),
+		);
+		// Awaited by the deliveries that need it; this only keeps a failure from counting as unhandled.
+		hooks.catch(() => undefined);
+		entry = { at: now, hooks };
+		registeredSecrets.set(scope, entry);
+	}
+	return entry.hooks;
+}
+
 /**
  * The stored secret can be out of date: n8n saves a delivery's whole static data after it is answered,
  * so a delivery still running when the workflow is activated again writes back the old webhook id and
  * secret over the new ones. When a signature does not match the stored secret (Automatic mode, active
- * workflow), the node asks Terminal49 for the webhook registered at its URL, at most once a minute, and
- * takes its id and secret if they verify the delivery. Returns whether they did.
+ * workflow), the node checks it against the webhooks Terminal49 has registered at its URL (looked up at
+ * most once a minute, so forged deliveries cannot make it hammer the API) and stores the id and secret
+ * of the one that verifies. Returns whether one did.
  */
 async function refreshSecret(this: IWebhookFunctions, body: Buffer, signature: unknown): Promise<boolean> {
 	if (webhookManagement.call(this) !== 'automatic' || this.getMode() === 'manual') return false;
 	const url = this.getNodeWebhookUrl('default');
-	const scope = scopeOf.call(this);
-	const now = Date.now();
-	if (!url || now - (lastSecretRefresh.get(scope) ?? -Infinity) < SECRET_REFRESH_INTERVAL_MS) return false;
-	lastSecretRefresh.set(scope, now);
-	let registered: IDataObject[];
+	if (!url) return false;
+	let hooks: Awaited<RegisteredSecrets['hooks']>;
 	try {
-		registered = await webhooksAt.call(this, url);
+		hooks = await secretsAt.call(this, scopeOf.call(this), url);
 	} catch (error) {
-		// The delivery is refused (401) and Terminal49 sends it again later; the next look-up may succeed.
+		// The delivery is refused (401) and Terminal49 sends it again later, after the next look-up.
 		this.logger.warn(`Terminal49 Trigger: could not look up the webhook secret: ${error instanceof Error ? error.message : String(error)}`);
 		return false;
 	}
-	for (const record of registered) {
-		const attributes = (record.attributes ?? {}) as IDataObject;
-		const secret = attributes.secret;
-		if (typeof secret === 'string' && secret && verifySignature(body, signature, secret)) {
-			const data = this.getWorkflowStaticData('node') as StoredWebhook;
-			data.webhookId = String(record.id);
-			data.webhookSecret = secret;
-			this.logger.info(`Terminal49 Trigger: the stored webhook secret was out of date; now using webhook ${String(record.id)}'s`);
-			return true;
-		}
+	const match = hooks.find((hook) => verifySignature(body, signature, hook.secret));
+	if (!match) return false;
+	const data = this.getWorkflowStaticData('node') as StoredWebhook;
+	if (data.webhookId !== match.id || data.webhookSecret !== match.secret) {
+		data.webhookId = match.id;
+		data.webhookSecret = match.secret;
+		this.logger.info(`Terminal49 Trigger: the stored webhook secret was out of date; now using webhook ${match.id}'s`);
 	}
-	return false;
+	if (hooks.length > 1) {
+		this.logger.warn(`Terminal49 Trigger: ${hooks.length} webhooks are registered at this workflow's URL; deactivate and activate it to keep one`);
+	}
+	return true;
 }
 
-/** Forget secret look-up times (tests). */
+/** Forget remembered look-ups (tests). */
 export function resetSecretRefresh() {
-	lastSecretRefresh.clear();
+	registeredSecrets.clear();
 }
 
 function selected(this: IWebhookFunctions): Set<string> {
