@@ -173,6 +173,20 @@ class N8nClient {
 			cursor = res.nextCursor;
 			if (!cursor) break;
 		}
+		if (workflowId && !status && this.cookie) {
+			// The public list leaves out executions that this main process still counts as running
+			// (executionService.findManyAndCount, excludeRunning). In queue mode main sometimes never hears
+			// that a worker finished a job, so an execution the worker ran and saved would stay hidden from
+			// it for good. The editor's list reads the database: add what only it shows, read one by one.
+			const known = new Set(all.map((e) => String(e.id)));
+			const q = new URLSearchParams({ filter: JSON.stringify({ workflowId: String(workflowId) }), limit: String(Math.min(limit, 100)) });
+			const fromDb = await this.rest('GET', `/executions?${q}`);
+			for (const row of (fromDb && fromDb.results) || []) {
+				if (known.has(String(row.id))) continue;
+				all.push(await this.getExecution(row.id, includeData));
+			}
+			all.sort((a, b) => Number(b.id) - Number(a.id));
+		}
 		return all;
 	}
 

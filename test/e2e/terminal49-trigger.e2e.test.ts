@@ -143,7 +143,12 @@ maybe('Terminal49 Trigger in real n8n (queue mode: webhook() in main, executions
 
 	test('each notification runs once on the worker; concurrent redeliveries run nothing; seen ids reach static data', async () => {
 		const { sandbox, stack } = t49;
-		const path = 't49-trigger-queue/webhook';
+		// A path of its own per attempt (test/setup-retry.js may run the test again on the same n8n), and a
+		// sandbox without what an earlier attempt left.
+		const webhookId = `t49-trigger-queue-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		sandbox.clearDeliveries();
+		sandbox.clearRequests();
 		const wf = await stack.client.createWorkflow(
 			t49.bind(
 				triggerToNoOp('trigger queue e2e', {
@@ -151,11 +156,25 @@ maybe('Terminal49 Trigger in real n8n (queue mode: webhook() in main, executions
 					name: 'Terminal49 Trigger',
 					type: NODE_TYPES.trigger,
 					typeVersion: 1,
-					webhookId: 't49-trigger-queue',
+					webhookId,
 					parameters: { events: ['container.updated'] },
 				}),
 			),
 		);
+		try {
+			await checkQueueMode(wf.id, path);
+		} finally {
+			// Deactivation deletes the webhook: a retry starts with no registration left behind.
+			await stack.client.deactivateWorkflow(wf.id).catch(() => undefined);
+			await harness
+				.waitFor('the webhook to be deleted in the sandbox', () => sandbox.store.webhooks.all().length === 0, { timeoutMs: 20_000, intervalMs: 200 })
+				.catch(() => undefined);
+		}
+	});
+
+	async function checkQueueMode(workflowId: string, path: string) {
+		const { sandbox, stack } = t49;
+		const wf = { id: workflowId };
 		await stack.client.activateWorkflow(wf.id);
 		await stack.client.waitForWebhook(path);
 		await harness.waitFor('the webhook to be registered in the sandbox', () => sandbox.store.webhooks.all().length > 0, {
@@ -205,5 +224,5 @@ maybe('Terminal49 Trigger in real n8n (queue mode: webhook() in main, executions
 		const stored = Object.keys(data.seenNotifications);
 		expect(stored).toEqual(expect.arrayContaining(firstThree));
 		expect(sandbox.deliveries.map((d) => d.notificationId)).toEqual(expect.arrayContaining(stored));
-	});
+	}
 });
