@@ -184,6 +184,19 @@ describe('deliveries from the sandbox', () => {
 		expect(receiver.executions).toHaveLength(4);
 	});
 
+	test('static data lost altogether (no id, no secret): the first delivery finds the webhook at the URL and goes on', async () => {
+		resetSecretRefresh();
+		const setup = await activated({ events: ['container.updated'] });
+		receiver = setup.receiver;
+		const hook = sb.store.webhooks.all()[0];
+		setup.wf.staticData = {};
+		sb.fireEvent('container.updated', sb.fixtures[1].containerId);
+		await sb.webhooksIdle();
+		expect(sb.deliveries.map((d) => d.status)).toEqual([200]);
+		expect(receiver.executions).toHaveLength(1);
+		expect(setup.wf.stored).toMatchObject({ webhookId: hook.id, webhookSecret: hook.secret });
+	});
+
 	test('after deactivation (delete) the sandbox no longer delivers', async () => {
 		const setup = await activated({ events: ['container.updated'] });
 		receiver = setup.receiver;

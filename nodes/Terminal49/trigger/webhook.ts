@@ -197,13 +197,9 @@ async function fetchContainer(this: IWebhookFunctions, notification: Notificatio
 
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const secret = secretOf.call(this);
-	if (!secret) {
-		return refuse.call(
-			this,
-			401,
-			'Signature cannot be verified',
-			'no webhook secret is stored for this node (activate the workflow again, or paste the secret in "Managed by Hand" mode)',
-		);
+	// Automatic mode goes on without a stored secret (static data lost): the look-up below may find it.
+	if (!secret && webhookManagement.call(this) === 'manual') {
+		return refuse.call(this, 401, 'Signature cannot be verified', 'the "Webhook Secret" of the node is empty');
 	}
 
 	const read = await rawBodyOf.call(this);
@@ -216,12 +212,19 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		return refuse.call(this, 401, 'Invalid signature', `the ${SIGNATURE_HEADER} header is missing`);
 	}
 	if (!verifySignature(body, signature, secret) && !(await refreshSecret.call(this, body, signature))) {
-		return refuse.call(
-			this,
-			401,
-			'Invalid signature',
-			`the ${SIGNATURE_HEADER} header does not match the body (wrong secret, or the body was changed on the way)`,
-		);
+		return secret
+			? refuse.call(
+					this,
+					401,
+					'Invalid signature',
+					`the ${SIGNATURE_HEADER} header does not match the body (wrong secret, or the body was changed on the way)`,
+				)
+			: refuse.call(
+					this,
+					401,
+					'Signature cannot be verified',
+					'no webhook secret is stored for this node and no webhook registered at its URL signed this (activate the workflow again)',
+				);
 	}
 
 	const parsed = parseJson(body);
