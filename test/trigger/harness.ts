@@ -164,6 +164,8 @@ export interface ReceiverOptions {
 	payloadLimitBytes?: number;
 	/** Hold the answer to the first request this long (a lost or late 200: the sender retries). */
 	delayFirstAnswerMs?: number;
+	/** n8n's execution mode for the request: 'webhook' (active workflow) or 'manual' ("Listen for test event"). */
+	mode?: 'webhook' | 'manual';
 }
 
 type ExpressishResponse = http.ServerResponse & {
@@ -239,7 +241,7 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 
 		const { workflow, node } = wf.build();
 		const additionalData = wf.additionalData({ httpRequest: req as never, httpResponse: res as never });
-		const context = new WebhookContext(workflow, node, additionalData, 'webhook', wf.webhookData(workflow, node, additionalData), [], null);
+		const context = new WebhookContext(workflow, node, additionalData, options.mode ?? 'webhook', wf.webhookData(workflow, node, additionalData), [], null);
 		let result: IWebhookResponseData;
 		try {
 			result = await trigger.webhook.call(context);

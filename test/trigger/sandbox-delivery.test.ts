@@ -197,6 +197,19 @@ describe('deliveries from the sandbox', () => {
 		expect(setup.wf.stored).toMatchObject({ webhookId: hook.id, webhookSecret: hook.secret });
 	});
 
+	test('"Listen for test event" (mode manual) never looks the secret up: a mismatch is refused at once', async () => {
+		resetSecretRefresh();
+		const setup = await activated({ events: ['container.updated'] }, { mode: 'manual' });
+		receiver = setup.receiver;
+		setup.wf.staticData = {};
+		sb.clearRequests();
+		sb.fireEvent('container.updated', sb.fixtures[1].containerId);
+		await sb.webhooksIdle();
+		expect(sb.deliveries[0].status).toBe(401);
+		expect(receiver.executions).toHaveLength(0);
+		expect(sb.requests.filter((r) => r.path === '/v2/webhooks')).toEqual([]);
+	});
+
 	test('after deactivation (delete) the sandbox no longer delivers', async () => {
 		const setup = await activated({ events: ['container.updated'] });
 		receiver = setup.receiver;
