@@ -20,7 +20,8 @@ export class Terminal49 implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'terminal49Api', required: true }],
+		// The widget's embed code needs no API call: no credential is asked for it.
+		credentials: [{ name: 'terminal49Api', required: true, displayOptions: { hide: { resource: ['widget'] } } }],
 		properties: [
 			{
 				displayName: 'Resource',

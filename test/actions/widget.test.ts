@@ -3,6 +3,7 @@
  * the generated page works against the sandbox's widget stub (its lookup resolves the tracked number).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
@@ -83,6 +84,14 @@ describe('Widget > Generate Embed HTML', () => {
 		const lookup = await fetch(`${sb.widgetUrl}/lookup?token=${encodeURIComponent(token)}&number=${encodeURIComponent(number)}`);
 		expect(lookup.status).toBe(200);
 		expect(((await lookup.json()) as { data: IDataObject }).data.number).toBe(f.containerNumber);
+	});
+
+	it('asks for no credential (it makes no request); every other resource needs one', () => {
+		const node = new Terminal49();
+		const [credential] = node.description.credentials!;
+		const shown = (resource: string) => NodeHelpers.displayParameter({ resource }, credential, { typeVersion: 1 }, node.description);
+		expect(shown('widget')).toBe(false);
+		expect(['container', 'shipment', 'trackingRequest', 'webhook'].map(shown)).toEqual([true, true, true, true]);
 	});
 
 	it('escapeHtmlAttribute', () => {
