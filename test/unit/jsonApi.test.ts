@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { documentToItems } from '../../nodes/Terminal49/helpers/output';
-import { indexIncluded, relatedResources, simplifyDocument, simplifyResource } from '../../nodes/Terminal49/helpers/jsonApi';
+import { indexIncluded, relatedResources, resourcesOf, simplifyDocument, simplifyResource } from '../../nodes/Terminal49/helpers/jsonApi';
 import type { ResourceObject } from '../../nodes/Terminal49/helpers/jsonApi';
 
 const shipmentDocument = {
@@ -81,4 +81,13 @@ test('every real webhook payload simplifies without losing its reference object'
 		expect(item.id).toBe(payload.data.id);
 		expect(item.event).toBe(payload.data.attributes.event);
 	}
+});
+
+test('resourcesOf: one resource, a list, null or nothing; entries that are not resource objects are left out', () => {
+	const a = { id: 'a', type: 'container' };
+	const b = { id: 'b', type: 'container' };
+	expect(resourcesOf({ data: a })).toEqual([a]);
+	expect(resourcesOf({ data: [a, { id: 'x' }, null, b] as never })).toEqual([a, b]);
+	expect(resourcesOf({ data: null })).toEqual([]);
+	expect(resourcesOf({})).toEqual([]);
 });

@@ -32,6 +32,12 @@ export function isResourceObject(value: unknown): value is ResourceObject {
 	);
 }
 
+/** The resource objects of a document's `data`, which may be one resource, a list of them, or null. */
+export function resourcesOf(document: IDataObject): ResourceObject[] {
+	const data = document.data;
+	return (Array.isArray(data) ? data : data ? [data] : []).filter(isResourceObject);
+}
+
 /** Indexes `included` resources by type and id (into `index` when given, e.g. across the pages of a list). */
 export function indexIncluded(included: unknown, index: IncludedIndex = new Map()): IncludedIndex {
 	if (Array.isArray(included)) {
@@ -67,9 +73,7 @@ export function simplifyResource(resource: ResourceObject, index: IncludedIndex 
 /** The flat items of a document (`data` may be one resource or a list). */
 export function simplifyDocument(document: IDataObject, extraIncluded: IDataObject[] = []): IDataObject[] {
 	const index = indexIncluded([...((document.included as IDataObject[] | undefined) ?? []), ...extraIncluded]);
-	const data = document.data;
-	const records = Array.isArray(data) ? data : data ? [data] : [];
-	return records.filter(isResourceObject).map((record) => simplifyResource(record, index));
+	return resourcesOf(document).map((record) => simplifyResource(record, index));
 }
 
 /** Related resources of one type for a record, e.g. the containers of a shipment, as flat items. */

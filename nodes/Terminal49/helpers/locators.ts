@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paginate } from '../transport';
+import type { ResourceObject } from './jsonApi';
+import { resourcesOf } from './jsonApi';
 import { assertContainerNumber, assertId, assertNotEmpty } from './validation';
 
 /**
@@ -58,9 +60,7 @@ function notFound(this: IExecuteFunctions, what: string, value: string, itemInde
 	});
 }
 
-const recordsOf = (document: IDataObject): IDataObject[] =>
-	(Array.isArray(document.data) ? document.data : []).filter((record): record is IDataObject => !!record && typeof record === 'object');
-const attributesOf = (record: IDataObject) => (record.attributes ?? {}) as IDataObject;
+const attributesOf = (record: ResourceObject): IDataObject => record.attributes ?? {};
 
 /**
  * The container ID the user chose, looking the number up when given one. A number that is not ISO 6346
@@ -84,7 +84,7 @@ export async function resolveContainerId(this: IExecuteFunctions, itemIndex: num
 		qs: { 'filter[number]': number, 'page[size]': 1 },
 		itemIndex,
 	});
-	const match = recordsOf(document).find((record) => attributesOf(record).number === number);
+	const match = resourcesOf(document).find((record) => attributesOf(record).number === number);
 	if (!match) return notFound.call(this, 'container', number, itemIndex);
 	return String(match.id);
 }
@@ -108,28 +108,27 @@ export async function resolveShipmentId(this: IExecuteFunctions, itemIndex: numb
 	const typed = assertNotEmpty(this.getNode(), 'Shipment Number', value, itemIndex);
 	const number = normalizeShipmentNumber(typed);
 	const sameNumber = (candidate: unknown) => typeof candidate === 'string' && normalizeShipmentNumber(candidate) === number;
-	const isBillOfLading = (record: IDataObject) =>
+	const isBillOfLading = (record: ResourceObject) =>
 		sameNumber(attributesOf(record).bill_of_lading_number) || sameNumber(attributesOf(record).normalized_number);
-	const hasReference = (record: IDataObject) => {
+	const hasReference = (record: ResourceObject) => {
 		const refs = attributesOf(record).ref_numbers;
 		return Array.isArray(refs) && refs.some(sameNumber);
 	};
 
 	// `number` matches the request number exactly, which for a booking is not the shipment's bill of lading.
 	const tracked = await apiRequest.call(this, { method: 'GET', path: '/shipments', qs: { number, 'page[size]': MAX_MATCHES }, itemIndex });
-	let matches = recordsOf(tracked);
+	let matches = resourcesOf(tracked);
 	if (matches.length > 1 && matches.some(isBillOfLading)) matches = matches.filter(isBillOfLading);
 	if (matches.length === 0) {
 		let pages = 0;
 		for await (const page of paginate.call(this, { method: 'GET', path: '/shipments', qs: { q: typed }, itemIndex })) {
-			matches.push(...recordsOf(page).filter((record) => isBillOfLading(record) || hasReference(record)));
-			if (++pages >= MAX_SEARCH_PAGES && page.links?.next && matches.length === 0) {
-				throw new NodeOperationError(this.getNode(), `Too many shipments contain "${typed}" to find the one it names`, {
-					itemIndex,
-					description: `More than ${MAX_SEARCH_PAGES * 100} shipments match the search and none of the first is exactly "${typed}". Choose the shipment By ID.`,
-				});
-			}
-			if (pages >= MAX_SEARCH_PAGES) break;
+			matches.push(...resourcesOf(page).filter((record) => isBillOfLading(record) || hasReference(record)));
+			if (++pages < MAX_SEARCH_PAGES || !page.links?.next) continue;
+			if (matches.length > 0) break;
+			throw new NodeOperationError(this.getNode(), `Too many shipments contain "${typed}" to find the one it names`, {
+				itemIndex,
+				description: `More than ${MAX_SEARCH_PAGES * 100} shipments match the search and none of the first is exactly "${typed}". Choose the shipment By ID.`,
+			});
 		}
 	}
 	if (matches.length === 1) return String(matches[0].id);

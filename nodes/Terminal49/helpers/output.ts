@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Terminal49Request } from '../transport';
 import { apiRequest, paginate } from '../transport';
 import type { ResourceObject } from './jsonApi';
-import { indexIncluded, isResourceObject, simplifyResource } from './jsonApi';
+import { indexIncluded, resourcesOf, simplifyResource } from './jsonApi';
 import { addContainerInsights } from './containerInsights';
 import { assertLimit } from './validation';
 
@@ -56,8 +56,7 @@ function decorate(item: IDataObject, options: OutputOptions): IDataObject {
 export function documentToItems(document: IDataObject, simplify: boolean, options: OutputOptions = {}): IDataObject[] {
 	if (!simplify) return [document];
 	const index = indexIncluded(document.included);
-	const data = document.data;
-	const records = (Array.isArray(data) ? data : data ? [data] : []).filter(isResourceObject);
+	const records = resourcesOf(document);
 	if (records.length === 0 && !('data' in document)) return [document];
 	return records.map((record) => decorate(simplifyResource(record, index), options));
 }
@@ -112,14 +111,13 @@ export async function listItems(
 	const items: IDataObject[] = [];
 	// Included resources of all pages so far (a page's records normally refer to its own). A list filtered
 	// here may read many pages for few records: each page is indexed alone, so the rest is not kept.
-	const allPages = indexIncluded([]);
+	const allPages = where ? undefined : indexIncluded([]);
 	const pages = paginate.call(this, { ...request, itemIndex }, where ? undefined : limit, { prefetch: limit === undefined });
 	for await (const page of pages) {
-		const index = where ? indexIncluded(page.included) : indexIncluded(page.included, allPages);
-		const data = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
-		for (const record of data) {
+		const index = indexIncluded(page.included, allPages);
+		for (const record of resourcesOf(page)) {
 			if (limit !== undefined && items.length >= limit) break;
-			if (!isResourceObject(record) || (where && !where(record))) continue;
+			if (where && !where(record)) continue;
 			items.push(simplify ? decorate(simplifyResource(record, index), options) : { data: record, included: referencedIncluded(record, index) });
 		}
 		if (limit !== undefined && items.length >= limit) break;

@@ -2,6 +2,8 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isWebhookEvent } from '../helpers/events';
+import type { ResourceObject } from '../helpers/jsonApi';
+import { resourcesOf } from '../helpers/jsonApi';
 import { apiRequestFull, paginate } from '../transport';
 
 /**
@@ -94,13 +96,10 @@ async function deleteRemote(this: IHookFunctions, id: string): Promise<'deleted'
 }
 
 /** The webhooks registered in Terminal49 for `url` (every page of `GET /webhooks`). */
-export async function webhooksAt(this: TriggerContext, url: string): Promise<IDataObject[]> {
-	const found: IDataObject[] = [];
+export async function webhooksAt(this: TriggerContext, url: string): Promise<ResourceObject[]> {
+	const found: ResourceObject[] = [];
 	for await (const page of paginate.call(this, { method: 'GET', path: '/webhooks' })) {
-		const records = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
-		for (const record of records) {
-			if (((record.attributes ?? {}) as IDataObject).url === url && typeof record.id === 'string') found.push(record);
-		}
+		found.push(...resourcesOf(page).filter((record) => record.attributes?.url === url));
 	}
 	return found;
 }

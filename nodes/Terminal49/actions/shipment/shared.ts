@@ -1,8 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { withContainerInsights } from '../../helpers/containerInsights';
-import type { ResourceObject } from '../../helpers/jsonApi';
-import { indexIncluded, isResourceObject, relatedResources, simplifyResource } from '../../helpers/jsonApi';
+import { indexIncluded, relatedResources, resourcesOf, simplifyResource } from '../../helpers/jsonApi';
 import type { JsonApiDocument } from '../../transport';
 
 export const SHIPMENT_INCLUDES = [
@@ -43,9 +42,8 @@ export function withNestedContainerInsights(shipment: IDataObject): IDataObject 
  */
 export function splitContainers(document: JsonApiDocument): IDataObject[] {
 	const index = indexIncluded(document.included);
-	const records = (Array.isArray(document.data) ? document.data : document.data ? [document.data] : []).filter(isResourceObject);
 	const items: IDataObject[] = [];
-	for (const record of records as ResourceObject[]) {
+	for (const record of resourcesOf(document)) {
 		const shipment = simplifyResource(record, index);
 		const containers = relatedResources(record, 'containers', index);
 		const related = record.relationships?.containers?.data;
