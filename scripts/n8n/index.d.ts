@@ -22,6 +22,8 @@ export interface ManagedProcess {
 	exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 	tail(): string[];
 	isRunning(): boolean;
+	/** SIGKILL to the whole process group. */
+	kill(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 	stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -127,7 +129,8 @@ export interface Stack {
 	client: N8nClient;
 	webhookUrl(path: string): string;
 	stop(): Promise<void>;
-	restart(): Promise<void>;
+	/** `{ kill: true }`: SIGKILL (a crash) instead of a clean shutdown. */
+	restart(o?: { kill?: boolean }): Promise<void>;
 	logs(role?: 'main' | 'worker'): string;
 }
 

@@ -165,6 +165,8 @@ function n8nEnv({ userFolder, port = 5678, brokerPort, redisPort, queue = false,
 	// keep the harness's own test variables from leaking into n8n
 	delete env.NODE_OPTIONS;
 	delete env.JEST_WORKER_ID;
+	// For profiling n8n itself (e.g. --cpu-prof or a --require preload): never inherited by accident.
+	if (process.env.T49_N8N_NODE_OPTIONS) env.NODE_OPTIONS = process.env.T49_N8N_NODE_OPTIONS;
 	return env;
 }
 
@@ -322,10 +324,17 @@ async function startStack(o = {}) {
 			}
 			if (createdFolder && !o.keepUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 		},
-		/** Restart the n8n processes on the same folder (static data, credentials and workflows kept). */
-		async restart() {
-			if (stack.worker) await stack.worker.stop();
-			await stack.main.stop();
+		/**
+		 * Restart the n8n processes on the same folder (static data, credentials and workflows kept).
+		 * `{ kill: true }`: SIGKILL instead of a clean shutdown, as a crash or an OOM kill would.
+		 */
+		async restart({ kill = false } = {}) {
+			if (kill) {
+				await Promise.all([stack.main.proc.kill(), stack.worker ? stack.worker.proc.kill() : undefined]);
+			} else {
+				if (stack.worker) await stack.worker.stop();
+				await stack.main.stop();
+			}
 			await startProcesses();
 			await stack.client.login(owner.email, owner.password);
 		},

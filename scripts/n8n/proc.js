@@ -78,6 +78,12 @@ function startProcess(name, command, args, { env, cwd, logFile, echo } = {}) {
 		exited,
 		tail: () => tail.slice(),
 		isRunning: () => child.exitCode === null && child.signalCode === null && live.has(child),
+		/** SIGKILL to the whole group at once (a crash: nothing is shut down cleanly). */
+		async kill() {
+			if (!live.has(child)) return exited;
+			killGroup(child, 'SIGKILL');
+			return await exited;
+		},
 		/** SIGTERM to the group, then SIGKILL after `graceMs`. */
 		async stop(graceMs = 10000) {
 			if (!live.has(child)) return exited;
