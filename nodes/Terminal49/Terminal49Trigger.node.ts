@@ -1,5 +1,7 @@
 import type {
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -9,7 +11,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerProperties } from './trigger/description';
 import { checkExists, create, remove } from './trigger/lifecycle';
-import { handleDelivery } from './trigger/webhook';
+import { emitDeliveries } from './trigger/emit';
+import { receiveDelivery } from './trigger/webhook';
 
 export class Terminal49Trigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,7 +33,10 @@ export class Terminal49Trigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
+				// n8n answers an accepted delivery once it has recorded the execution, with the node's
+				// webhookResponse as the body ('' rather than n8n's default 'firstEntryJson').
 				responseMode: 'onReceived',
+				responseData: '',
 				path: 'webhook',
 			},
 		],
@@ -51,7 +57,13 @@ export class Terminal49Trigger implements INodeType {
 		},
 	};
 
+	/** The answer path: verify, deduplicate, hand the delivery to n8n (trigger/webhook.ts). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await handleDelivery.call(this);
+		return await receiveDelivery.call(this);
+	}
+
+	/** The execution's first step, with the delivery as input: the item of each event (trigger/emit.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await emitDeliveries.call(this);
 	}
 }

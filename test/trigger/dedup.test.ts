@@ -1,75 +1,136 @@
-/** The deduplication store: window, bounds, and the static data it writes. */
-import type { IDataObject } from 'n8n-workflow';
+/** The two deduplication layers: the process's claims (window, pending copies, failures) and n8n's store. */
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { checkAndRecord, forgetScope, MAX_IN_MEMORY, MAX_PERSISTED, STATIC_KEY } from '../../nodes/Terminal49/trigger/dedup';
+import { claimDelivery, firstInStore, forgetScope, MAX_DURABLE, MAX_IN_MEMORY } from '../../nodes/Terminal49/trigger/dedup';
 import { changesetToObject, readNotification } from '../../nodes/Terminal49/trigger/payload';
 import { verifySignature, sign } from '../../nodes/Terminal49/trigger/signature';
+import { MemoryProcessedData } from '../helpers/processedData';
 
 const HOUR = 3_600_000;
 let n = 0;
 const scope = () => `wf-unit:${++n}`;
 
-describe('checkAndRecord', () => {
-	test('a second sighting inside the window is a duplicate; after the window it is new again', () => {
+describe('layer 1: claimDelivery (the receiving process)', () => {
+	test('an id answered 2xx is a duplicate inside the window and new again after it', async () => {
 		const s = scope();
-		const data: IDataObject = {};
-		const t0 = 1_700_000_000_000;
-		expect(checkAndRecord(data, s, 'a', 24 * HOUR, t0)).toEqual({ duplicate: false });
-		expect(checkAndRecord(data, s, 'a', 24 * HOUR, t0 + 23 * HOUR)).toEqual({ duplicate: true, firstSeenAt: t0 });
-		expect(checkAndRecord(data, s, 'a', 24 * HOUR, t0 + 25 * HOUR)).toEqual({ duplicate: false });
-		expect(data[STATIC_KEY]).toEqual({ a: t0 + 25 * HOUR });
+		let now = 1_000_000;
+		const clock = () => now;
+		const first = await claimDelivery(s, 'a', 24 * HOUR, clock);
+		expect(first.duplicate).toBe(false);
+		if (!first.duplicate) first.settle(true);
+		now += 23 * HOUR;
+		expect(await claimDelivery(s, 'a', 24 * HOUR, clock)).toEqual({ duplicate: true, firstSeenAt: 1_000_000 });
+		now += 2 * HOUR;
+		expect((await claimDelivery(s, 'a', 24 * HOUR, clock)).duplicate).toBe(false);
 	});
 
-	test('static data alone (a restarted process) recognises a duplicate', () => {
-		const data: IDataObject = {};
-		const t0 = 1_700_000_000_000;
-		checkAndRecord(data, scope(), 'x', HOUR, t0);
-		const stored = JSON.parse(JSON.stringify(data));
-		expect(checkAndRecord(stored, scope(), 'x', HOUR, t0 + 1000).duplicate).toBe(true);
+	test('an id whose delivery was not answered 2xx is forgotten: the redelivery runs', async () => {
+		const s = scope();
+		const first = await claimDelivery(s, 'b', HOUR);
+		if (!first.duplicate) first.settle(false);
+		expect((await claimDelivery(s, 'b', HOUR)).duplicate).toBe(false);
 	});
 
-	test('static data keeps at most MAX_PERSISTED ids, the newest', () => {
+	test('a copy that arrives while the first is being recorded waits for its answer', async () => {
 		const s = scope();
-		const data: IDataObject = {};
-		const t0 = 1_700_000_000_000;
-		const YEAR = 365 * 24 * HOUR;
-		for (let i = 0; i < MAX_PERSISTED + 50; i++) checkAndRecord(data, s, `id-${i}`, YEAR, t0 + i * 60_000);
-		const stored = data[STATIC_KEY] as IDataObject;
-		expect(Object.keys(stored)).toHaveLength(MAX_PERSISTED);
-		expect(stored['id-0']).toBeUndefined();
-		expect(stored[`id-${MAX_PERSISTED + 49}`]).toBe(t0 + (MAX_PERSISTED + 49) * 60_000);
-		// the in-process map still knows the oldest ones
-		expect(checkAndRecord({}, s, 'id-0', YEAR, t0 + (MAX_PERSISTED + 50) * 60_000).duplicate).toBe(true);
+		const first = await claimDelivery(s, 'c', HOUR);
+		if (first.duplicate) throw new Error('expected a first claim');
+		let copyDone = false;
+		const copy = claimDelivery(s, 'c', HOUR).then((claim) => {
+			copyDone = true;
+			return claim;
+		});
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(copyDone).toBe(false);
+		first.settle(true);
+		expect((await copy).duplicate).toBe(true);
+
+		// the first fails: the copy takes over (and is not a duplicate)
+		const other = await claimDelivery(s, 'd', HOUR);
+		if (other.duplicate) throw new Error('expected a first claim');
+		const takeover = claimDelivery(s, 'd', HOUR);
+		other.settle(false);
+		const taken = await takeover;
+		expect(taken.duplicate).toBe(false);
+		if (!taken.duplicate) taken.settle(true);
+		expect((await claimDelivery(s, 'd', HOUR)).duplicate).toBe(true);
 	});
 
-	test('the in-process map is bounded too', () => {
+	test('settle counts once (finish, then close)', async () => {
 		const s = scope();
-		const t0 = 1_700_000_000_000;
-		const YEAR = 365 * 24 * HOUR;
-		const at = (i: number) => t0 + i * 60_000;
-		for (let i = 0; i < MAX_IN_MEMORY + 10; i++) checkAndRecord({}, s, `m-${i}`, YEAR, at(i));
-		expect(checkAndRecord({}, s, 'm-0', YEAR, at(MAX_IN_MEMORY + 20)).duplicate).toBe(false);
-		expect(checkAndRecord({}, s, `m-${MAX_IN_MEMORY + 9}`, YEAR, at(MAX_IN_MEMORY + 21)).duplicate).toBe(true);
+		const claim = await claimDelivery(s, 'e', HOUR);
+		if (claim.duplicate) throw new Error('expected a first claim');
+		claim.settle(true);
+		claim.settle(false);
+		expect((await claimDelivery(s, 'e', HOUR)).duplicate).toBe(true);
+	});
+
+	test('memory is bounded: the oldest ids go first', async () => {
+		const s = scope();
+		let now = 0;
+		const clock = () => now;
+		for (let i = 0; i < MAX_IN_MEMORY + 10; i++) {
+			now = i;
+			const claim = await claimDelivery(s, `m-${i}`, 100 * HOUR, clock);
+			if (!claim.duplicate) claim.settle(true);
+		}
+		now = MAX_IN_MEMORY + 20;
+		expect((await claimDelivery(s, 'm-0', 100 * HOUR, clock)).duplicate).toBe(false);
+		expect((await claimDelivery(s, `m-${MAX_IN_MEMORY + 9}`, 100 * HOUR, clock)).duplicate).toBe(true);
 		forgetScope(s);
+		expect((await claimDelivery(s, `m-${MAX_IN_MEMORY + 9}`, 100 * HOUR, clock)).duplicate).toBe(false);
+	});
+});
+
+describe("layer 2: firstInStore (n8n's deduplication store, from the execution)", () => {
+	const context = (store: MemoryProcessedData, workflowId: string, failing = false) =>
+		({
+			getNode: () => ({ id: 'trigger-node', name: 'Terminal49 Trigger' }),
+			getWorkflow: () => ({ id: workflowId, active: true }),
+			helpers: {
+				checkProcessedAndRecord: async (items: string[], s: 'node', options: { mode: 'entries'; maxEntries?: number }) => {
+					if (failing) throw new Error('database is locked');
+					return await store.checkProcessedAndRecord(items, s, { workflow: { id: workflowId, active: true }, node: { id: 'trigger-node' } as never }, options);
+				},
+			},
+		}) as unknown as IExecuteFunctions;
+
+	test('overlapping executions share one read and write; the first copy of an id wins; kept across restarts', async () => {
+		const store = new MemoryProcessedData();
+		const ctx = context(store, 'wf-store-1');
+		const s = scope();
+		const results = await Promise.all([
+			firstInStore.call(ctx, s, ['x']),
+			firstInStore.call(ctx, s, ['y']),
+			firstInStore.call(ctx, s, ['x']),
+			firstInStore.call(ctx, s, ['z', 'y']),
+		]);
+		expect(results).toEqual([[true], [true], [false], [true, false]]);
+		// the first call reads and writes alone; the three that came meanwhile share the next
+		expect(store.calls).toBe(2);
+		// a "restarted" process: memory gone, the store is not
+		forgetScope(s);
+		expect(await firstInStore.call(ctx, s, ['x', 'w'])).toEqual([false, true]);
 	});
 
-	test('a save writes the ids of concurrent deliveries the stored copy lost', () => {
+	test(`keeps the newest ${MAX_DURABLE} ids`, async () => {
+		const store = new MemoryProcessedData();
+		const ctx = context(store, 'wf-store-2');
 		const s = scope();
-		const t0 = 1_700_000_000_000;
-		const loadedByA: IDataObject = {};
-		const loadedByB: IDataObject = {};
-		checkAndRecord(loadedByA, s, 'A', HOUR, t0);
-		checkAndRecord(loadedByB, s, 'B', HOUR, t0 + 1);
-		expect(Object.keys(loadedByB[STATIC_KEY] as object).sort()).toEqual(['A', 'B']);
+		const ids = Array.from({ length: MAX_DURABLE + 5 }, (_, i) => `id-${i}`);
+		await firstInStore.call(ctx, s, ids);
+		expect(await firstInStore.call(ctx, s, ['id-0', `id-${MAX_DURABLE + 4}`])).toEqual([true, false]);
 	});
 
-	test('duplicates of ids already stored do not rewrite static data', () => {
+	test('a failure of the store fails every execution waiting on it (none is emitted unchecked)', async () => {
+		const ctx = context(new MemoryProcessedData(), 'wf-store-3', true);
 		const s = scope();
-		const data: IDataObject = {};
-		checkAndRecord(data, s, 'z', HOUR, 1000);
-		const before = data[STATIC_KEY];
-		checkAndRecord(data, s, 'z', HOUR, 2000);
-		expect(data[STATIC_KEY]).toBe(before);
+		await expect(Promise.all([firstInStore.call(ctx, s, ['a']), firstInStore.call(ctx, s, ['b'])])).rejects.toThrow('database is locked');
+	});
+
+	test('an n8n without the store: undefined (no durable layer)', async () => {
+		const ctx = { helpers: {} } as unknown as IExecuteFunctions;
+		expect(await firstInStore.call(ctx, scope(), ['a'])).toBeUndefined();
 	});
 });
 

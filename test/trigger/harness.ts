@@ -11,18 +11,22 @@
  *   webhook() in a WebhookContext, saves the static data back if it changed (not when n8n itself answers a
  *   request that starts an execution: n8n 2.41 loses those writes), and then does what
  *   webhook-helpers.js does with the result: `noWebhookResponse` -> nothing more; no `workflowData` -> 200
- *   with `webhookResponse` (or "Webhook call received"); otherwise an execution is started (recorded
- *   here) and 200 answered.
+ *   with `webhookResponse` (or "Webhook call received"); otherwise n8n records an execution and then
+ *   answers 200 with `webhookResponse` (responseData '' in the description). The execution's first step is
+ *   the trigger's execute() over the items webhook() returned, run here in n8n-core's real ExecuteContext
+ *   (n8n's deduplication store in memory: test/helpers/processedData.ts), beside the answer as in n8n.
+ *   `post()` and `idle()` wait for the executions started so far to end, so a test can read their items.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { HookContext, WebhookContext } from 'n8n-core';
+import { ExecuteContext, HookContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
+	IRunExecutionData,
 	IWebhookData,
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
@@ -31,6 +35,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { Terminal49Trigger } from '../../nodes/Terminal49/Terminal49Trigger.node';
+import { processedData } from '../helpers/processedData';
 import type { TestCredentials } from '../helpers/runNode';
 import { makeAdditionalData } from '../helpers/runNode';
 
@@ -128,6 +133,19 @@ export class TriggerWorkflow {
 		}
 	}
 
+	/**
+	 * The execution a delivery started: the trigger's execute() over the items webhook() returned, in a real
+	 * ExecuteContext over a Workflow with the stored static data (n8n loads it again for every execution).
+	 */
+	async execute(items: INodeExecutionData[], mode: 'webhook' | 'manual' = 'webhook'): Promise<INodeExecutionData[]> {
+		processedData();
+		const { workflow, node } = this.build();
+		const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
+		const context = new ExecuteContext(workflow, node, this.additionalData(), mode, runExecutionData, 0, items, { main: [items] }, { node, data: { main: [items] }, source: null }, []);
+		const output = await trigger.execute.call(context);
+		return (output as INodeExecutionData[][])[0];
+	}
+
 	/** The production URL n8n gives the node. */
 	url(): string {
 		return `${this.webhookBaseUrl}/${WEBHOOK_ID}/webhook`;
@@ -151,9 +169,12 @@ export interface Receiver {
 	results: IWebhookResponseData[];
 	/** What was answered to each request (status and JSON body), in order. */
 	answers: Answer[];
-	/** Errors webhook() threw (n8n would record a failed execution for each). */
+	/** Errors webhook() threw (n8n would record a failed execution for each), and errors of execute(). */
 	errors: unknown[];
+	/** Posts a delivery; resolves with the answer once the executions started so far have ended. */
 	post(body: string | Buffer, headers?: Record<string, string>): Promise<Answer>;
+	/** Waits for the executions started so far to end. */
+	idle(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -166,6 +187,8 @@ export interface ReceiverOptions {
 	delayFirstAnswerMs?: number;
 	/** n8n's execution mode for the request: 'webhook' (active workflow) or 'manual' ("Listen for test event"). */
 	mode?: 'webhook' | 'manual';
+	/** The first execution n8n tries to record fails (a database error): n8n answers 500, nothing runs. */
+	failRecordingOnce?: boolean;
 }
 
 type ExpressishResponse = http.ServerResponse & {
@@ -219,6 +242,11 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 	const limit = options.payloadLimitBytes ?? 16 * 1024 * 1024;
 
 	let requestCount = 0;
+	let recordingFailed = false;
+	const running = new Set<Promise<void>>();
+	const idle = async () => {
+		while (running.size > 0) await Promise.all([...running]);
+	};
 	const server = http.createServer(async (request, response) => {
 		const delay = requestCount++ === 0 ? (options.delayFirstAnswerMs ?? 0) : 0;
 		if (delay > 0) {
@@ -262,8 +290,27 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 			if (!res.headersSent) res.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
 			return;
 		}
-		executions.push({ items: result.workflowData[0], at: Date.now() });
-		if (!res.headersSent) res.status(200).json({ message: 'Workflow was started' });
+		if (options.failRecordingOnce && !recordingFailed) {
+			recordingFailed = true;
+			if (!res.headersSent) res.status(500).json({ code: 0, message: 'SQLITE_BUSY: database is locked' });
+			return;
+		}
+		// recorded: n8n answers, and the execution runs beside the answer
+		if (!res.headersSent) res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+		const input = result.workflowData[0];
+		const run = (async () => {
+			let items: INodeExecutionData[];
+			try {
+				items = await wf.execute(input, options.mode ?? 'webhook');
+			} catch (error) {
+				// a failed execution (n8n records it as such)
+				errors.push(error);
+				items = [];
+			}
+			executions.push({ items, at: Date.now() });
+		})();
+		running.add(run);
+		void run.finally(() => running.delete(run));
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
@@ -277,6 +324,7 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 		results,
 		answers,
 		errors,
+		idle,
 		async post(body, headers = {}) {
 			const res = await fetch(url, {
 				method: 'POST',
@@ -284,6 +332,7 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 				body,
 			});
 			const text = await res.text();
+			await idle();
 			let parsed: unknown = text;
 			try {
 				parsed = text ? JSON.parse(text) : undefined;
@@ -292,10 +341,12 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 			}
 			return { status: res.status, body: parsed };
 		},
-		close: () =>
-			new Promise<void>((resolve) => {
+		close: async () => {
+			await idle();
+			await new Promise<void>((resolve) => {
 				server.closeAllConnections();
 				server.close(() => resolve());
-			}),
+			});
+		},
 	};
 }

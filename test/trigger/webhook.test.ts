@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/helpers/events';
+import { forgetScope } from '../../nodes/Terminal49/trigger/dedup';
 import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';
 import { startReceiver, TriggerWorkflow } from './harness';
@@ -242,16 +243,18 @@ describe('refused deliveries start no execution', () => {
 describe('exactly once', () => {
 	const body = EXAMPLES.find((e) => e.file === 'container.transport.vessel_discharged.json')!.text;
 
-	test('a redelivery of the same notification id answers 200 and starts no execution; static data remembers it', async () => {
+	test('a redelivery of the same notification id answers 200 and starts no execution; nothing is written to static data', async () => {
 		const wf = automatic();
 		wf.workflowId = 'wf-dedup-1';
 		const receiver = await startReceiver(wf);
 		try {
-			expect((await receiver.post(body, signed(body))).status).toBe(200);
+			const first = await receiver.post(body, signed(body));
+			// n8n answers with the node's webhookResponse once it has recorded the execution
+			expect(first).toEqual({ status: 200, body: { received: true, notification_id: JSON.parse(body).data.id } });
 			const again = await receiver.post(body, signed(body));
 			expect(again).toEqual({ status: 200, body: { received: true, duplicate: true, notification_id: JSON.parse(body).data.id } });
 			expect(receiver.executions).toHaveLength(1);
-			expect(Object.keys(wf.stored.seenNotifications as object)).toEqual([JSON.parse(body).data.id]);
+			expect(Object.keys(wf.stored).sort()).toEqual(['webhookEvents', 'webhookId', 'webhookSecret']);
 		} finally {
 			await receiver.close();
 		}
@@ -272,22 +275,37 @@ describe('exactly once', () => {
 		}
 	});
 
-	test('remembered across a restart (static data only, in-process memory of another node id)', async () => {
+	test("after a restart (process memory gone) a redelivery's execution ends at the trigger: n8n's store remembers", async () => {
 		const wf = automatic();
 		wf.workflowId = 'wf-dedup-restart';
 		const receiver = await startReceiver(wf);
 		await receiver.post(body, signed(body));
 		await receiver.close();
-		// a "restarted" n8n: same stored static data, fresh process memory (another workflow id scope)
-		const restarted = automatic();
-		restarted.staticData = JSON.parse(JSON.stringify(wf.staticData));
-		restarted.workflowId = 'wf-trigger-restarted';
-		const again = await startReceiver(restarted);
+		// a restarted n8n: same database (static data and deduplication store), fresh process memory
+		forgetScope(`${wf.workflowId}:${wf.node.id}`);
+		const again = await startReceiver(wf);
 		try {
-			expect((await again.post(body, signed(body))).body).toMatchObject({ duplicate: true });
-			expect(again.executions).toHaveLength(0);
+			expect((await again.post(body, signed(body))).status).toBe(200);
+			expect(again.executions).toHaveLength(1);
+			expect(again.executions[0].items).toEqual([]);
+			expect(logs.join('\n')).toContain('was already run by an earlier execution; this one stops here');
 		} finally {
 			await again.close();
+		}
+	});
+
+	test('a delivery n8n could not record (answered 5xx) is not remembered: its redelivery runs', async () => {
+		const wf = automatic();
+		wf.workflowId = 'wf-dedup-failed';
+		const receiver = await startReceiver(wf, { failRecordingOnce: true });
+		try {
+			expect((await receiver.post(body, signed(body))).status).toBe(500);
+			expect(receiver.executions).toHaveLength(0);
+			expect((await receiver.post(body, signed(body))).status).toBe(200);
+			expect(receiver.executions).toHaveLength(1);
+			expect(receiver.executions[0].items[0].json).toMatchObject({ notification_id: JSON.parse(body).data.id });
+		} finally {
+			await receiver.close();
 		}
 	});
 

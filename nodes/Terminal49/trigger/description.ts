@@ -1,9 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { webhookEventOptions } from '../helpers/events';
 
 /** Parameters of the Terminal49 Trigger. */
 export const DEFAULT_DEDUPLICATION_HOURS = 24;
+
+/** The deduplication window of the node's options in ms (0: off). */
+export function deduplicationWindowMs(options: IDataObject): number {
+	const hours = options.deduplicationHours === undefined ? DEFAULT_DEDUPLICATION_HOURS : Number(options.deduplicationHours);
+	return Number.isFinite(hours) && hours > 0 ? hours * 3_600_000 : 0;
+}
 
 export const triggerProperties: INodeProperties[] = [
 	{

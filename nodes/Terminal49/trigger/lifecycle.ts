@@ -117,6 +117,8 @@ async function removeOthersAt(this: IHookFunctions, url: string, keep?: string) 
 }
 
 function remember(data: StoredWebhook, id: string, secret: string, url: string, events: string[]) {
+	// notification ids kept here by 0.1.0; deduplication no longer uses static data (trigger/dedup.ts)
+	delete data.seenNotifications;
 	data.webhookId = id;
 	data.webhookSecret = secret;
 	data.webhookUrl = url;

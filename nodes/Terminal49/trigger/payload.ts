@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { addContainerInsights } from '../helpers/containerInsights';
 import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../helpers/jsonApi';
@@ -12,6 +12,12 @@ export interface Notification {
 	id: string;
 	event: string;
 	document: IDataObject;
+}
+
+/** Identifies one trigger node of one workflow (deduplication and secret look-ups are kept per node). */
+export function scopeOf(this: IWebhookFunctions | IExecuteFunctions): string {
+	const node = this.getNode();
+	return `${String(this.getWorkflow().id)}:${node.id ?? node.name}`;
 }
 
 /** The notification's id and event, or a reason why the document is not a Terminal49 notification. */

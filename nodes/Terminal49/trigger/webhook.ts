@@ -1,29 +1,25 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import type { ResourceObject } from '../helpers/jsonApi';
-import { isResourceObject } from '../helpers/jsonApi';
-import { apiRequest } from '../transport';
-import { checkAndRecord } from './dedup';
-import { DEFAULT_DEDUPLICATION_HOURS } from './description';
+import { claimDelivery } from './dedup';
+import { deduplicationWindowMs } from './description';
 import type { StoredWebhook } from './lifecycle';
 import { manualSecret, webhookManagement, webhooksAt } from './lifecycle';
-import type { Notification } from './payload';
-import { containerIdOf, hasFullContainer, readNotification, referenceIdentifier, simplifyNotification } from './payload';
+import { readNotification, scopeOf } from './payload';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 /**
- * One delivery: read the raw bytes, verify the signature, parse, filter, deduplicate, build the item.
+ * The answer path of one delivery (webhook(), in the process that receives the request): read the raw
+ * bytes, verify the signature, parse, filter on the selected events, deduplicate, and hand the delivery to
+ * n8n. Everything else (loading a container, building the item) happens in the execution (emit.ts).
  *
- * The node answers every request itself (`res.status().json()`) and returns `noWebhookResponse`, with
- * `workflowData` only for an accepted delivery. Refusals (401/400/413) and 200s without an execution
- * therefore start nothing and record nothing. Answering itself is also what makes n8n 2.41 keep what
- * webhook() wrote to static data (the deduplication ids): when n8n sends the answer of a request that
- * starts an execution, those writes are lost (test/e2e/n8n-webhook-facts.e2e.test.ts); when the node answers,
- * n8n saves them right after the response (live-webhooks.js, response callback).
+ * An accepted delivery is answered by n8n, not by the node: for a node that returns `workflowData` without
+ * answering, n8n 2.41 records the execution in its database first and answers 200 after that
+ * (webhook-helpers.js, `shouldDeferOnReceivedResponse`). So a 2xx always means the delivery is kept: if n8n
+ * stops before, Terminal49 gets no 2xx and delivers again. The node watches the response to learn how it
+ * ended (dedup.ts, layer 1). Refusals and deliveries that start nothing (an event not selected, a
+ * duplicate) are answered by the node itself.
  */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
-
-const HOUR_MS = 3_600_000;
 
 function refuse(this: IWebhookFunctions, status: number, error: string, reason: string): IWebhookResponseData {
 	this.logger.warn(`Terminal49 Trigger refused a delivery (HTTP ${status}): ${reason}`);
@@ -31,12 +27,10 @@ function refuse(this: IWebhookFunctions, status: number, error: string, reason: 
 	return { noWebhookResponse: true };
 }
 
-/** 200 to Terminal49; the workflow starts only when an item is given. */
-function accept(this: IWebhookFunctions, body: IDataObject, item?: IDataObject): IWebhookResponseData {
+/** 200 to Terminal49 for a delivery that starts no execution. */
+function answer(this: IWebhookFunctions, body: IDataObject): IWebhookResponseData {
 	this.getResponseObject().status(200).json(body);
-	return item
-		? { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray([item])] }
-		: { noWebhookResponse: true };
+	return { noWebhookResponse: true };
 }
 
 /** The exact bytes n8n received (never a re-serialisation of a parsed body), or why they are unavailable. */
@@ -96,10 +90,8 @@ interface RegisteredSecrets {
 }
 const registeredSecrets = new Map<string, RegisteredSecrets>();
 
-function scopeOf(this: IWebhookFunctions): string {
-	const node = this.getNode();
-	return `${String(this.getWorkflow().id)}:${node.id ?? node.name}`;
-}
+/** The secret last found by a look-up, per node: n8n does not save it when it answers the delivery itself. */
+const foundSecrets = new Map<string, string>();
 
 /** The webhooks registered at `url`, looked up at most once per interval per node (failures included). */
 function secretsAt(this: IWebhookFunctions, scope: string, url: string): RegisteredSecrets['hooks'] {
@@ -122,12 +114,12 @@ function secretsAt(this: IWebhookFunctions, scope: string, url: string): Registe
 }
 
 /**
- * The stored secret can be out of date: n8n saves a delivery's whole static data after it is answered,
- * so a delivery still running when the workflow is activated again writes back the old webhook id and
- * secret over the new ones. When a signature does not match the stored secret (Automatic mode, active
- * workflow), the node checks it against the webhooks Terminal49 has registered at its URL (looked up at
- * most once a minute, so forged deliveries cannot make it hammer the API) and stores the id and secret
- * of the one that verifies. Returns whether one did.
+ * The stored secret can be out of date or gone: the workflow's static data was lost or copied without it,
+ * or an older n8n save wrote back a previous webhook's id and secret. When a signature matches neither the
+ * stored secret nor one found earlier (Automatic mode, active workflow), the node checks it against the
+ * webhooks Terminal49 has registered at its URL (looked up at most once a minute, so forged deliveries
+ * cannot make it hammer the API). Returns whether one verifies; when it does, its id and secret are written
+ * to static data (which n8n saves only for a request the node answers itself: see receiveDelivery).
  */
 async function refreshSecret(this: IWebhookFunctions, body: Buffer, signature: unknown): Promise<boolean> {
 	if (webhookManagement.call(this) !== 'automatic' || this.getMode() === 'manual') return false;
@@ -143,12 +135,11 @@ async function refreshSecret(this: IWebhookFunctions, body: Buffer, signature: u
 	}
 	const match = hooks.find((hook) => verifySignature(body, signature, hook.secret));
 	if (!match) return false;
+	foundSecrets.set(scopeOf.call(this), match.secret);
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
-	if (data.webhookId !== match.id || data.webhookSecret !== match.secret) {
-		data.webhookId = match.id;
-		data.webhookSecret = match.secret;
-		this.logger.info(`Terminal49 Trigger: the stored webhook secret was out of date; now using webhook ${match.id}'s`);
-	}
+	data.webhookId = match.id;
+	data.webhookSecret = match.secret;
+	this.logger.info(`Terminal49 Trigger: the stored webhook secret was out of date; now using webhook ${match.id}'s`);
 	if (hooks.length > 1) {
 		this.logger.warn(`Terminal49 Trigger: ${hooks.length} webhooks are registered at this workflow's URL; deactivate and activate it to keep one`);
 	}
@@ -158,6 +149,14 @@ async function refreshSecret(this: IWebhookFunctions, body: Buffer, signature: u
 /** Forget remembered look-ups (tests). */
 export function resetSecretRefresh() {
 	registeredSecrets.clear();
+	foundSecrets.clear();
+}
+
+/** Whether the signature matches the stored secret, or the one a look-up found since (Automatic mode). */
+function verified(this: IWebhookFunctions, body: Buffer, signature: unknown, secret: string): boolean {
+	if (verifySignature(body, signature, secret)) return true;
+	const found = webhookManagement.call(this) === 'automatic' ? foundSecrets.get(scopeOf.call(this)) : undefined;
+	return found !== undefined && found !== secret && verifySignature(body, signature, found);
 }
 
 function selected(this: IWebhookFunctions): Set<string> {
@@ -165,37 +164,15 @@ function selected(this: IWebhookFunctions): Set<string> {
 	return new Set((Array.isArray(raw) ? raw : []).map((event) => String(event).trim()));
 }
 
-/**
- * Loads the container a bare event is about: its id from the reference object (asking Terminal49 for the
- * notification when the payload does not carry the reference object), then the container with its
- * shipment and terminal.
- */
-async function fetchContainer(this: IWebhookFunctions, notification: Notification) {
-	let reference: ResourceObject | undefined;
-	let containerId = containerIdOf(notification);
-	if (!containerId) {
-		const document = await apiRequest.call(this, {
-			method: 'GET',
-			path: `/webhook_notifications/${encodeURIComponent(notification.id)}`,
-			qs: { include: 'reference_object' },
-		});
-		const refId = referenceIdentifier(notification.document);
-		reference = (document.included ?? []).filter(isResourceObject).find(
-			(resource) => refId && resource.type === refId.type && String(resource.id) === String(refId.id),
-		);
-		containerId = containerIdOf(notification, reference);
-	}
-	if (!containerId) return { reference };
-	const document = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/containers/${encodeURIComponent(containerId)}`,
-		qs: { include: 'shipment,pod_terminal' },
-	});
-	const container = isResourceObject(document.data) ? (document.data as ResourceObject) : undefined;
-	return { reference, container, extraIncluded: document.included ?? [] };
+/** Calls `settle` once with whether the response to this request finished with a 2xx status. */
+function onAnswered(this: IWebhookFunctions, settle: (answered: boolean) => void) {
+	const res = this.getResponseObject();
+	res.once('finish', () => settle(res.statusCode >= 200 && res.statusCode < 300));
+	// the connection closed before an answer was sent: Terminal49 got no 2xx and delivers again
+	res.once('close', () => settle(false));
 }
 
-export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const secret = secretOf.call(this);
 	// Automatic mode goes on without a stored secret (static data lost): the look-up below may find it.
 	if (!secret && webhookManagement.call(this) === 'manual') {
@@ -211,7 +188,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	if (signature === undefined || signature === '') {
 		return refuse.call(this, 401, 'Invalid signature', `the ${SIGNATURE_HEADER} header is missing`);
 	}
-	if (!verifySignature(body, signature, secret) && !(await refreshSecret.call(this, body, signature))) {
+	let refreshed = false;
+	if (!verified.call(this, body, signature, secret) && !(refreshed = await refreshSecret.call(this, body, signature))) {
 		return secret
 			? refuse.call(
 					this,
@@ -227,6 +205,13 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 				);
 	}
 
+	if (refreshed) {
+		// n8n saves static data only for a request the node answers itself: this one, so that the webhook
+		// id is right again (deactivation removes that webhook). Terminal49 delivers it again shortly; until
+		// n8n has saved it, the secret found is also kept in memory.
+		return refuse.call(this, 503, 'Webhook secret refreshed: deliver again', 'the stored webhook secret was out of date and has been replaced');
+	}
+
 	const parsed = parseJson(body);
 	if (!parsed) return refuse.call(this, 400, 'Body is not JSON', 'the signed body is not valid JSON');
 	const notification = readNotification(parsed.value);
@@ -236,52 +221,22 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 
 	if (!selected.call(this).has(notification.event)) {
 		this.logger.debug(`Terminal49 Trigger: ignored ${notification.event} (not among the selected events)`);
-		return accept.call(this, { received: true, ignored: 'event not selected', event: notification.event });
+		return answer.call(this, { received: true, ignored: 'event not selected', event: notification.event });
 	}
 
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const hours = options.deduplicationHours === undefined ? DEFAULT_DEDUPLICATION_HOURS : Number(options.deduplicationHours);
-	if (Number.isFinite(hours) && hours > 0) {
-		const result = checkAndRecord(this.getWorkflowStaticData('node'), scopeOf.call(this), notification.id, hours * HOUR_MS);
-		if (result.duplicate) {
+	const windowMs = deduplicationWindowMs(this.getNodeParameter('options', {}) as IDataObject);
+	if (windowMs > 0) {
+		const claim = await claimDelivery(scopeOf.call(this), notification.id, windowMs);
+		if (claim.duplicate) {
 			this.logger.info(`Terminal49 Trigger: duplicate delivery of notification ${notification.id} ignored`);
-			return accept.call(this, { received: true, duplicate: true, notification_id: notification.id });
+			return answer.call(this, { received: true, duplicate: true, notification_id: notification.id });
 		}
+		onAnswered.call(this, claim.settle);
 	}
 
-	if (options.output === 'raw') {
-		return accept.call(this, { received: true }, notification.document);
-	}
-
-	const needsContainer =
-		// On unless turned off: without it these events would carry no container number at all.
-		options.fetchFullContainer !== false && notification.event.startsWith('container.') && !hasFullContainer(notification);
-	if (needsContainer) {
-		// Answer first: the look-ups (paced under the rate limit) must not hold the delivery past its timeout.
-		this.getResponseObject().status(200).json({ received: true });
-		let fetched: Awaited<ReturnType<typeof fetchContainer>> | undefined;
-		let fetchError: IDataObject | undefined;
-		try {
-			fetched = await fetchContainer.call(this, notification);
-		} catch (error) {
-			// The event is still delivered: its item says why it has no container, and the log says so too.
-			const failure = error as { message?: string; description?: string; httpCode?: string };
-			fetchError = {
-				message: failure.message ?? String(error),
-				description: failure.description ?? null,
-				http_code: failure.httpCode ?? null,
-			};
-			this.logger.warn(
-				`Terminal49 Trigger: could not load the container of notification ${notification.id}: ${String(fetchError.message)}`,
-			);
-		}
-		if (fetched && !fetched.container) {
-			fetchError = { message: 'Terminal49 did not say which container this event is about', description: null, http_code: null };
-		}
-		const item = simplifyNotification(notification, fetched ?? {});
-		if (fetchError) item.fetch_error = fetchError;
-		return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray([item])] };
-	}
-
-	return accept.call(this, { received: true }, simplifyNotification(notification));
+	// n8n records the execution, then answers 200 with webhookResponse (responseData '' in the description).
+	return {
+		webhookResponse: { received: true, notification_id: notification.id },
+		workflowData: [[{ json: notification.document }]],
+	};
 }

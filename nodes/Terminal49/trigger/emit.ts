@@ -1,0 +1,121 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ResourceObject } from '../helpers/jsonApi';
+import { isResourceObject } from '../helpers/jsonApi';
+import { apiRequest } from '../transport';
+import { firstInStore } from './dedup';
+import { deduplicationWindowMs } from './description';
+import type { Notification } from './payload';
+import { containerIdOf, hasFullContainer, readNotification, referenceIdentifier, scopeOf, simplifyNotification } from './payload';
+
+/**
+ * The execution side of a delivery: the Terminal49 Trigger's execute(), which n8n runs as the first step of
+ * the execution a delivery started (on a worker in queue mode), with the notification webhook() accepted as
+ * its input. Here, after n8n has recorded the execution and answered Terminal49: the durable deduplication
+ * check (dedup.ts, layer 2), loading the container of an event that arrives without it, and the item.
+ */
+
+/**
+ * Loads the container a bare event is about: its id from the reference object (asking Terminal49 for the
+ * notification when the payload does not carry the reference object), then the container with its
+ * shipment and terminal.
+ */
+async function fetchContainer(this: IExecuteFunctions, notification: Notification, itemIndex: number) {
+	let reference: ResourceObject | undefined;
+	let containerId = containerIdOf(notification);
+	if (!containerId) {
+		const document = await apiRequest.call(this, {
+			method: 'GET',
+			path: `/webhook_notifications/${encodeURIComponent(notification.id)}`,
+			qs: { include: 'reference_object' },
+			itemIndex,
+		});
+		const refId = referenceIdentifier(notification.document);
+		reference = (document.included ?? []).filter(isResourceObject).find(
+			(resource) => refId && resource.type === refId.type && String(resource.id) === String(refId.id),
+		);
+		containerId = containerIdOf(notification, reference);
+	}
+	if (!containerId) return { reference };
+	const document = await apiRequest.call(this, {
+		method: 'GET',
+		path: `/containers/${encodeURIComponent(containerId)}`,
+		qs: { include: 'shipment,pod_terminal' },
+		itemIndex,
+	});
+	const container = isResourceObject(document.data) ? (document.data as ResourceObject) : undefined;
+	return { reference, container, extraIncluded: document.included ?? [] };
+}
+
+/** The simplified item, with the container loaded when the event came without it (and the option is on). */
+async function simplifiedItem(this: IExecuteFunctions, notification: Notification, options: IDataObject, itemIndex: number) {
+	const needsContainer =
+		// On unless turned off: without it these events would carry no container number at all.
+		options.fetchFullContainer !== false && notification.event.startsWith('container.') && !hasFullContainer(notification);
+	if (!needsContainer) return simplifyNotification(notification);
+	let fetched: Awaited<ReturnType<typeof fetchContainer>> | undefined;
+	let fetchError: IDataObject | undefined;
+	try {
+		fetched = await fetchContainer.call(this, notification, itemIndex);
+	} catch (error) {
+		// The event is still delivered: its item says why it has no container, and the log says so too.
+		const failure = error as { message?: string; description?: string; httpCode?: string };
+		fetchError = {
+			message: failure.message ?? String(error),
+			description: failure.description ?? null,
+			http_code: failure.httpCode ?? null,
+		};
+		this.logger.warn(`Terminal49 Trigger: could not load the container of notification ${notification.id}: ${String(fetchError.message)}`);
+	}
+	if (fetched && !fetched.container) {
+		fetchError = { message: 'Terminal49 did not say which container this event is about', description: null, http_code: null };
+	}
+	const item = simplifyNotification(notification, fetched ?? {});
+	if (fetchError) item.fetch_error = fetchError;
+	return item;
+}
+
+export async function emitDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const notifications = items.map((item) => readNotification(item.json));
+
+	// Layer 2 of deduplication, for executions of the active workflow (a test event is always shown).
+	let first: boolean[] | undefined;
+	const ids = notifications.map((notification) => ('problem' in notification ? '' : notification.id));
+	if (this.getMode() !== 'manual' && deduplicationWindowMs(options) > 0 && ids.some(Boolean)) {
+		try {
+			first = await firstInStore.call(this, scopeOf.call(this), ids);
+		} catch (error) {
+			// Not run unchecked: the execution fails, keeps the delivery as its input and can be retried.
+			throw new NodeOperationError(this.getNode(), error as Error, {
+				message: `Could not check n8n's deduplication store: ${error instanceof Error ? error.message : String(error)}`,
+				description: 'The delivery is kept in this execution; retry it once n8n\'s database is available again.',
+			});
+		}
+	}
+
+
+	const out: INodeExecutionData[] = [];
+	for (let i = 0; i < items.length; i++) {
+		const notification = notifications[i];
+		try {
+			if ('problem' in notification) {
+				throw new NodeOperationError(this.getNode(), `The trigger's input is not a Terminal49 notification: ${notification.problem}`, {
+					itemIndex: i,
+				});
+			}
+			if (first && !first[i]) {
+				this.logger.info(`Terminal49 Trigger: notification ${notification.id} was already run by an earlier execution; this one stops here`);
+				continue;
+			}
+			const json = options.output === 'raw' ? notification.document : await simplifiedItem.call(this, notification, options, i);
+			out.push({ json, pairedItem: { item: i } });
+		} catch (error) {
+			if (!this.continueOnFail()) throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: i });
+			out.push({ json: { error: error instanceof Error ? error.message : String(error) }, pairedItem: { item: i } });
+		}
+	}
+	return [out];
+}
