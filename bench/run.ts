@@ -7,8 +7,11 @@
  *   BENCH_WINDOW_MS=3000     the sandbox's rate window (compressed from Terminal49's 60 s)
  *   BENCH_LIMIT=20           default-bucket limit per window (20 per 3 s: the limit binds, as in the issue's figures)
  *   BENCH_CAP_MS=300000      give up on one Return All run after this long
- *   BENCH_DELIVERIES=100     signed deliveries per trigger throughput run
- *   BENCH_CONCURRENCY=10     deliveries in flight
+ *   BENCH_DELIVERIES=1000    signed deliveries per workflow in the trigger load run (10 % repeats)
+ *   BENCH_RATE=20            deliveries sent per second (steady rate)
+ *   BENCH_CONCURRENCY=10     deliveries in flight at most
+ *   BENCH_ROUNDS=4           rounds the workflows take turns in
+ *   BENCH_KEEP_LOG=<file>    copy n8n's log there before the stack stops
  *   BENCH_REPEAT_ABC=1       run the Terminal49 node once per condition (a)-(c) too
  *   BENCH_NO_BUILD=1         pack the existing dist/ instead of building first
  *   BENCH_UNTUNED=1          also run the node with its credential left at 100 per 60 s (unlike the sandbox)
@@ -65,15 +68,35 @@ function returnAllTable(rows: ReturnAllRow[]) {
 }
 
 function triggerTable(t: TriggerResult) {
-	return table(
-		['workflow', 'deliveries', 'in flight', 'answers', 'executions', 'lost', 'doubled', 'deliveries/s (to last execution)', 'answered/s', 'ratio vs Webhook v2 → NoOp'],
-		t.rows.map((r) => [r.workflow, r.deliveries, r.concurrency, r.statuses, r.executions, r.lost, r.doubled, r.perSecond, r.answeredPerSecond, r.ratio ?? '']),
-	) +
+	const c = t.config;
+	return (
+		`${c.deliveries} signed deliveries per workflow at ${c.ratePerSecond}/s (at most ${c.inFlight} in flight), in ${c.rounds} rounds the workflows take turns in; ` +
+		`${c.redeliveries} redeliveries and ${c.concurrentCopies} concurrent copies of earlier notification ids among them.\n\n` +
+		table(
+			['workflow', 'deliveries (ids)', 'answers', 'answered/s', 'executions', 'deliveries/s end to end', 'ratio to Webhook v1', 'answer → start p50 / p99 ms', 'execution run p50 / p99 ms', 'trigger step p50 / p99 ms', 'lost', 'doubled'],
+			t.rows.map((r) => [
+				r.workflow,
+				`${r.deliveries} (${r.unique})`,
+				r.statuses,
+				r.answeredPerSecond,
+				r.executions,
+				r.endToEndPerSecond,
+				r.ratioToV1 ?? '',
+				`${r.answerToStartP50Ms} / ${r.answerToStartP99Ms}`,
+				`${r.runP50Ms} / ${r.runP99Ms}`,
+				`${r.triggerStepP50Ms} / ${r.triggerStepP99Ms}`,
+				r.lost,
+				r.doubled,
+			]),
+		) +
+		`\n\nTrigger state after the run: static data ${t.staticDataBytes} bytes; n8n deduplication store ` +
+		(t.dedupStore ? `${t.dedupStore.ids} ids, ${t.dedupStore.bytes} bytes.` : 'not readable.') +
 		'\n\n' +
 		table(
 			['refused delivery', 'count', 'status', 'refusals/s', 'p50 ms', 'p99 ms', 'executions started'],
 			t.refusals.map((r) => [r.kind, r.count, r.statuses, r.perSecond, r.p50Ms, r.p99Ms, r.executions]),
-		);
+		)
+	);
 }
 
 function overheadTable(o: Overheads) {
@@ -96,7 +119,7 @@ export function renderMarkdown(results: Results): string {
 		`Config: ${JSON.stringify(results.config)}`,
 	];
 	if (results.returnAll.length) parts.push('### 1-2. Return All\n\n' + returnAllTable(results.returnAll));
-	if (results.trigger) parts.push('### 3. Trigger throughput\n\n' + triggerTable(results.trigger));
+	if (results.trigger) parts.push('### 3. Trigger under load\n\n' + triggerTable(results.trigger));
 	if (results.overheads) parts.push('### 4. Overheads\n\n' + overheadTable(results.overheads));
 	if (results.notes.length) parts.push('Notes:\n' + results.notes.map((n) => `- ${n}`).join('\n'));
 	return parts.join('\n\n') + '\n';
@@ -201,8 +224,10 @@ async function main() {
 				results.trigger = await runTriggerBench({
 					sb,
 					stack,
-					deliveries: env('BENCH_DELIVERIES', 100),
-					concurrency: env('BENCH_CONCURRENCY', 10),
+					deliveries: env('BENCH_DELIVERIES', 1000),
+					ratePerSecond: env('BENCH_RATE', 20),
+					inFlight: env('BENCH_CONCURRENCY', 10),
+					rounds: env('BENCH_ROUNDS', 4),
 				});
 				console.log(triggerTable(results.trigger));
 			} catch (error) {
@@ -210,6 +235,7 @@ async function main() {
 			}
 		}
 	} finally {
+		if (stack && process.env.BENCH_KEEP_LOG) fs.copyFileSync(path.join(stack.logDir, 'n8n-main.log'), process.env.BENCH_KEEP_LOG);
 		if (stack) await stack.stop();
 		if (sb) await sb.close();
 	}

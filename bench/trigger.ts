@@ -1,31 +1,49 @@
 /**
- * Section 3: signed deliveries into real n8n with the Terminal49 Trigger active (→ NoOp), beside the same
- * load through n8n's own Webhook node (→ NoOp) in the same n8n as the ceiling. Bounded loops on loopback.
- * Executions are counted through the public API: lost = 0 and doubled = 0 are checked; then forged
- * (wrong signature) and duplicate (already delivered) deliveries are sent and timed.
+ * Section 3: the Terminal49 Trigger under load in real n8n, beside n8n's own Webhook node v1 and v2 (each →
+ * NoOp, all three active in the same n8n). The same plan of signed deliveries goes to each: D deliveries
+ * sent at a steady rate (at most `inFlight` at once), of which 10 % repeat an earlier notification id, some
+ * as a concurrent copy (sent together with the first) and the rest as a later redelivery. The plan is cut
+ * into rounds and the workflows take turns, so a drift in the machine's load falls on all three alike; a
+ * round ends when its executions have finished.
+ *
+ * Per workflow: answers, answered/s, executions, deliveries handled per second end to end (first send to
+ * last execution finished, per round), answer → execution start p50/p99 (negative: the execution started
+ * before the answer), execution run time and the trigger step's own time p50/p99, lost and doubled. The
+ * Terminal49 Trigger must run each notification id once: lost = an id answered 2xx with no execution that
+ * emitted it, doubled = an id emitted by more than one execution. n8n's Webhook node runs every request (it
+ * does not deduplicate): its lost = requests answered 2xx without an execution. Then the size of the
+ * trigger's static data and of its row in n8n's deduplication store, and refusals (forged, duplicate).
  */
+import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Sandbox } from '../sandbox';
-import type { Stack, WorkflowJson } from '../scripts/n8n';
+import type { Execution, Stack, WorkflowJson } from '../scripts/n8n';
 import * as harness from '../scripts/n8n';
 import { log, percentile, round, sleep } from './lib';
 
-export interface TriggerRow {
+export interface LoadRow {
 	workflow: string;
 	deliveries: number;
-	concurrency: number;
-	executions: number;
-	lost: number;
-	doubled: number;
-	/** Deliveries per second, from the first send to the last execution finished. */
-	perSecond: number;
-	/** Deliveries per second answered (HTTP 200), from the first send to the last answer. */
-	answeredPerSecond: number;
+	/** Distinct notification ids among them. */
+	unique: number;
 	statuses: string;
-	ratio?: number;
+	answeredPerSecond: number;
+	executions: number;
+	/** Deliveries handled per second end to end: from each round's first send to its last execution finished. */
+	endToEndPerSecond: number;
+	answerToStartP50Ms: number;
+	answerToStartP99Ms: number;
+	runP50Ms: number;
+	runP99Ms: number;
+	/** Time n8n recorded for the trigger step itself (runData executionTime). */
+	triggerStepP50Ms: number;
+	triggerStepP99Ms: number;
+	lost: number;
+	doubled: number | '—';
+	ratioToV1?: number;
 }
 export interface RefusalRow {
 	kind: string;
@@ -37,7 +55,10 @@ export interface RefusalRow {
 	executions: number;
 }
 export interface TriggerResult {
-	rows: TriggerRow[];
+	config: { deliveries: number; ratePerSecond: number; inFlight: number; rounds: number; redeliveries: number; concurrentCopies: number };
+	rows: LoadRow[];
+	staticDataBytes: number;
+	dedupStore: { ids: number; bytes: number } | null;
 	refusals: RefusalRow[];
 }
 
@@ -46,6 +67,7 @@ const EXAMPLE_ID = (JSON.parse(EXAMPLE) as { data: { id: string } }).data.id;
 const EVENT = (JSON.parse(EXAMPLE) as { data: { attributes: { event: string } } }).data.attributes.event;
 const bodyWithId = (id: string) => EXAMPLE.split(EXAMPLE_ID).join(id);
 const sign = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
+const idFor = (prefix: string, n: number) => `${prefix}-${String(n).padStart(6, '0')}-0000-4000-8000-000000000000`;
 
 function toNoOp(name: string, trigger: Record<string, unknown>): WorkflowJson {
 	return {
@@ -59,20 +81,56 @@ function toNoOp(name: string, trigger: Record<string, unknown>): WorkflowJson {
 	};
 }
 
-interface Sent {
-	status: number;
-	ms: number;
+/** One send of the plan: which notification, and when (ms after the round's start). */
+interface PlannedSend {
+	n: number;
+	kind: 'first' | 'copy' | 'redelivery';
+	atMs: number;
 }
 
-/** Posts every body with `concurrency` in flight; returns per-request status and latency. */
-async function load(url: string, bodies: Array<{ body: string; headers: Record<string, string> }>, concurrency: number) {
-	const results: Sent[] = [];
+/**
+ * D sends at `rate` per second: 90 % first deliveries, 10 % repeats. A third of the repeats go out at the
+ * same moment as their first delivery (concurrent copies), the rest about 2 s after it (redeliveries).
+ */
+export function planDeliveries(deliveries: number, rate: number): PlannedSend[] {
+	const repeats = Math.round(deliveries * 0.1);
+	const firsts = deliveries - repeats;
+	const copies = Math.round(repeats / 3);
+	const gap = 1000 / rate;
+	const plan: PlannedSend[] = [];
+	for (let n = 0; n < firsts; n++) plan.push({ n, kind: 'first', atMs: n * gap });
+	// spread the repeats evenly over the notifications
+	const step = firsts / repeats;
+	for (let r = 0; r < repeats; r++) {
+		const n = Math.floor(r * step);
+		plan.push(r < copies ? { n, kind: 'copy', atMs: n * gap } : { n, kind: 'redelivery', atMs: n * gap + 2000 });
+	}
+	return plan.sort((a, b) => a.atMs - b.atMs || a.n - b.n);
+}
+
+interface Sent {
+	n: number;
+	status: number;
+	sentAt: number;
+	answeredAt: number;
+}
+
+/** Sends `plan` at its times, at most `inFlight` requests open at once. */
+async function sendPlan(
+	plan: PlannedSend[],
+	request: (n: number) => { url: string; body: string; headers: Record<string, string> },
+	inFlight: number,
+): Promise<{ sent: Sent[]; start: number; end: number }> {
+	const sent: Sent[] = [];
+	const start = Date.now();
 	let next = 0;
-	const started = Date.now();
 	const worker = async () => {
-		while (next < bodies.length) {
-			const { body, headers } = bodies[next++];
-			const t = performance.now();
+		while (next < plan.length) {
+			const planned = plan[next++];
+			const wait = start + planned.atMs - Date.now();
+			if (wait > 0) await sleep(wait);
+			const { url, body, headers } = request(planned.n);
+			const sentAt = Date.now();
 			let status = -1;
 			try {
 				const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/vnd.api+json', ...headers }, body });
@@ -81,64 +139,102 @@ async function load(url: string, bodies: Array<{ body: string; headers: Record<s
 			} catch {
 				status = -1;
 			}
-			results.push({ status, ms: performance.now() - t });
+			sent.push({ n: planned.n, status, sentAt, answeredAt: Date.now() });
 		}
 	};
-	await Promise.all(Array.from({ length: concurrency }, worker));
-	return { results, started, answeredAt: Date.now() };
+	await Promise.all(Array.from({ length: inFlight }, worker));
+	return { sent, start, end: Date.now() };
 }
 
-const statusSummary = (results: Sent[]) => {
+const statusSummary = (sent: Sent[]) => {
 	const counts = new Map<number, number>();
-	for (const r of results) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+	for (const s of sent) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
 	return [...counts.entries()].map(([s, n]) => `${n}× ${s}`).join(', ');
 };
 
-async function executionsOf(stack: Stack, workflowId: string, includeData: boolean) {
-	return await stack.client.listExecutions({ workflowId, includeData, limit: 250, maxPages: 40 });
+/** Finished executions of a workflow, counted from n8n's database (the editor's list). */
+async function finishedCount(stack: Stack, workflowId: string): Promise<number> {
+	const q = new URLSearchParams({ filter: JSON.stringify({ workflowId, status: ['success', 'error', 'crashed', 'canceled'] }), limit: '1' });
+	const data = await stack.client.rest('GET', `/executions?${q}`);
+	return Number(data?.count ?? 0);
 }
 
-async function waitForCount(stack: Stack, workflowId: string, count: number, timeoutMs: number) {
+async function waitForFinished(stack: Stack, workflowId: string, count: number, timeoutMs: number) {
 	const end = Date.now() + timeoutMs;
-	let finished = 0;
 	while (Date.now() < end) {
-		const all = await executionsOf(stack, workflowId, false);
-		finished = all.filter((e) => e.stoppedAt && !['new', 'running', 'waiting'].includes(e.status)).length;
-		if (finished >= count) break;
-		await sleep(500);
+		if ((await finishedCount(stack, workflowId)) >= count) return true;
+		await sleep(250);
 	}
-	await sleep(1500); // settle: anything doubled shows up
-	return await executionsOf(stack, workflowId, false);
+	return false;
 }
 
-export async function runTriggerBench(o: { sb: Sandbox; stack: Stack; deliveries: number; concurrency: number }): Promise<TriggerResult> {
-	const { sb, stack, deliveries: n, concurrency } = o;
+interface Target {
+	label: string;
+	workflowId: string;
+	url: string;
+	/** Expected executions for a plan of `unique` notifications and `total` requests. */
+	expected: (unique: number, total: number) => number;
+	/** The delivery number an execution ran, from its data. */
+	deliveryOf: (execution: Execution) => number | undefined;
+	/** Whether the trigger of this execution emitted an item. */
+	emitted: (execution: Execution) => boolean;
+	deduplicates: boolean;
+	prefix: string;
+}
+
+const numberFromId = (prefix: string, id: unknown) => {
+	const m = new RegExp(`^${prefix}-(\\d{6})-`).exec(String(id ?? ''));
+	return m ? Number(m[1]) : undefined;
+};
+
+/** The dedup store row of a node (n8n's processed_data), read from the SQLite database with Node 24's node:sqlite. */
+function dedupStoreSize(userFolder: string, workflowId: string): { ids: number; bytes: number } | null {
+	const script = `
+		const { DatabaseSync } = require('node:sqlite');
+		const db = new DatabaseSync(process.argv[1], { readOnly: true });
+		const rows = db.prepare('SELECT value FROM processed_data WHERE workflowId = ?').all(process.argv[2]);
+		let ids = 0, bytes = 0;
+		for (const r of rows) { bytes += Buffer.byteLength(String(r.value)); const v = JSON.parse(r.value); ids += Array.isArray(v.data) ? v.data.length : 1; }
+		console.log(JSON.stringify({ ids, bytes }));`;
+	const res = spawnSync(harness.paths.NODE24, ['--no-warnings', '-e', script, join(userFolder, '.n8n', 'database.sqlite'), workflowId], { encoding: 'utf8' });
+	if (res.status !== 0) return null;
+	try {
+		return JSON.parse(res.stdout.trim()) as { ids: number; bytes: number };
+	} catch {
+		return null;
+	}
+}
+
+export async function runTriggerBench(o: {
+	sb: Sandbox;
+	stack: Stack;
+	deliveries: number;
+	ratePerSecond: number;
+	inFlight: number;
+	rounds: number;
+}): Promise<TriggerResult> {
+	const { sb, stack, deliveries: total, ratePerSecond, inFlight, rounds } = o;
 	const credential = await stack.client.createCredential({
 		name: 'Terminal49 trigger bench',
 		type: 'terminal49Api',
 		data: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
 	});
-	const triggerWorkflow = (name: string, webhookId: string, options: Record<string, unknown>) =>
-		toNoOp(name, {
+	const webhookId = 'bench-t49-trigger';
+	const triggerWf = await stack.client.createWorkflow(
+		toNoOp('bench: Terminal49 Trigger → NoOp', {
 			id: 'trigger',
 			name: 'Terminal49 Trigger',
 			type: 'n8n-nodes-terminal49.terminal49Trigger',
 			typeVersion: 1,
 			webhookId,
-			parameters: { events: [EVENT], webhookManagement: 'automatic', options },
+			parameters: { events: [EVENT], webhookManagement: 'automatic', options: {} },
 			credentials: { terminal49Api: { id: credential.id, name: credential.name } },
-		});
-	const webhookId = 'bench-t49-trigger';
-	const triggerWf = await stack.client.createWorkflow(triggerWorkflow('bench: Terminal49 Trigger → NoOp', webhookId, {}));
-	// The same trigger with deduplication off: what the persisted notification ids cost.
-	const plainWebhookId = 'bench-t49-trigger-nodedup';
-	const plainWf = await stack.client.createWorkflow(
-		triggerWorkflow('bench: Terminal49 Trigger (deduplication off) → NoOp', plainWebhookId, { deduplicationHours: 0 }),
+		}),
 	);
-	// n8n's Webhook node, v2 and v1. n8n 2.41 (live-webhooks.js, webhookPhaseNeedsIsolate) runs the webhook phase
-	// of every trigger inside an expression isolate (pool of 1 by default), except n8n's own Webhook node from
-	// v2 on with static parameters: v2 is the ceiling, v1 takes the same path as every other trigger node.
-	const webhookNodeWorkflow = (typeVersion: number, path: string) =>
+	// n8n 2.41 (live-webhooks.js, webhookPhaseNeedsIsolate) runs the webhook phase of every trigger inside an
+	// expression isolate (a pool of one by default), except its own Webhook node from v2 on with static
+	// parameters: v2 is a ceiling no community trigger can reach, v1 takes the path every other trigger takes.
+	const webhookNode = (typeVersion: number, path: string) =>
 		toNoOp(`bench: Webhook v${typeVersion} → NoOp`, {
 			id: 'hook',
 			name: 'Webhook',
@@ -147,20 +243,13 @@ export async function runTriggerBench(o: { sb: Sandbox; stack: Stack; deliveries
 			webhookId: path,
 			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
 		});
-	const hookPath = 'bench-webhook-noop';
-	const webhookWf = await stack.client.createWorkflow(webhookNodeWorkflow(2, hookPath));
-	const hookV1Path = 'bench-webhook-v1-noop';
-	const webhookV1Wf = await stack.client.createWorkflow(webhookNodeWorkflow(1, hookV1Path));
-	await stack.client.activateWorkflow(triggerWf.id);
-	await stack.client.activateWorkflow(webhookWf.id);
-	await stack.client.activateWorkflow(plainWf.id);
-	await stack.client.activateWorkflow(webhookV1Wf.id);
-	await stack.client.waitForWebhook(hookV1Path);
-	const plainUrl = stack.webhookUrl(`${plainWebhookId}/webhook`);
-	await stack.client.waitForWebhook(`${plainWebhookId}/webhook`);
+	const v1Wf = await stack.client.createWorkflow(webhookNode(1, 'bench-webhook-v1'));
+	const v2Wf = await stack.client.createWorkflow(webhookNode(2, 'bench-webhook-v2'));
+	for (const wf of [triggerWf, v1Wf, v2Wf]) await stack.client.activateWorkflow(wf.id);
 	const triggerUrl = stack.webhookUrl(`${webhookId}/webhook`);
 	await stack.client.waitForWebhook(`${webhookId}/webhook`);
-	await stack.client.waitForWebhook(hookPath);
+	await stack.client.waitForWebhook('bench-webhook-v1');
+	await stack.client.waitForWebhook('bench-webhook-v2');
 	const hook = await harness.waitFor(
 		'the trigger to register its webhook in the sandbox',
 		() => sb.store.webhooks.all().find((w) => w.url === triggerUrl),
@@ -169,108 +258,192 @@ export async function runTriggerBench(o: { sb: Sandbox; stack: Stack; deliveries
 	if (!hook) throw new Error('the trigger did not register its webhook');
 	const secret = hook.secret;
 
-	const signed = (prefix: string, key: string) =>
-		Array.from({ length: n }, (_, i) => {
-			const body = bodyWithId(`${prefix}-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`);
-			return { body, headers: { 'x-t49-webhook-signature': sign(body, key) } };
-		});
-	const valid = signed('bench', secret);
+	const webhookHeaderId = (e: Execution) => {
+		const headers = harness.nodeOutput(e, 'Webhook')?.[0]?.headers as Record<string, string> | undefined;
+		return headers?.['x-bench-delivery'] === undefined ? undefined : Number(headers['x-bench-delivery']);
+	};
+	const targets: Target[] = [
+		{
+			label: 'Terminal49 Trigger → NoOp',
+			workflowId: triggerWf.id,
+			url: triggerUrl,
+			expected: (unique) => unique,
+			deliveryOf: (e) => numberFromId('t49', harness.nodeOutput(e, 'Terminal49 Trigger')?.[0]?.notification_id),
+			emitted: (e) => (harness.nodeOutput(e, 'Terminal49 Trigger') ?? []).length > 0,
+			deduplicates: true,
+			prefix: 't49',
+		},
+		{
+			label: "n8n's Webhook v1 → NoOp (the path every community trigger takes)",
+			workflowId: v1Wf.id,
+			url: stack.webhookUrl('bench-webhook-v1'),
+			expected: (_unique, requests) => requests,
+			deliveryOf: webhookHeaderId,
+			emitted: () => true,
+			deduplicates: false,
+			prefix: 'v1',
+		},
+		{
+			label: "n8n's Webhook v2 → NoOp (ceiling: no isolate)",
+			workflowId: v2Wf.id,
+			url: stack.webhookUrl('bench-webhook-v2'),
+			expected: (_unique, requests) => requests,
+			deliveryOf: webhookHeaderId,
+			emitted: () => true,
+			deduplicates: false,
+			prefix: 'v2',
+		},
+	];
 
-	/** Sends `bodies`, waits for their executions and counts lost and doubled ones (by notification id when `idPrefix`). */
-	const throughput = async (
-		workflow: string,
-		url: string,
-		workflowId: string,
-		bodies: typeof valid,
-		idPrefix?: string,
-	): Promise<TriggerRow> => {
-		log(`${workflow}: ${n} signed deliveries, ${concurrency} in flight`);
-		await sleep(1000);
-		const sent = await load(url, bodies, concurrency);
-		const executions = await waitForCount(stack, workflowId, n, 300_000);
-		let lost = Math.max(0, n - executions.length);
-		let doubled = Math.max(0, executions.length - n);
-		if (idPrefix) {
-			const ids = (await executionsOf(stack, workflowId, true)).map((e) =>
-				String(harness.nodeOutput(e, 'Terminal49 Trigger')?.[0]?.notification_id),
+	const plan = planDeliveries(total, ratePerSecond);
+	const unique = new Set(plan.map((p) => p.n)).size;
+	// rounds: consecutive slices of the plan by first-delivery number, each re-timed from 0
+	const perRound = Math.ceil(unique / rounds);
+	const roundPlans = Array.from({ length: rounds }, (_, r) => {
+		const slice = plan.filter((p) => Math.floor(p.n / perRound) === r);
+		const t0 = Math.min(...slice.map((p) => p.atMs));
+		return slice.map((p) => ({ ...p, atMs: p.atMs - t0 }));
+	}).filter((slice) => slice.length > 0);
+
+	const sentBy = new Map<string, Sent[]>(targets.map((t) => [t.label, []]));
+	const answerSeconds = new Map<string, number>(targets.map((t) => [t.label, 0]));
+	const roundWindows = new Map<string, Array<{ start: number; n: Set<number> }>>(targets.map((t) => [t.label, []]));
+	const done = new Map<string, number>(targets.map((t) => [t.label, 0]));
+	for (let r = 0; r < roundPlans.length; r++) {
+		// rotate who goes first
+		const order = targets.map((_, i) => targets[(i + r) % targets.length]);
+		for (const target of order) {
+			const slice = roundPlans[r];
+			log(`${target.label}: round ${r + 1}/${roundPlans.length}, ${slice.length} deliveries at ${ratePerSecond}/s, ${inFlight} in flight`);
+			const result = await sendPlan(
+				slice,
+				(n) => {
+					const body = bodyWithId(idFor(target.prefix, n));
+					return { url: target.url, body, headers: { 'x-t49-webhook-signature': sign(body, secret), 'x-bench-delivery': String(n) } };
+				},
+				inFlight,
 			);
-			const unique = new Set(ids);
-			lost = n - [...unique].filter((id) => id.startsWith(`${idPrefix}-`)).length;
-			doubled = ids.length - unique.size;
+			sentBy.get(target.label)!.push(...result.sent);
+			answerSeconds.set(target.label, answerSeconds.get(target.label)! + (result.end - result.start) / 1000);
+			roundWindows.get(target.label)!.push({ start: result.start, n: new Set(slice.map((p) => p.n)) });
+			const sliceUnique = new Set(slice.map((p) => p.n)).size;
+			const expectedSoFar = done.get(target.label)! + target.expected(sliceUnique, slice.length);
+			done.set(target.label, expectedSoFar);
+			if (!(await waitForFinished(stack, target.workflowId, expectedSoFar, 300_000))) log(`${target.label}: not all executions finished`);
 		}
-		const last = Math.max(...executions.map((e) => Date.parse(String(e.stoppedAt))));
-		return {
-			workflow,
-			deliveries: n,
-			concurrency,
+	}
+	await sleep(2000); // anything doubled shows up
+
+	const rows: LoadRow[] = [];
+	for (const target of targets) {
+		const executions = await stack.client.listExecutions({ workflowId: target.workflowId, includeData: true, limit: 100, maxPages: 100 });
+		const sent = sentBy.get(target.label)!;
+		const answered = sent.filter((s) => s.status >= 200 && s.status < 300);
+		const byDelivery = new Map<number, Execution[]>();
+		for (const e of executions) {
+			if (!target.emitted(e)) continue;
+			const n = target.deliveryOf(e);
+			if (n === undefined) continue;
+			byDelivery.set(n, [...(byDelivery.get(n) ?? []), e]);
+		}
+		const startOf = (e: Execution) => Date.parse(String(e.startedAt));
+		const stopOf = (e: Execution) => Date.parse(String(e.stoppedAt));
+		// answer → start: each answered first delivery against the first execution that ran it
+		const firstAnswer = new Map<number, number>();
+		for (const s of answered) if (!firstAnswer.has(s.n) || s.answeredAt < firstAnswer.get(s.n)!) firstAnswer.set(s.n, s.answeredAt);
+		const answerToStart: number[] = [];
+		for (const [n, at] of firstAnswer) {
+			const runs = byDelivery.get(n);
+			if (runs?.length) answerToStart.push(Math.min(...runs.map(startOf)) - at);
+		}
+		const runTimes = executions.filter((e) => e.stoppedAt).map((e) => stopOf(e) - startOf(e));
+		const triggerName = target.deduplicates ? 'Terminal49 Trigger' : 'Webhook';
+		const stepTimes = executions.flatMap((e) => {
+			const run = e.data?.resultData.runData[triggerName]?.[0] as { executionTime?: number } | undefined;
+			return typeof run?.executionTime === 'number' ? [run.executionTime] : [];
+		});
+		let lost: number;
+		let doubled: number | '—';
+		if (target.deduplicates) {
+			lost = [...firstAnswer.keys()].filter((n) => !byDelivery.has(n)).length;
+			doubled = [...byDelivery.values()].filter((runs) => runs.length > 1).length;
+		} else {
+			const ran = [...byDelivery.values()].reduce((sum, runs) => sum + runs.length, 0);
+			lost = Math.max(0, answered.length - ran);
+			doubled = '—';
+		}
+		// end to end: from each round's first send to the last execution of that round
+		let e2eSeconds = 0;
+		for (const window of roundWindows.get(target.label)!) {
+			const stops = [...window.n].flatMap((n) => (byDelivery.get(n) ?? []).map(stopOf));
+			if (stops.length) e2eSeconds += (Math.max(...stops) - window.start) / 1000;
+		}
+		rows.push({
+			workflow: target.label,
+			deliveries: sent.length,
+			unique: new Set(sent.map((s) => s.n)).size,
+			statuses: statusSummary(sent),
+			answeredPerSecond: round(answered.length / answerSeconds.get(target.label)!, 1),
 			executions: executions.length,
+			endToEndPerSecond: round(sent.length / e2eSeconds, 1),
+			answerToStartP50Ms: Math.round(percentile(answerToStart, 50)),
+			answerToStartP99Ms: Math.round(percentile(answerToStart, 99)),
+			runP50Ms: Math.round(percentile(runTimes, 50)),
+			runP99Ms: Math.round(percentile(runTimes, 99)),
+			triggerStepP50Ms: round(percentile(stepTimes, 50), 1),
+			triggerStepP99Ms: round(percentile(stepTimes, 99), 1),
 			lost,
 			doubled,
-			perSecond: round(n / ((last - sent.started) / 1000), 1),
-			answeredPerSecond: round(n / ((sent.answeredAt - sent.started) / 1000), 1),
-			statuses: statusSummary(sent.results),
-		};
-	};
+		});
+	}
+	const v1 = rows[1];
+	for (const row of rows) row.ratioToV1 = round(row.endToEndPerSecond / v1.endToEndPerSecond, 2);
 
-	const triggerRow = await throughput('Terminal49 Trigger → NoOp', triggerUrl, triggerWf.id, valid, 'bench');
-	// n8n's Webhook → NoOp, same bodies and headers
-	const webhookRow = await throughput("n8n's Webhook v2 → NoOp (ceiling)", stack.webhookUrl(hookPath), webhookWf.id, valid);
-	const webhookV1Row = await throughput(
-		"n8n's Webhook v1 → NoOp (the isolate path of every other trigger)",
-		stack.webhookUrl(hookV1Path),
-		webhookV1Wf.id,
-		valid,
-	);
-	await stack.client.deactivateWorkflow(webhookV1Wf.id);
-	// The trigger with deduplication off (its own secret, fresh ids): what remembering the ids costs.
-	const plainHook = await harness.waitFor(
-		'the second trigger to register its webhook in the sandbox',
-		() => sb.store.webhooks.all().find((wh) => wh.url === plainUrl),
-		{ timeoutMs: 30_000, intervalMs: 100 },
-	);
-	if (!plainHook) throw new Error('the second trigger did not register its webhook');
-	const plainRow = await throughput(
-		'Terminal49 Trigger, deduplication off → NoOp',
-		plainUrl,
-		plainWf.id,
-		signed('plain', plainHook.secret),
-		'plain',
-	);
-	await stack.client.deactivateWorkflow(plainWf.id);
+	const staticData = (await stack.client.getWorkflow(triggerWf.id)).staticData ?? {};
+	const staticDataBytes = Buffer.byteLength(JSON.stringify(staticData));
+	const dedupStore = dedupStoreSize(stack.userFolder, triggerWf.id);
 
-	triggerRow.ratio = round(triggerRow.perSecond / webhookRow.perSecond, 2);
-	plainRow.ratio = round(plainRow.perSecond / webhookRow.perSecond, 2);
-	webhookV1Row.ratio = round(webhookV1Row.perSecond / webhookRow.perSecond, 2);
-	webhookRow.ratio = 1;
-
-	// Refusals: forged (signed with another secret) and duplicates (already delivered bytes).
+	// Refusals: forged (signed with another secret) and duplicates (bytes already delivered and answered).
 	const refusals: RefusalRow[] = [];
-	const m = Math.min(n, 200);
-	const forged = valid.slice(0, m).map(({ body }, i) => {
-		const forgedBody = body.replace('bench-', 'forged-');
-		return { body: forgedBody, headers: { 'x-t49-webhook-signature': sign(forgedBody, `${secret}${i}`) } };
-	});
-	for (const [kind, bodies] of [
-		['forged (wrong signature)', forged],
-		['duplicate (already delivered)', valid.slice(0, m)],
-	] as const) {
-		const before = (await executionsOf(stack, triggerWf.id, false)).length;
+	const m = Math.min(unique, 200);
+	const again = Array.from({ length: m }, (_, n) => ({ n, kind: 'first' as const, atMs: 0 }));
+	for (const kind of ['forged (wrong signature)', 'duplicate (already delivered)']) {
+		const before = await finishedCount(stack, triggerWf.id);
 		log(`refusals: ${m} ${kind}`);
-		const r = await load(triggerUrl, [...bodies], concurrency);
+		const r = await sendPlan(
+			again,
+			(n) => {
+				const body = bodyWithId(idFor(kind.startsWith('forged') ? 'forged' : 't49', n));
+				return { url: triggerUrl, body, headers: { 'x-t49-webhook-signature': sign(body, kind.startsWith('forged') ? `${secret}x` : secret) } };
+			},
+			inFlight,
+		);
 		await sleep(2000);
-		const after = (await executionsOf(stack, triggerWf.id, false)).length;
-		const latencies = r.results.map((x) => x.ms);
+		const latencies = r.sent.map((x) => x.answeredAt - x.sentAt);
 		refusals.push({
 			kind,
 			count: m,
-			statuses: statusSummary(r.results),
-			perSecond: round(m / ((r.answeredAt - r.started) / 1000), 1),
+			statuses: statusSummary(r.sent),
+			perSecond: round(m / ((r.end - r.start) / 1000), 1),
 			p50Ms: round(percentile(latencies, 50), 1),
 			p99Ms: round(percentile(latencies, 99), 1),
-			executions: after - before,
+			executions: (await finishedCount(stack, triggerWf.id)) - before,
 		});
 	}
-	await stack.client.deactivateWorkflow(triggerWf.id);
-	await stack.client.deactivateWorkflow(webhookWf.id);
-	return { rows: [triggerRow, plainRow, webhookV1Row, webhookRow], refusals };
+	for (const wf of [triggerWf, v1Wf, v2Wf]) await stack.client.deactivateWorkflow(wf.id);
+	const repeats = plan.filter((p) => p.kind !== 'first');
+	return {
+		config: {
+			deliveries: total,
+			ratePerSecond,
+			inFlight,
+			rounds: roundPlans.length,
+			redeliveries: repeats.filter((p) => p.kind === 'redelivery').length,
+			concurrentCopies: repeats.filter((p) => p.kind === 'copy').length,
+		},
+		rows,
+		staticDataBytes,
+		dedupStore,
+		refusals,
+	};
 }
