@@ -23,7 +23,8 @@ RECIPE_VERSION="1"   # bump when the install steps below change
 
 log() { printf '[ensure-n8n] %s\n' "$*" >&2; }
 now() { date +%s; }
-hash_of() { sha256sum "$@" | sha256sum | cut -c1-16; }
+# the contents only: every clone on the machine (CI's at other paths too) must compute the same stamp
+hash_of() { cat "$@" | sha256sum | cut -c1-16; }
 
 T0=$(now)
 HOST_HASH="r${RECIPE_VERSION}-$(hash_of "$HOST_SRC/package.json")"
