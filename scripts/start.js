@@ -32,10 +32,8 @@ const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 const say = (msg) => process.stdout.write(`[start ${elapsed()}] ${msg}\n`);
 
 function ensureProjectDeps() {
-	if (fs.existsSync(path.join(ROOT, 'node_modules', '.bin', 'tsc')) && fs.existsSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'))) return;
-	say('installing the project dependencies (npm install, about a minute)');
-	const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit', timeout: 15 * 60 * 1000 });
-	if (r.status !== 0) throw new Error('npm install failed');
+	const r = spawnSync(process.execPath, [path.join(__dirname, 'ensure-deps.js')], { cwd: ROOT, stdio: 'inherit' });
+	if (r.status !== 0) throw new Error('installing the project dependencies failed (npm ci --ignore-scripts)');
 }
 
 function readState() {

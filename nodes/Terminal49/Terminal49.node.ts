@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
-import { router } from './actions/router';
+import { errorItem, nodeError, runOperation } from './actions/router';
 import { listSearch } from './methods';
 import * as customFieldSearch from './methods/customFields';
 
@@ -37,7 +37,24 @@ export class Terminal49 implements INodeType {
 
 	methods = { listSearch: { ...listSearch, ...customFieldSearch } };
 
+	/**
+	 * Runs the chosen operation once per input item (actions/router.ts). Each output item is paired with the
+	 * input it came from; with "Continue On Fail" an item that fails becomes `{error}` and the rest go on.
+	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		const items = this.getInputData();
+		const returnData: INodeExecutionData[] = [];
+		for (let i = 0; i < items.length; i++) {
+			try {
+				returnData.push(...(await runOperation.call(this, i)));
+			} catch (error) {
+				if (this.continueOnFail()) {
+					returnData.push(errorItem(error, i));
+					continue;
+				}
+				throw nodeError.call(this, error, i);
+			}
+		}
+		return [returnData];
 	}
 }

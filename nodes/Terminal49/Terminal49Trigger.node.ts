@@ -7,11 +7,11 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { triggerProperties } from './trigger/description';
 import { checkExists, create, remove } from './trigger/lifecycle';
-import { emitDeliveries } from './trigger/emit';
+import { emitDelivery, readDeliveries } from './trigger/emit';
 import { receiveDelivery } from './trigger/webhook';
 
 export class Terminal49Trigger implements INodeType {
@@ -62,8 +62,25 @@ export class Terminal49Trigger implements INodeType {
 		return await receiveDelivery.call(this);
 	}
 
-	/** The execution's first step, with the delivery as input: the item of each event (trigger/emit.ts). */
+	/**
+	 * The execution's first step, with the accepted delivery as input (trigger/emit.ts): the item of each event,
+	 * none for a notification an earlier execution already ran.
+	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await emitDeliveries.call(this);
+		const deliveries = await readDeliveries.call(this);
+		const out: INodeExecutionData[] = [];
+		for (let i = 0; i < deliveries.notifications.length; i++) {
+			try {
+				const item = await emitDelivery.call(this, deliveries, i);
+				if (item) out.push(item);
+			} catch (error) {
+				if (this.continueOnFail()) {
+					out.push({ json: { error: error instanceof Error ? error.message : String(error) }, pairedItem: { item: i } });
+					continue;
+				}
+				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: i });
+			}
+		}
+		return [out];
 	}
 }

@@ -4,39 +4,33 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { resources } from './resources';
 
 /**
- * Runs the chosen operation once per input item. Each output item is paired with the input it came
- * from; with "Continue On Fail" an item that fails becomes `{error}` and the rest go on.
+ * Runs the chosen operation for input item `itemIndex` and returns its output items, each paired with that
+ * input item. The node's execute() loops over the items (and handles Continue On Fail: errorItem).
  */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const returnData: INodeExecutionData[] = [];
-
-	for (let i = 0; i < items.length; i++) {
-		const resource = this.getNodeParameter('resource', i) as string;
-		const operation = this.getNodeParameter('operation', i) as string;
-		const execute = resources[resource]?.operations[operation];
-		try {
-			if (!execute) {
-				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
-					itemIndex: i,
-				});
-			}
-			const result: IDataObject[] = await execute.call(this, i);
-			returnData.push(...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: i } }));
-		} catch (error) {
-			if (this.continueOnFail()) {
-				const message = error instanceof Error ? error.message : String(error);
-				const description = (error as { description?: unknown }).description;
-				returnData.push({
-					json: { error: message, ...(typeof description === 'string' && description ? { error_description: description } : {}) },
-					pairedItem: { item: i },
-				});
-				continue;
-			}
-			// Both constructors hand back an error that already is of their class, with its item index.
-			if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: i });
-		}
+export async function runOperation(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const resource = this.getNodeParameter('resource', itemIndex) as string;
+	const operation = this.getNodeParameter('operation', itemIndex) as string;
+	const execute = resources[resource]?.operations[operation];
+	if (!execute) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, { itemIndex });
 	}
-	return [returnData];
+	const result: IDataObject[] = await execute.call(this, itemIndex);
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: itemIndex } });
+}
+
+/** The item that stands for a failed input item with "Continue On Fail": `{error, error_description}`. */
+export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+	const message = error instanceof Error ? error.message : String(error);
+	const description = (error as { description?: unknown }).description;
+	return {
+		json: { error: message, ...(typeof description === 'string' && description ? { error_description: description } : {}) },
+		pairedItem: { item: itemIndex },
+	};
+}
+
+/** The error to throw for a failed item: a NodeApiError stays one, anything else becomes a NodeOperationError. */
+export function nodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	// Both constructors hand back an error that already is of their class, with its item index.
+	if (error instanceof NodeApiError) return new NodeApiError(this.getNode(), error as unknown as JsonObject);
+	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }

@@ -76,46 +76,46 @@ async function simplifiedItem(this: IExecuteFunctions, notification: Notificatio
 	return item;
 }
 
-export async function emitDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
+export interface Deliveries {
+	options: IDataObject;
+	notifications: Array<Notification | { problem: string }>;
+	/** Layer 2 of deduplication: whether each item is the first run of its notification (undefined: not checked). */
+	first?: boolean[];
+}
+
+/**
+ * Reads the execution's input: the notifications webhook() accepted, and for an execution of the active
+ * workflow whether each was run before (a test event is always shown).
+ */
+export async function readDeliveries(this: IExecuteFunctions): Promise<Deliveries> {
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	const notifications = items.map((item) => readNotification(item.json));
-
-	// Layer 2 of deduplication, for executions of the active workflow (a test event is always shown).
-	let first: boolean[] | undefined;
+	const notifications = this.getInputData().map((item) => readNotification(item.json));
 	const ids = notifications.map((notification) => ('problem' in notification ? '' : notification.id));
-	if (this.getMode() !== 'manual' && deduplicationWindowMs(options) > 0 && ids.some(Boolean)) {
-		try {
-			first = await firstInStore.call(this, scopeOf.call(this), ids);
-		} catch (error) {
-			// Not run unchecked: the execution fails, keeps the delivery as its input and can be retried.
-			throw new NodeOperationError(this.getNode(), error as Error, {
-				message: `Could not check n8n's deduplication store: ${error instanceof Error ? error.message : String(error)}`,
-				description: 'The delivery is kept in this execution; retry it once n8n\'s database is available again.',
-			});
-		}
+	if (this.getMode() === 'manual' || deduplicationWindowMs(options) === 0 || !ids.some(Boolean)) return { options, notifications };
+	try {
+		return { options, notifications, first: await firstInStore.call(this, scopeOf.call(this), ids) };
+	} catch (error) {
+		// Not run unchecked: the execution fails, keeps the delivery as its input and can be retried.
+		throw new NodeOperationError(this.getNode(), error as Error, {
+			message: `Could not check n8n's deduplication store: ${error instanceof Error ? error.message : String(error)}`,
+			description: "The delivery is kept in this execution; retry it once n8n's database is available again.",
+		});
 	}
+}
 
-
-	const out: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		const notification = notifications[i];
-		try {
-			if ('problem' in notification) {
-				throw new NodeOperationError(this.getNode(), `The trigger's input is not a Terminal49 notification: ${notification.problem}`, {
-					itemIndex: i,
-				});
-			}
-			if (first && !first[i]) {
-				this.logger.info(`Terminal49 Trigger: notification ${notification.id} was already run by an earlier execution; this one stops here`);
-				continue;
-			}
-			const json = options.output === 'raw' ? notification.document : await simplifiedItem.call(this, notification, options, i);
-			out.push({ json, pairedItem: { item: i } });
-		} catch (error) {
-			if (!this.continueOnFail()) throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: i });
-			out.push({ json: { error: error instanceof Error ? error.message : String(error) }, pairedItem: { item: i } });
-		}
+/** The item of input item `itemIndex`, or undefined when an earlier execution already ran its notification. */
+export async function emitDelivery(this: IExecuteFunctions, deliveries: Deliveries, itemIndex: number): Promise<INodeExecutionData | undefined> {
+	const notification = deliveries.notifications[itemIndex];
+	if ('problem' in notification) {
+		throw new NodeOperationError(this.getNode(), `The trigger's input is not a Terminal49 notification: ${notification.problem}`, {
+			itemIndex,
+		});
 	}
-	return [out];
+	if (deliveries.first && !deliveries.first[itemIndex]) {
+		this.logger.info(`Terminal49 Trigger: notification ${notification.id} was already run by an earlier execution; this one stops here`);
+		return undefined;
+	}
+	const json =
+		deliveries.options.output === 'raw' ? notification.document : await simplifiedItem.call(this, notification, deliveries.options, itemIndex);
+	return { json, pairedItem: { item: itemIndex } };
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleted } from '../../helpers/customFieldValue';
+import { deleted, readDefinitionId } from '../../helpers/customFieldValue';
 import { apiRequest } from '../../transport';
-import { readDefinitionId } from '../../helpers/customFieldValue';
 import { definitionIdProperty } from './shared';
 
 const properties: INodeProperties[] = [definitionIdProperty];
