@@ -75,7 +75,8 @@ export function percentile(values: number[], p: number): number {
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-export const round = (n: number, digits = 2) => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n);
+export const round = (n: number, digits = 2) =>
+	Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n;
 
 /** A markdown table. */
 export function table(headers: string[], rows: Array<Array<string | number>>): string {

@@ -55,8 +55,11 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 	} finally {
 		await sb.close();
 	}
-	if (!Array.isArray(page.data) || page.data.length !== 100) throw new Error('expected a page of 100 containers');
-	const simplifyPer100Us = timePerCall(() => documentToItems(page, true, { containerInsights: true }));
+	if (!Array.isArray(page.data) || page.data.length !== 100)
+		throw new Error('expected a page of 100 containers');
+	const simplifyPer100Us = timePerCall(() =>
+		documentToItems(page, true, { containerInsights: true }),
+	);
 
 	const body = randomBytes(5 * 1024).toString('hex'); // 10 KB
 	const secret = randomBytes(24).toString('hex');
@@ -82,7 +85,9 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 	`;
 	const requireRuns: number[] = [];
 	for (let i = 0; i < 7; i++) {
-		requireRuns.push(Number(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })));
+		requireRuns.push(
+			Number(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })),
+		);
 	}
 
 	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));

@@ -52,7 +52,14 @@ function manualWorkflow(name: string, node: Record<string, unknown>): WorkflowJs
 	return {
 		name,
 		nodes: [
-			{ id: 'manual', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'manual',
+				name: 'Manual',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{ position: [220, 0], ...node },
 		],
 		connections: { Manual: { main: [[{ node: String(node.name), type: 'main', index: 0 }]] } },
@@ -81,7 +88,8 @@ function httpWorkflow(setup: ReturnAllSetup, condition: 'a' | 'b' | 'c' | 'd'): 
 	};
 	const options: Record<string, unknown> = { pagination: { pagination } };
 	if (condition !== 'a') options.response = { response: { responseFormat: 'json' } };
-	if (condition === 'c' || condition === 'd') pagination.requestInterval = Math.ceil(setup.windowMs / setup.limit);
+	if (condition === 'c' || condition === 'd')
+		pagination.requestInterval = Math.ceil(setup.windowMs / setup.limit);
 	const node: Record<string, unknown> = {
 		id: 'http',
 		name: 'HTTP Request',
@@ -112,7 +120,9 @@ function startSecondClient(setup: ReturnAllSetup, apiKey: string) {
 		const start = Date.now();
 		while (!stopped) {
 			sent++;
-			void fetch(url, { headers: { Authorization: `Token ${apiKey}` } }).then((r) => r.arrayBuffer()).catch(() => undefined);
+			void fetch(url, { headers: { Authorization: `Token ${apiKey}` } })
+				.then((r) => r.arrayBuffer())
+				.catch(() => undefined);
 			const next = start + sent * interval;
 			await sleep(Math.max(0, next - Date.now()));
 		}
@@ -126,10 +136,14 @@ function startSecondClient(setup: ReturnAllSetup, apiKey: string) {
 	};
 }
 
-function containersIn(items: Array<Record<string, unknown>> | undefined): { items: number; unique: number } {
+function containersIn(items: Array<Record<string, unknown>> | undefined): {
+	items: number;
+	unique: number;
+} {
 	const ids: unknown[] = [];
 	for (const json of items ?? []) {
-		if (Array.isArray(json.data)) for (const record of json.data as Array<Record<string, unknown>>) ids.push(record.id);
+		if (Array.isArray(json.data))
+			for (const record of json.data as Array<Record<string, unknown>>) ids.push(record.id);
 		else if (json.type === 'container') ids.push(json.id);
 	}
 	return { items: ids.length, unique: new Set(ids).size };
@@ -141,7 +155,14 @@ async function runOnce(
 	nodeName: string,
 	/** The key of the client under test, shared by the second client; none = no second client. */
 	secondClientKey: string | undefined,
-): Promise<{ execution?: Execution; wallMs: number; rss: { baselineMiB: number; peakMiB: number }; secondClient?: number; error?: string; since: number }> {
+): Promise<{
+	execution?: Execution;
+	wallMs: number;
+	rss: { baselineMiB: number; peakMiB: number };
+	secondClient?: number;
+	error?: string;
+	since: number;
+}> {
 	const { stack, sb } = setup;
 	const wf = await stack.client.createWorkflow(workflow);
 	// Let the sandbox's window empty before each run.
@@ -158,7 +179,8 @@ async function runOnce(
 		execution = await stack.client.runWorkflow(wf.id, { timeoutMs: setup.capMs });
 	} catch (e) {
 		error = e instanceof Error ? e.message.slice(0, 200) : String(e);
-		if (!stack.main.proc.isRunning()) error += ` (n8n exited; last log lines: ${stack.main.proc.tail().slice(-5).join(' | ').slice(0, 600)})`;
+		if (!stack.main.proc.isRunning())
+			error += ` (n8n exited; last log lines: ${stack.main.proc.tail().slice(-5).join(' | ').slice(0, 600)})`;
 	}
 	let wallMs = Date.now() - started;
 	const run = execution?.data?.resultData?.runData?.[nodeName]?.[0];
@@ -169,7 +191,9 @@ async function runOnce(
 }
 
 function requestStats(setup: ReturnAllSetup, since: number) {
-	const mine = setup.sb.requests.filter((r) => r.at >= since && r.path === '/v2/containers' && !(SECOND_CLIENT_MARK in r.query));
+	const mine = setup.sb.requests.filter(
+		(r) => r.at >= since && r.path === '/v2/containers' && !(SECOND_CLIENT_MARK in r.query),
+	);
 	return {
 		requests: mine.length,
 		rateLimited: mine.filter((r) => r.status === 429).length,
@@ -184,16 +208,31 @@ export async function runTerminal49(
 	credential: T49Credential = setup.t49Credential,
 ): Promise<ReturnAllRow> {
 	log(`Terminal49 node, condition ${condition}`);
-	const result = await runOnce(setup, terminal49Workflow(credential), 'Terminal49', withSecondClient ? credential.apiKey : undefined);
+	const result = await runOnce(
+		setup,
+		terminal49Workflow(credential),
+		'Terminal49',
+		withSecondClient ? credential.apiKey : undefined,
+	);
 	const output = result.execution ? harness.nodeOutput(result.execution, 'Terminal49') : undefined;
 	const counted = containersIn(output as Array<Record<string, unknown>> | undefined);
 	return row(setup, 'Terminal49 node', condition, withSecondClient, result, counted);
 }
 
-export async function runHttp(setup: ReturnAllSetup, condition: 'a' | 'b' | 'c' | 'd'): Promise<ReturnAllRow> {
+export async function runHttp(
+	setup: ReturnAllSetup,
+	condition: 'a' | 'b' | 'c' | 'd',
+): Promise<ReturnAllRow> {
 	log(`HTTP Request node, condition ${condition}`);
-	const result = await runOnce(setup, httpWorkflow(setup, condition), 'HTTP Request', condition === 'd' ? setup.sb.keys.paid : undefined);
-	const output = result.execution ? harness.nodeOutput(result.execution, 'HTTP Request') : undefined;
+	const result = await runOnce(
+		setup,
+		httpWorkflow(setup, condition),
+		'HTTP Request',
+		condition === 'd' ? setup.sb.keys.paid : undefined,
+	);
+	const output = result.execution
+		? harness.nodeOutput(result.execution, 'HTTP Request')
+		: undefined;
 	const counted = containersIn(output as Array<Record<string, unknown>> | undefined);
 	return row(setup, 'HTTP Request node', condition, condition === 'd', result, counted);
 }
@@ -210,7 +249,9 @@ function row(
 	const expectedRequests = Math.ceil(setup.total / 100);
 	const rate = withSecondClient ? setup.limit / 2 : setup.limit;
 	const boundMs = (expectedRequests * setup.windowMs) / rate;
-	const status = result.execution ? String(result.execution.status) : `no result (${result.error ?? 'unknown'})`;
+	const status = result.execution
+		? String(result.execution.status)
+		: `no result (${result.error ?? 'unknown'})`;
 	const nodeError = result.execution ? harness.runError(result.execution)?.message : undefined;
 	return {
 		client,

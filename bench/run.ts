@@ -31,7 +31,8 @@ import { runHttp, runTerminal49 } from './returnAll';
 import type { TriggerResult } from './trigger';
 import { runTriggerBench } from './trigger';
 
-const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const env = (name: string, fallback: number) =>
+	process.env[name] ? Number(process.env[name]) : fallback;
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4').split(',').map((s) => s.trim()));
 const TOTAL = env('BENCH_CONTAINERS', 10_000);
 const WINDOW_MS = env('BENCH_WINDOW_MS', 3000);
@@ -51,7 +52,18 @@ interface Results {
 
 function returnAllTable(rows: ReturnAllRow[]) {
 	return table(
-		['client', 'condition', 'containers (unique) of N', 'requests / ceil(N/100)', '429s', 'wall s', 'bound s', 'wall / bound', 'n8n RSS MiB (base → peak)', 'reported'],
+		[
+			'client',
+			'condition',
+			'containers (unique) of N',
+			'requests / ceil(N/100)',
+			'429s',
+			'wall s',
+			'bound s',
+			'wall / bound',
+			'n8n RSS MiB (base → peak)',
+			'reported',
+		],
 		rows.map((r) => [
 			r.client,
 			r.condition,
@@ -73,7 +85,20 @@ function triggerTable(t: TriggerResult) {
 		`${c.deliveries} signed deliveries per workflow at ${c.ratePerSecond}/s (at most ${c.inFlight} in flight), in ${c.rounds} rounds the workflows take turns in; ` +
 		`${c.redeliveries} redeliveries and ${c.concurrentCopies} concurrent copies of earlier notification ids among them.\n\n` +
 		table(
-			['workflow', 'deliveries (ids)', 'answers', 'answered/s', 'executions', 'deliveries/s end to end', 'ratio to Webhook v1', 'answer → start p50 / p99 ms', 'execution run p50 / p99 ms', 'trigger step p50 / p99 ms', 'lost', 'doubled'],
+			[
+				'workflow',
+				'deliveries (ids)',
+				'answers',
+				'answered/s',
+				'executions',
+				'deliveries/s end to end',
+				'ratio to Webhook v1',
+				'answer → start p50 / p99 ms',
+				'execution run p50 / p99 ms',
+				'trigger step p50 / p99 ms',
+				'lost',
+				'doubled',
+			],
 			t.rows.map((r) => [
 				r.workflow,
 				`${r.deliveries} (${r.unique})`,
@@ -93,8 +118,24 @@ function triggerTable(t: TriggerResult) {
 		(t.dedupStore ? `${t.dedupStore.ids} ids, ${t.dedupStore.bytes} bytes.` : 'not readable.') +
 		'\n\n' +
 		table(
-			['refused delivery', 'count', 'status', 'refusals/s', 'p50 ms', 'p99 ms', 'executions started'],
-			t.refusals.map((r) => [r.kind, r.count, r.statuses, r.perSecond, r.p50Ms, r.p99Ms, r.executions]),
+			[
+				'refused delivery',
+				'count',
+				'status',
+				'refusals/s',
+				'p50 ms',
+				'p99 ms',
+				'executions started',
+			],
+			t.refusals.map((r) => [
+				r.kind,
+				r.count,
+				r.statuses,
+				r.perSecond,
+				r.p50Ms,
+				r.p99Ms,
+				r.executions,
+			]),
 		)
 	);
 }
@@ -105,9 +146,15 @@ function overheadTable(o: Overheads) {
 		[
 			['simplify + derived fields, per 100 containers', `${o.simplifyPer100Us} µs`],
 			['signature check, per 10 KB body', `${o.signaturePer10KBUs} µs`],
-			['require() of the built node + credential modules (median of 7 fresh processes)', `${o.requireMs} ms`],
+			[
+				'require() of the built node + credential modules (median of 7 fresh processes)',
+				`${o.requireMs} ms`,
+			],
 			['packed tarball', `${o.tarballKB} KB (${o.tarballFile})`],
-			['runtime dependencies', `${o.runtimeDependencies} (peer: ${o.peerDependencies.join(', ') || 'none'})`],
+			[
+				'runtime dependencies',
+				`${o.runtimeDependencies} (peer: ${o.peerDependencies.join(', ') || 'none'})`,
+			],
 		],
 	);
 }
@@ -118,7 +165,8 @@ export function renderMarkdown(results: Results): string {
 		`Run ${m.date} on ${m.nproc} × ${m.cpu}, ${m.memoryGiB} GiB, Node ${m.node} (bench process), ${m.platform}.`,
 		`Config: ${JSON.stringify(results.config)}`,
 	];
-	if (results.returnAll.length) parts.push('### 1-2. Return All\n\n' + returnAllTable(results.returnAll));
+	if (results.returnAll.length)
+		parts.push('### 1-2. Return All\n\n' + returnAllTable(results.returnAll));
 	if (results.trigger) parts.push('### 3. Trigger under load\n\n' + triggerTable(results.trigger));
 	if (results.overheads) parts.push('### 4. Overheads\n\n' + overheadTable(results.overheads));
 	if (results.notes.length) parts.push('Notes:\n' + results.notes.map((n) => `- ${n}`).join('\n'));
@@ -128,7 +176,12 @@ export function renderMarkdown(results: Results): string {
 async function main() {
 	const results: Results = {
 		machine: machine(),
-		config: { containers: TOTAL, rateWindowMs: WINDOW_MS, limitPerWindow: LIMIT, credential: { rateLimitRequests: LIMIT, rateLimitWindowSeconds: WINDOW_MS / 1000 } },
+		config: {
+			containers: TOTAL,
+			rateWindowMs: WINDOW_MS,
+			limitPerWindow: LIMIT,
+			credential: { rateLimitRequests: LIMIT, rateLimitWindowSeconds: WINDOW_MS / 1000 },
+		},
 		returnAll: [],
 		notes: [],
 	};
@@ -161,7 +214,12 @@ async function main() {
 				name: 'Terminal49 bench',
 				type: 'terminal49Api',
 				// The key's limit as the sandbox runs it: LIMIT per WINDOW_MS (a user enters their plan's limit the same way).
-				data: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: LIMIT, rateLimitWindowSeconds: WINDOW_MS / 1000 },
+				data: {
+					apiKey: sb.keys.paid,
+					baseUrl: sb.baseUrl,
+					rateLimitRequests: LIMIT,
+					rateLimitWindowSeconds: WINDOW_MS / 1000,
+				},
 			});
 			const untunedCredential = async (apiKey: string) => ({
 				...(await stack!.client.createCredential({
@@ -187,7 +245,11 @@ async function main() {
 				windowMs: WINDOW_MS,
 				capMs: CAP_MS,
 			};
-			const save = () => fs.writeFileSync(path.join(ROOT, 'bench', 'last-run.json'), JSON.stringify(results, null, 2));
+			const save = () =>
+				fs.writeFileSync(
+					path.join(ROOT, 'bench', 'last-run.json'),
+					JSON.stringify(results, null, 2),
+				);
 			const attempt = async (label: string, fn: () => Promise<ReturnAllRow>) => {
 				try {
 					const r = await fn();
@@ -200,21 +262,46 @@ async function main() {
 				}
 				save();
 			};
-			if (SECTIONS.has('1')) await attempt('Terminal49 (1)', async () => await runTerminal49(setup, '(1) = (a)-(c) defaults', false));
+			if (SECTIONS.has('1'))
+				await attempt(
+					'Terminal49 (1)',
+					async () => await runTerminal49(setup, '(1) = (a)-(c) defaults', false),
+				);
 			if (SECTIONS.has('2')) {
-				for (const c of ['a', 'b', 'c', 'd'] as const) await attempt(`HTTP Request (${c})`, async () => await runHttp(setup, c));
+				for (const c of ['a', 'b', 'c', 'd'] as const)
+					await attempt(`HTTP Request (${c})`, async () => await runHttp(setup, c));
 				// (a)-(c) change nothing for the Terminal49 node (it has no such settings): run (1) stands for them
 				// unless BENCH_REPEAT_ABC=1 repeats it per condition.
 				if (process.env.BENCH_REPEAT_ABC === '1') {
-					for (const c of ['a', 'b', 'c'] as const) await attempt(`Terminal49 (${c})`, async () => await runTerminal49(setup, `(${c}) defaults`, false));
+					for (const c of ['a', 'b', 'c'] as const)
+						await attempt(
+							`Terminal49 (${c})`,
+							async () => await runTerminal49(setup, `(${c}) defaults`, false),
+						);
 				}
-				await attempt('Terminal49 (d)', async () => await runTerminal49(setup, '(d) defaults + second client', true));
+				await attempt(
+					'Terminal49 (d)',
+					async () => await runTerminal49(setup, '(d) defaults + second client', true),
+				);
 				// The same two runs with the credential's rate limit left at 100 per 60 s, unlike the sandbox's window.
 				if (process.env.BENCH_UNTUNED === '1') {
 					const alone = await untunedCredential(UNTUNED_KEYS[0]);
-					await attempt('Terminal49 (1) untuned', async () => await runTerminal49(setup, '(1) credential left at 100 per 60 s', false, alone));
+					await attempt(
+						'Terminal49 (1) untuned',
+						async () =>
+							await runTerminal49(setup, '(1) credential left at 100 per 60 s', false, alone),
+					);
 					const shared = await untunedCredential(UNTUNED_KEYS[1]);
-					await attempt('Terminal49 (d) untuned', async () => await runTerminal49(setup, '(d) credential left at 100 per 60 s + second client', true, shared));
+					await attempt(
+						'Terminal49 (d) untuned',
+						async () =>
+							await runTerminal49(
+								setup,
+								'(d) credential left at 100 per 60 s + second client',
+								true,
+								shared,
+							),
+					);
 				}
 			}
 			console.log(returnAllTable(results.returnAll));
@@ -231,11 +318,14 @@ async function main() {
 				});
 				console.log(triggerTable(results.trigger));
 			} catch (error) {
-				results.notes.push(`trigger throughput could not be measured: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
+				results.notes.push(
+					`trigger throughput could not be measured: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+				);
 			}
 		}
 	} finally {
-		if (stack && process.env.BENCH_KEEP_LOG) fs.copyFileSync(path.join(stack.logDir, 'n8n-main.log'), process.env.BENCH_KEEP_LOG);
+		if (stack && process.env.BENCH_KEEP_LOG)
+			fs.copyFileSync(path.join(stack.logDir, 'n8n-main.log'), process.env.BENCH_KEEP_LOG);
 		if (stack) await stack.stop();
 		if (sb) await sb.close();
 	}

@@ -55,26 +55,53 @@ export interface RefusalRow {
 	executions: number;
 }
 export interface TriggerResult {
-	config: { deliveries: number; ratePerSecond: number; inFlight: number; rounds: number; redeliveries: number; concurrentCopies: number };
+	config: {
+		deliveries: number;
+		ratePerSecond: number;
+		inFlight: number;
+		rounds: number;
+		redeliveries: number;
+		concurrentCopies: number;
+	};
 	rows: LoadRow[];
 	staticDataBytes: number;
 	dedupStore: { ids: number; bytes: number } | null;
 	refusals: RefusalRow[];
 }
 
-const EXAMPLE = readFileSync(join(__dirname, '..', 'test', 'fixtures', 'webhook-examples', 'container.transport.vessel_discharged.json'), 'utf8');
+const EXAMPLE = readFileSync(
+	join(
+		__dirname,
+		'..',
+		'test',
+		'fixtures',
+		'webhook-examples',
+		'container.transport.vessel_discharged.json',
+	),
+	'utf8',
+);
 const EXAMPLE_ID = (JSON.parse(EXAMPLE) as { data: { id: string } }).data.id;
-const EVENT = (JSON.parse(EXAMPLE) as { data: { attributes: { event: string } } }).data.attributes.event;
+const EVENT = (JSON.parse(EXAMPLE) as { data: { attributes: { event: string } } }).data.attributes
+	.event;
 const bodyWithId = (id: string) => EXAMPLE.split(EXAMPLE_ID).join(id);
-const sign = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
-const idFor = (prefix: string, n: number) => `${prefix}-${String(n).padStart(6, '0')}-0000-4000-8000-000000000000`;
+const sign = (body: string, secret: string) =>
+	createHmac('sha256', secret).update(body).digest('hex');
+const idFor = (prefix: string, n: number) =>
+	`${prefix}-${String(n).padStart(6, '0')}-0000-4000-8000-000000000000`;
 
 function toNoOp(name: string, trigger: Record<string, unknown>): WorkflowJson {
 	return {
 		name,
 		nodes: [
 			{ position: [0, 0], ...trigger },
-			{ id: 'out', name: 'Out', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: 'out',
+				name: 'Out',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: { [String(trigger.name)]: { main: [[{ node: 'Out', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
@@ -103,7 +130,11 @@ export function planDeliveries(deliveries: number, rate: number): PlannedSend[] 
 	const step = firsts / repeats;
 	for (let r = 0; r < repeats; r++) {
 		const n = Math.floor(r * step);
-		plan.push(r < copies ? { n, kind: 'copy', atMs: n * gap } : { n, kind: 'redelivery', atMs: n * gap + 2000 });
+		plan.push(
+			r < copies
+				? { n, kind: 'copy', atMs: n * gap }
+				: { n, kind: 'redelivery', atMs: n * gap + 2000 },
+		);
 	}
 	return plan.sort((a, b) => a.atMs - b.atMs || a.n - b.n);
 }
@@ -133,7 +164,11 @@ async function sendPlan(
 			const sentAt = Date.now();
 			let status = -1;
 			try {
-				const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/vnd.api+json', ...headers }, body });
+				const res = await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/vnd.api+json', ...headers },
+					body,
+				});
 				await res.arrayBuffer();
 				status = res.status;
 			} catch {
@@ -154,7 +189,10 @@ const statusSummary = (sent: Sent[]) => {
 
 /** Finished executions of a workflow, counted from n8n's database (the editor's list). */
 async function finishedCount(stack: Stack, workflowId: string): Promise<number> {
-	const q = new URLSearchParams({ filter: JSON.stringify({ workflowId, status: ['success', 'error', 'crashed', 'canceled'] }), limit: '1' });
+	const q = new URLSearchParams({
+		filter: JSON.stringify({ workflowId, status: ['success', 'error', 'crashed', 'canceled'] }),
+		limit: '1',
+	});
 	const data = await stack.client.rest('GET', `/executions?${q}`);
 	return Number(data?.count ?? 0);
 }
@@ -188,7 +226,10 @@ const numberFromId = (prefix: string, id: unknown) => {
 };
 
 /** The dedup store row of a node (n8n's processed_data), read from the SQLite database with Node 24's node:sqlite. */
-function dedupStoreSize(userFolder: string, workflowId: string): { ids: number; bytes: number } | null {
+function dedupStoreSize(
+	userFolder: string,
+	workflowId: string,
+): { ids: number; bytes: number } | null {
 	const script = `
 		const { DatabaseSync } = require('node:sqlite');
 		const db = new DatabaseSync(process.argv[1], { readOnly: true });
@@ -196,7 +237,11 @@ function dedupStoreSize(userFolder: string, workflowId: string): { ids: number; 
 		let ids = 0, bytes = 0;
 		for (const r of rows) { bytes += Buffer.byteLength(String(r.value)); const v = JSON.parse(r.value); ids += Array.isArray(v.data) ? v.data.length : 1; }
 		console.log(JSON.stringify({ ids, bytes }));`;
-	const res = spawnSync(harness.paths.NODE24, ['--no-warnings', '-e', script, join(userFolder, '.n8n', 'database.sqlite'), workflowId], { encoding: 'utf8' });
+	const res = spawnSync(
+		harness.paths.NODE24,
+		['--no-warnings', '-e', script, join(userFolder, '.n8n', 'database.sqlite'), workflowId],
+		{ encoding: 'utf8' },
+	);
 	if (res.status !== 0) return null;
 	try {
 		return JSON.parse(res.stdout.trim()) as { ids: number; bytes: number };
@@ -259,8 +304,12 @@ export async function runTriggerBench(o: {
 	const secret = hook.secret;
 
 	const webhookHeaderId = (e: Execution) => {
-		const headers = harness.nodeOutput(e, 'Webhook')?.[0]?.headers as Record<string, string> | undefined;
-		return headers?.['x-bench-delivery'] === undefined ? undefined : Number(headers['x-bench-delivery']);
+		const headers = harness.nodeOutput(e, 'Webhook')?.[0]?.headers as
+			| Record<string, string>
+			| undefined;
+		return headers?.['x-bench-delivery'] === undefined
+			? undefined
+			: Number(headers['x-bench-delivery']);
 	};
 	const targets: Target[] = [
 		{
@@ -268,7 +317,8 @@ export async function runTriggerBench(o: {
 			workflowId: triggerWf.id,
 			url: triggerUrl,
 			expected: (unique) => unique,
-			deliveryOf: (e) => numberFromId('t49', harness.nodeOutput(e, 'Terminal49 Trigger')?.[0]?.notification_id),
+			deliveryOf: (e) =>
+				numberFromId('t49', harness.nodeOutput(e, 'Terminal49 Trigger')?.[0]?.notification_id),
 			emitted: (e) => (harness.nodeOutput(e, 'Terminal49 Trigger') ?? []).length > 0,
 			deduplicates: true,
 			prefix: 't49',
@@ -307,36 +357,58 @@ export async function runTriggerBench(o: {
 
 	const sentBy = new Map<string, Sent[]>(targets.map((t) => [t.label, []]));
 	const answerSeconds = new Map<string, number>(targets.map((t) => [t.label, 0]));
-	const roundWindows = new Map<string, Array<{ start: number; n: Set<number> }>>(targets.map((t) => [t.label, []]));
+	const roundWindows = new Map<string, Array<{ start: number; n: Set<number> }>>(
+		targets.map((t) => [t.label, []]),
+	);
 	const done = new Map<string, number>(targets.map((t) => [t.label, 0]));
 	for (let r = 0; r < roundPlans.length; r++) {
 		// rotate who goes first
 		const order = targets.map((_, i) => targets[(i + r) % targets.length]);
 		for (const target of order) {
 			const slice = roundPlans[r];
-			log(`${target.label}: round ${r + 1}/${roundPlans.length}, ${slice.length} deliveries at ${ratePerSecond}/s, ${inFlight} in flight`);
+			log(
+				`${target.label}: round ${r + 1}/${roundPlans.length}, ${slice.length} deliveries at ${ratePerSecond}/s, ${inFlight} in flight`,
+			);
 			const result = await sendPlan(
 				slice,
 				(n) => {
 					const body = bodyWithId(idFor(target.prefix, n));
-					return { url: target.url, body, headers: { 'x-t49-webhook-signature': sign(body, secret), 'x-bench-delivery': String(n) } };
+					return {
+						url: target.url,
+						body,
+						headers: {
+							'x-t49-webhook-signature': sign(body, secret),
+							'x-bench-delivery': String(n),
+						},
+					};
 				},
 				inFlight,
 			);
 			sentBy.get(target.label)!.push(...result.sent);
-			answerSeconds.set(target.label, answerSeconds.get(target.label)! + (result.end - result.start) / 1000);
-			roundWindows.get(target.label)!.push({ start: result.start, n: new Set(slice.map((p) => p.n)) });
+			answerSeconds.set(
+				target.label,
+				answerSeconds.get(target.label)! + (result.end - result.start) / 1000,
+			);
+			roundWindows
+				.get(target.label)!
+				.push({ start: result.start, n: new Set(slice.map((p) => p.n)) });
 			const sliceUnique = new Set(slice.map((p) => p.n)).size;
 			const expectedSoFar = done.get(target.label)! + target.expected(sliceUnique, slice.length);
 			done.set(target.label, expectedSoFar);
-			if (!(await waitForFinished(stack, target.workflowId, expectedSoFar, 300_000))) log(`${target.label}: not all executions finished`);
+			if (!(await waitForFinished(stack, target.workflowId, expectedSoFar, 300_000)))
+				log(`${target.label}: not all executions finished`);
 		}
 	}
 	await sleep(2000); // anything doubled shows up
 
 	const rows: LoadRow[] = [];
 	for (const target of targets) {
-		const executions = await stack.client.listExecutions({ workflowId: target.workflowId, includeData: true, limit: 100, maxPages: 100 });
+		const executions = await stack.client.listExecutions({
+			workflowId: target.workflowId,
+			includeData: true,
+			limit: 100,
+			maxPages: 100,
+		});
 		const sent = sentBy.get(target.label)!;
 		const answered = sent.filter((s) => s.status >= 200 && s.status < 300);
 		const byDelivery = new Map<number, Execution[]>();
@@ -350,7 +422,9 @@ export async function runTriggerBench(o: {
 		const stopOf = (e: Execution) => Date.parse(String(e.stoppedAt));
 		// answer → start: each answered first delivery against the first execution that ran it
 		const firstAnswer = new Map<number, number>();
-		for (const s of answered) if (!firstAnswer.has(s.n) || s.answeredAt < firstAnswer.get(s.n)!) firstAnswer.set(s.n, s.answeredAt);
+		for (const s of answered)
+			if (!firstAnswer.has(s.n) || s.answeredAt < firstAnswer.get(s.n)!)
+				firstAnswer.set(s.n, s.answeredAt);
 		const answerToStart: number[] = [];
 		for (const [n, at] of firstAnswer) {
 			const runs = byDelivery.get(n);
@@ -359,7 +433,9 @@ export async function runTriggerBench(o: {
 		const runTimes = executions.filter((e) => e.stoppedAt).map((e) => stopOf(e) - startOf(e));
 		const triggerName = target.deduplicates ? 'Terminal49 Trigger' : 'Webhook';
 		const stepTimes = executions.flatMap((e) => {
-			const run = e.data?.resultData.runData[triggerName]?.[0] as { executionTime?: number } | undefined;
+			const run = e.data?.resultData.runData[triggerName]?.[0] as
+				| { executionTime?: number }
+				| undefined;
 			return typeof run?.executionTime === 'number' ? [run.executionTime] : [];
 		});
 		let lost: number;
@@ -414,7 +490,16 @@ export async function runTriggerBench(o: {
 			again,
 			(n) => {
 				const body = bodyWithId(idFor(kind.startsWith('forged') ? 'forged' : 't49', n));
-				return { url: triggerUrl, body, headers: { 'x-t49-webhook-signature': sign(body, kind.startsWith('forged') ? `${secret}x` : secret) } };
+				return {
+					url: triggerUrl,
+					body,
+					headers: {
+						'x-t49-webhook-signature': sign(
+							body,
+							kind.startsWith('forged') ? `${secret}x` : secret,
+						),
+					},
+				};
 			},
 			inFlight,
 		);

@@ -96,7 +96,10 @@ export class Terminal49Api implements ICredentialType {
 	): Promise<IHttpRequestOptions> {
 		return {
 			...requestOptions,
-			headers: { ...requestOptions.headers, Authorization: `Token ${normalizeApiKey(credentials.apiKey)}` },
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Token ${normalizeApiKey(credentials.apiKey)}`,
+			},
 		};
 	}
 
@@ -135,7 +138,8 @@ export class Terminal49Api implements ICredentialType {
 				properties: {
 					key: 'errors[0].status',
 					value: '403',
-					message: 'Terminal49 accepted the key but refused access (403). Ask Terminal49 to enable API access for this account.',
+					message:
+						'Terminal49 accepted the key but refused access (403). Ask Terminal49 to enable API access for this account.',
 				},
 			},
 			{
@@ -143,7 +147,8 @@ export class Terminal49Api implements ICredentialType {
 				properties: {
 					key: 'errors[0].status',
 					value: '404',
-					message: 'No Terminal49 API at this Base URL. Use https://api.terminal49.com/v2 (it must end in /v2).',
+					message:
+						'No Terminal49 API at this Base URL. Use https://api.terminal49.com/v2 (it must end in /v2).',
 				},
 			},
 		],

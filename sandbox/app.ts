@@ -12,9 +12,35 @@ import { METRO_BY_CODE, PORTS_BY_CODE, VESSELS_BY_IMO } from './reference-data';
 import { buildShipment, fixtureInfo, seedStore } from './seed';
 import { Serializer } from './serializers';
 import { Store } from './store';
-import { T, containerStatus, milestoneContext, milestoneEventId, milestoneIndex, transportEvents } from './timeline';
-import type { ContainerRec, Fee, Hold, Plan, SandboxOptions, ShipmentRec, TrackingRequestRec, TransportEventRec } from './types';
-import { DAY_MS, HOUR_MS, Rng, clone, deepEqual, hashString, iso, lfdInstant, parseTime } from './util';
+import {
+	T,
+	containerStatus,
+	milestoneContext,
+	milestoneEventId,
+	milestoneIndex,
+	transportEvents,
+} from './timeline';
+import type {
+	ContainerRec,
+	Fee,
+	Hold,
+	Plan,
+	SandboxOptions,
+	ShipmentRec,
+	TrackingRequestRec,
+	TransportEventRec,
+} from './types';
+import {
+	DAY_MS,
+	HOUR_MS,
+	Rng,
+	clone,
+	deepEqual,
+	hashString,
+	iso,
+	lfdInstant,
+	parseTime,
+} from './util';
 import { WebhookDispatcher, type EventPayload } from './webhooks';
 
 /** Events delivered with little or nothing in `included`, as in the real examples. */
@@ -37,7 +63,11 @@ export interface ContainerPatch {
 	pickup_lfd_line?: string | null;
 	pickup_lfd_terminal?: string | null;
 	pickup_lfd_rail?: string | null;
-	import_deadlines?: { pickup_lfd_line?: string | null; pickup_lfd_terminal?: string | null; pickup_lfd_rail?: string | null };
+	import_deadlines?: {
+		pickup_lfd_line?: string | null;
+		pickup_lfd_terminal?: string | null;
+		pickup_lfd_rail?: string | null;
+	};
 	available_for_pickup?: boolean;
 	pickup_appointment_at?: string | null;
 	location_at_pod_terminal?: string | null;
@@ -104,12 +134,28 @@ export class SandboxApp {
 	findDuplicate(number: string, type: string, scac: string | null): TrackingRequestRec | undefined {
 		const n = normalizeNumber(number);
 		return this.store.trackingRequests.find(
-			(t) => normalizeNumber(t.requestNumber) === n && t.requestType === type && (t.scac ?? null) === (scac ?? null) && ['pending', 'created', 'awaiting_manifest'].includes(t.status),
+			(t) =>
+				normalizeNumber(t.requestNumber) === n &&
+				t.requestType === type &&
+				(t.scac ?? null) === (scac ?? null) &&
+				['pending', 'created', 'awaiting_manifest'].includes(t.status),
 		);
 	}
 
 	/** Store a new pending request and schedule the carrier answer. */
-	createTrackingRequest(input: Omit<TrackingRequestRec, 'id' | 'status' | 'failedReason' | 'createdAt' | 'updatedAt' | 'shipmentId' | 'isRetrying' | 'retryCount'>): TrackingRequestRec {
+	createTrackingRequest(
+		input: Omit<
+			TrackingRequestRec,
+			| 'id'
+			| 'status'
+			| 'failedReason'
+			| 'createdAt'
+			| 'updatedAt'
+			| 'shipmentId'
+			| 'isRetrying'
+			| 'retryCount'
+		>,
+	): TrackingRequestRec {
 		const now = Date.now();
 		const tr = this.store.trackingRequests.add({
 			...input,
@@ -138,17 +184,22 @@ export class SandboxApp {
 	 * Apply the carrier answer now. Without `force`, a pending request follows the number rules and an
 	 * awaiting_manifest request gets its manifest (created). `force` picks the outcome.
 	 */
-	resolveTrackingRequest(id: string, force?: { status?: string; failed_reason?: string }): TrackingRequestRec | undefined {
+	resolveTrackingRequest(
+		id: string,
+		force?: { status?: string; failed_reason?: string },
+	): TrackingRequestRec | undefined {
 		const tr = this.store.trackingRequests.get(id);
 		if (!tr) return undefined;
 		const timer = this.carrierTimers.get(id);
 		if (timer) clearTimeout(timer);
 		this.carrierTimers.delete(id);
 		const outcome = carrierOutcome(tr.requestNumber, tr.requestType, tr.scac, tr.autoDetect);
-		if (tr.status === 'awaiting_manifest' && outcome.status === 'awaiting_manifest') outcome.status = 'created';
+		if (tr.status === 'awaiting_manifest' && outcome.status === 'awaiting_manifest')
+			outcome.status = 'created';
 		if (force?.status) {
 			outcome.status = force.status as typeof outcome.status;
-			outcome.failedReason = force.status === 'failed' ? force.failed_reason ?? 'not_found' : null;
+			outcome.failedReason =
+				force.status === 'failed' ? (force.failed_reason ?? 'not_found') : null;
 			if (!outcome.scac) outcome.scac = tr.scac ?? inferCarrier(tr.requestNumber)?.scac ?? 'MSCU';
 		}
 		if (tr.status !== 'pending' && tr.status !== 'awaiting_manifest' && !force) return tr;
@@ -163,18 +214,30 @@ export class SandboxApp {
 			this.applyInitialCustomFields(tr, shipment);
 			const ser = this.serializer();
 			const containers = this.store.containersOf(shipment);
-			this.emit({ event: 'tracking_request.succeeded', referenceObject: ser.trackingRequest(tr), included: [...containers.map((c) => ser.container(c)), ser.shipment(shipment)] });
+			this.emit({
+				event: 'tracking_request.succeeded',
+				referenceObject: ser.trackingRequest(tr),
+				included: [...containers.map((c) => ser.container(c)), ser.shipment(shipment)],
+			});
 			for (const c of containers) this.emitContainerCreated(c);
 		} else if (outcome.status === 'awaiting_manifest') {
 			tr.status = 'awaiting_manifest';
 			tr.isRetrying = true;
 			tr.retryCount = (tr.retryCount ?? 0) + 1;
-			this.emit({ event: 'tracking_request.awaiting_manifest', referenceObject: this.serializer().trackingRequest(tr), included: [] });
+			this.emit({
+				event: 'tracking_request.awaiting_manifest',
+				referenceObject: this.serializer().trackingRequest(tr),
+				included: [],
+			});
 		} else {
 			tr.status = 'failed';
 			tr.failedReason = outcome.failedReason;
 			tr.isRetrying = false;
-			this.emit({ event: 'tracking_request.failed', referenceObject: this.serializer().trackingRequest(tr), included: [] });
+			this.emit({
+				event: 'tracking_request.failed',
+				referenceObject: this.serializer().trackingRequest(tr),
+				included: [],
+			});
 		}
 		return tr;
 	}
@@ -183,16 +246,37 @@ export class SandboxApp {
 		const init = tr.initialCustomFields;
 		if (!init) return;
 		const store = this.store;
-		const set = (entityType: 'shipment' | 'container', entityId: string, apiSlug: string, value: unknown) => {
-			const def = store.customFieldDefinitions.find((d) => d.apiSlug === apiSlug && d.entityType === (entityType === 'shipment' ? 'Shipment' : 'Container'));
+		const set = (
+			entityType: 'shipment' | 'container',
+			entityId: string,
+			apiSlug: string,
+			value: unknown,
+		) => {
+			const def = store.customFieldDefinitions.find(
+				(d) =>
+					d.apiSlug === apiSlug &&
+					d.entityType === (entityType === 'shipment' ? 'Shipment' : 'Container'),
+			);
 			if (!def) return;
-			const existing = store.customFields.find((f) => f.entityId === entityId && f.apiSlug === apiSlug);
+			const existing = store.customFields.find(
+				(f) => f.entityId === entityId && f.apiSlug === apiSlug,
+			);
 			if (existing) existing.value = value;
-			else store.customFields.add({ id: store.newId(), definitionId: def.id, apiSlug, entityType, entityId, value, createdAt: Date.now() });
+			else
+				store.customFields.add({
+					id: store.newId(),
+					definitionId: def.id,
+					apiSlug,
+					entityType,
+					entityId,
+					value,
+					createdAt: Date.now(),
+				});
 		};
 		for (const f of init.shipment) set('shipment', shipment.id, f.api_slug, f.value);
 		for (const f of init.containers) {
-			for (const c of store.containersOf(shipment)) if (!f.number || f.number === c.number) set('container', c.id, f.api_slug, f.value);
+			for (const c of store.containersOf(shipment))
+				if (!f.number || f.number === c.number) set('container', c.id, f.api_slug, f.value);
 		}
 	}
 
@@ -209,16 +293,21 @@ export class SandboxApp {
 		}
 		const rng = new Rng(hashString(`${scac}:${n}`));
 		const now = Date.now();
-		const s = buildShipment(this.store, rng, {
-			scac,
-			blNumber: tr.requestType === 'bill_of_lading' ? n : undefined,
-			containerNumbers: tr.requestType === 'container' ? [n] : undefined,
-			containerCount: tr.requestType === 'container' ? 1 : 1 + (hashString(n) % 4),
-			createdAt: now,
-			customerId: tr.customerId,
-			refNumbers: tr.refNumbers.slice(),
-			tags: tr.shipmentTags.slice(),
-		}, now);
+		const s = buildShipment(
+			this.store,
+			rng,
+			{
+				scac,
+				blNumber: tr.requestType === 'bill_of_lading' ? n : undefined,
+				containerNumbers: tr.requestType === 'container' ? [n] : undefined,
+				containerCount: tr.requestType === 'container' ? 1 : 1 + (hashString(n) % 4),
+				createdAt: now,
+				customerId: tr.customerId,
+				refNumbers: tr.refNumbers.slice(),
+				tags: tr.shipmentTags.slice(),
+			},
+			now,
+		);
 		return s;
 	}
 
@@ -234,7 +323,11 @@ export class SandboxApp {
 				tr.status = 'tracking_stopped';
 				tr.updatedAt = now;
 				const ser = this.serializer();
-				this.emit({ event: 'tracking_request.tracking_stopped', referenceObject: ser.trackingRequest(tr), included: [ser.shipment(s)] });
+				this.emit({
+					event: 'tracking_request.tracking_stopped',
+					referenceObject: ser.trackingRequest(tr),
+					included: [ser.shipment(s)],
+				});
 			}
 		} else {
 			s.lineTrackingStoppedAt = null;
@@ -262,28 +355,38 @@ export class SandboxApp {
 		c.times[next] = now;
 		for (let k = next + 1; k < c.times.length; k++) c.times[k] += shift;
 		const short = name.slice(T.length);
-		this.changeContainer(c, () => {
-			c.stage = next;
-			c.statusOverride = null;
-			if (short === 'vessel_discharged') {
-				c.availabilityKnown = true;
-				c.availableForPickup = false;
-				c.lfdTerminal = lfdInstant(now + 4 * DAY_MS, PORTS_BY_CODE.get(s.podCode)!.timeZone);
-				c.locationAtPodTerminal = 'Discharged';
-			}
-			if (short === 'rail_unloaded') c.lfdRail = lfdInstant(now + 2 * DAY_MS, this.metroFor(s)?.timeZone);
-			if (short === 'available') {
-				c.availableForPickup = !c.holds.some((h) => h.status === 'hold');
-				c.locationAtPodTerminal = 'Yard Grounded';
-			}
-			if (short === 'full_out') {
-				c.availableForPickup = false;
-				c.holds = [];
-				c.pickupAppointmentAt = null;
-				c.locationAtPodTerminal = `Delivered ${new Date(now).toISOString().slice(0, 10)}`;
-			}
-			if (short !== 'empty_in' && short !== 'delivered' && next >= milestoneIndex(s.milestones, 'vessel_discharged')) c.terminalCheckedAt = now;
-		}, { milestone: { index: next, name } });
+		this.changeContainer(
+			c,
+			() => {
+				c.stage = next;
+				c.statusOverride = null;
+				if (short === 'vessel_discharged') {
+					c.availabilityKnown = true;
+					c.availableForPickup = false;
+					c.lfdTerminal = lfdInstant(now + 4 * DAY_MS, PORTS_BY_CODE.get(s.podCode)!.timeZone);
+					c.locationAtPodTerminal = 'Discharged';
+				}
+				if (short === 'rail_unloaded')
+					c.lfdRail = lfdInstant(now + 2 * DAY_MS, this.metroFor(s)?.timeZone);
+				if (short === 'available') {
+					c.availableForPickup = !c.holds.some((h) => h.status === 'hold');
+					c.locationAtPodTerminal = 'Yard Grounded';
+				}
+				if (short === 'full_out') {
+					c.availableForPickup = false;
+					c.holds = [];
+					c.pickupAppointmentAt = null;
+					c.locationAtPodTerminal = `Delivered ${new Date(now).toISOString().slice(0, 10)}`;
+				}
+				if (
+					short !== 'empty_in' &&
+					short !== 'delivered' &&
+					next >= milestoneIndex(s.milestones, 'vessel_discharged')
+				)
+					c.terminalCheckedAt = now;
+			},
+			{ milestone: { index: next, name } },
+		);
 		// The ocean leg is shared by all containers of the shipment.
 		if (next <= milestoneIndex(s.milestones, 'vessel_discharged') && s.stage < next) {
 			s.stage = next;
@@ -312,28 +415,47 @@ export class SandboxApp {
 	 * changeset {field: [old, new]}, container.pickup_lfd.changed and the per-source LFD events,
 	 * container.pickup_appointment.changed, container.transport.available / not_available.
 	 */
-	changeContainer(c: ContainerRec, mutate: () => void, opts: { milestone?: { index: number; name: string } } = {}): Record<string, [unknown, unknown]> {
+	changeContainer(
+		c: ContainerRec,
+		mutate: () => void,
+		opts: { milestone?: { index: number; name: string } } = {},
+	): Record<string, [unknown, unknown]> {
 		const before = this.terminalSnapshot(c);
 		mutate();
 		c.updatedAt = Date.now();
 		const after = this.terminalSnapshot(c);
 		const s = this.store.shipmentOf(c);
 		if (opts.milestone) {
-			const te = transportEvents(s, c).find((e) => e.id === milestoneEventId(c.id, opts.milestone!.index))!;
+			const te = transportEvents(s, c).find(
+				(e) => e.id === milestoneEventId(c.id, opts.milestone!.index),
+			)!;
 			this.emitTransportEvent(te);
 		}
 		const changeset: Record<string, [unknown, unknown]> = {};
-		for (const f of ['holds_at_pod_terminal', 'fees_at_pod_terminal', 'pickup_lfd', 'pickup_appointment_at', 'available_for_pickup']) {
+		for (const f of [
+			'holds_at_pod_terminal',
+			'fees_at_pod_terminal',
+			'pickup_lfd',
+			'pickup_appointment_at',
+			'available_for_pickup',
+		]) {
 			if (!deepEqual(before[f], after[f])) changeset[f] = [before[f], after[f]];
 		}
 		if (Object.keys(changeset).length) this.emitContainerUpdated(c, changeset);
-		if (!deepEqual(before.pickup_lfd, after.pickup_lfd)) this.emitExtra(c, 'container.pickup_lfd.changed');
+		if (!deepEqual(before.pickup_lfd, after.pickup_lfd))
+			this.emitExtra(c, 'container.pickup_lfd.changed');
 		for (const src of ['line', 'terminal', 'rail'] as const) {
-			if (before[`pickup_lfd_${src}`] !== after[`pickup_lfd_${src}`]) this.emitExtra(c, `container.pickup_lfd_${src}.changed`);
+			if (before[`pickup_lfd_${src}`] !== after[`pickup_lfd_${src}`])
+				this.emitExtra(c, `container.pickup_lfd_${src}.changed`);
 		}
-		if (!deepEqual(before.pickup_appointment_at, after.pickup_appointment_at)) this.emitExtra(c, 'container.pickup_appointment.changed');
+		if (!deepEqual(before.pickup_appointment_at, after.pickup_appointment_at))
+			this.emitExtra(c, 'container.pickup_appointment.changed');
 		// Availability flips from terminal updates also arrive as transport events (milestones carry their own).
-		if (before.available_for_pickup !== after.available_for_pickup && !opts.milestone && c.availabilityKnown) {
+		if (
+			before.available_for_pickup !== after.available_for_pickup &&
+			!opts.milestone &&
+			c.availabilityKnown
+		) {
 			this.emitExtra(c, after.available_for_pickup ? T + 'available' : T + 'not_available');
 		}
 		return changeset;
@@ -343,20 +465,37 @@ export class SandboxApp {
 	patchContainer(c: ContainerRec, patch: ContainerPatch): Record<string, [unknown, unknown]> {
 		const holds = patch.holds_at_pod_terminal ?? patch.holds;
 		const fees = patch.fees_at_pod_terminal ?? patch.fees;
-		const deadlines = { ...(patch.import_deadlines ?? {}) } as Record<string, string | null | undefined>;
-		for (const k of ['pickup_lfd_line', 'pickup_lfd_terminal', 'pickup_lfd_rail'] as const) if (patch[k] !== undefined) deadlines[k] = patch[k];
+		const deadlines = { ...(patch.import_deadlines ?? {}) } as Record<
+			string,
+			string | null | undefined
+		>;
+		for (const k of ['pickup_lfd_line', 'pickup_lfd_terminal', 'pickup_lfd_rail'] as const)
+			if (patch[k] !== undefined) deadlines[k] = patch[k];
 		return this.changeContainer(c, () => {
-			if (holds) c.holds = holds.map((h) => ({ name: h.name, status: h.status, description: h.description ?? null }));
-			if (fees) c.fees = fees.map((f) => ({ type: f.type, amount: Number(f.amount), currency_code: f.currency_code ?? 'USD' }));
+			if (holds)
+				c.holds = holds.map((h) => ({
+					name: h.name,
+					status: h.status,
+					description: h.description ?? null,
+				}));
+			if (fees)
+				c.fees = fees.map((f) => ({
+					type: f.type,
+					amount: Number(f.amount),
+					currency_code: f.currency_code ?? 'USD',
+				}));
 			if (deadlines.pickup_lfd_line !== undefined) c.lfdLine = parseTime(deadlines.pickup_lfd_line);
-			if (deadlines.pickup_lfd_terminal !== undefined) c.lfdTerminal = parseTime(deadlines.pickup_lfd_terminal);
+			if (deadlines.pickup_lfd_terminal !== undefined)
+				c.lfdTerminal = parseTime(deadlines.pickup_lfd_terminal);
 			if (deadlines.pickup_lfd_rail !== undefined) c.lfdRail = parseTime(deadlines.pickup_lfd_rail);
 			if (patch.available_for_pickup !== undefined) {
 				c.availableForPickup = patch.available_for_pickup;
 				c.availabilityKnown = true;
 			}
-			if (patch.pickup_appointment_at !== undefined) c.pickupAppointmentAt = parseTime(patch.pickup_appointment_at);
-			if (patch.location_at_pod_terminal !== undefined) c.locationAtPodTerminal = patch.location_at_pod_terminal;
+			if (patch.pickup_appointment_at !== undefined)
+				c.pickupAppointmentAt = parseTime(patch.pickup_appointment_at);
+			if (patch.location_at_pod_terminal !== undefined)
+				c.locationAtPodTerminal = patch.location_at_pod_terminal;
 			if (patch.current_status !== undefined) c.statusOverride = patch.current_status;
 			c.terminalCheckedAt = Date.now();
 		});
@@ -365,10 +504,24 @@ export class SandboxApp {
 	/** A run-time (non-milestone) transport event at now, kept on the container. */
 	private extraEvent(c: ContainerRec, event: string): TransportEventRec {
 		const s = this.store.shipmentOf(c);
-		const ctxName = event.startsWith(T) && s.milestones.includes(event) ? event : T + (c.stage >= milestoneIndex(s.milestones, 'vessel_discharged') ? 'available' : 'vessel_arrived');
+		const ctxName =
+			event.startsWith(T) && s.milestones.includes(event)
+				? event
+				: T +
+					(c.stage >= milestoneIndex(s.milestones, 'vessel_discharged')
+						? 'available'
+						: 'vessel_arrived');
 		const ctx = milestoneContext(s, ctxName);
 		const now = Date.now();
-		const te: TransportEventRec = { id: this.store.newId(), containerId: c.id, shipmentId: s.id, event, timestamp: now, createdAt: now, ...ctx };
+		const te: TransportEventRec = {
+			id: this.store.newId(),
+			containerId: c.id,
+			shipmentId: s.id,
+			event,
+			timestamp: now,
+			createdAt: now,
+			...ctx,
+		};
 		if (event.startsWith('container.pickup') || event.endsWith('available')) {
 			te.dataSource = 'terminal';
 			te.vesselImo = null;
@@ -385,8 +538,15 @@ export class SandboxApp {
 	emitTransportEvent(te: TransportEventRec): void {
 		const ser = this.serializer();
 		const reference = ser.transportEvent(te);
-		if (BARE_EVENTS.has(te.event)) return this.emit({ event: te.event, referenceObject: reference, included: [], includeReference: false });
-		if (REFERENCE_ONLY_EVENTS.has(te.event)) return this.emit({ event: te.event, referenceObject: reference, included: [] });
+		if (BARE_EVENTS.has(te.event))
+			return this.emit({
+				event: te.event,
+				referenceObject: reference,
+				included: [],
+				includeReference: false,
+			});
+		if (REFERENCE_ONLY_EVENTS.has(te.event))
+			return this.emit({ event: te.event, referenceObject: reference, included: [] });
 		const c = this.store.containers.get(te.containerId)!;
 		const included: ResourceObject[] = [ser.shipment(this.store.shipmentOf(c)), ser.container(c)];
 		for (const rel of ['location', 'terminal', 'vessel']) {
@@ -397,31 +557,69 @@ export class SandboxApp {
 		this.emit({ event: te.event, referenceObject: reference, included });
 	}
 
-	private eventObject(type: 'container_updated_event' | 'container_created_event' | 'container_pod_terminal_changed_event' | 'estimated_event', attributes: Record<string, unknown>, relationships: ResourceObject['relationships']): ResourceObject {
+	private eventObject(
+		type:
+			| 'container_updated_event'
+			| 'container_created_event'
+			| 'container_pod_terminal_changed_event'
+			| 'estimated_event',
+		attributes: Record<string, unknown>,
+		relationships: ResourceObject['relationships'],
+	): ResourceObject {
 		const res: ResourceObject = { id: this.store.newId(), type, attributes, relationships };
-		this.store.eventObjects.set(res.id, { id: res.id, type, resource: clone(res) as unknown as Record<string, unknown> });
+		this.store.eventObjects.set(res.id, {
+			id: res.id,
+			type,
+			resource: clone(res) as unknown as Record<string, unknown>,
+		});
 		return res;
 	}
 
 	emitContainerUpdated(c: ContainerRec, changeset: Record<string, [unknown, unknown]>): void {
 		const s = this.store.shipmentOf(c);
 		const ser = this.serializer();
-		const ev = this.eventObject('container_updated_event', { changeset, timestamp: iso(Date.now()), data_source: 'terminal', timezone: PORTS_BY_CODE.get(s.podCode)!.timeZone }, {
-			container: { data: { id: c.id, type: 'container' } },
-			terminal: { data: { id: s.terminalId, type: 'terminal' } },
-			shipment: { data: { id: s.id, type: 'shipment' } },
+		const ev = this.eventObject(
+			'container_updated_event',
+			{
+				changeset,
+				timestamp: iso(Date.now()),
+				data_source: 'terminal',
+				timezone: PORTS_BY_CODE.get(s.podCode)!.timeZone,
+			},
+			{
+				container: { data: { id: c.id, type: 'container' } },
+				terminal: { data: { id: s.terminalId, type: 'terminal' } },
+				shipment: { data: { id: s.id, type: 'shipment' } },
+			},
+		);
+		this.emit({
+			event: 'container.updated',
+			referenceObject: ev,
+			included: [
+				ser.shipment(s),
+				ser.lookup('port', PORTS_BY_CODE.get(s.podCode)!.id)!,
+				ser.lookup('terminal', s.terminalId)!,
+				ser.container(c),
+			],
 		});
-		this.emit({ event: 'container.updated', referenceObject: ev, included: [ser.shipment(s), ser.lookup('port', PORTS_BY_CODE.get(s.podCode)!.id)!, ser.lookup('terminal', s.terminalId)!, ser.container(c)] });
 	}
 
 	emitContainerCreated(c: ContainerRec): void {
 		const s = this.store.shipmentOf(c);
 		const ser = this.serializer();
-		const ev = this.eventObject('container_created_event', { timestamp: iso(Date.now()), timezone: 'Etc/UTC' }, {
-			container: { data: { id: c.id, type: 'container' } },
-			shipment: { data: { id: s.id, type: 'shipment' } },
+		const ev = this.eventObject(
+			'container_created_event',
+			{ timestamp: iso(Date.now()), timezone: 'Etc/UTC' },
+			{
+				container: { data: { id: c.id, type: 'container' } },
+				shipment: { data: { id: s.id, type: 'shipment' } },
+			},
+		);
+		this.emit({
+			event: 'container.created',
+			referenceObject: ev,
+			included: [ser.shipment(s), ser.container(c)],
 		});
-		this.emit({ event: 'container.created', referenceObject: ev, included: [ser.shipment(s), ser.container(c)] });
 	}
 
 	emitEstimatedArrival(s: ShipmentRec): void {
@@ -429,26 +627,47 @@ export class SandboxApp {
 		const pod = PORTS_BY_CODE.get(s.podCode)!;
 		const i = milestoneIndex(s.milestones, 'vessel_arrived');
 		const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
-		const ev = this.eventObject('estimated_event', {
-			created_at: iso(Date.now()), estimated_timestamp: iso(s.times[i]), voyage_number: s.voyageNumber, event: 'shipment.estimated.arrival',
-			location_locode: pod.code, data_source: 'shipping_line', timezone: pod.timeZone,
-		}, {
-			shipment: { data: { id: s.id, type: 'shipment' } },
-			port: { data: { id: pod.id, type: 'port' } },
-			vessel: { data: { id: vessel.id, type: 'vessel' } },
+		const ev = this.eventObject(
+			'estimated_event',
+			{
+				created_at: iso(Date.now()),
+				estimated_timestamp: iso(s.times[i]),
+				voyage_number: s.voyageNumber,
+				event: 'shipment.estimated.arrival',
+				location_locode: pod.code,
+				data_source: 'shipping_line',
+				timezone: pod.timeZone,
+			},
+			{
+				shipment: { data: { id: s.id, type: 'shipment' } },
+				port: { data: { id: pod.id, type: 'port' } },
+				vessel: { data: { id: vessel.id, type: 'vessel' } },
+			},
+		);
+		this.emit({
+			event: 'shipment.estimated.arrival',
+			referenceObject: ev,
+			included: [ser.shipment(s), ser.port(pod)],
 		});
-		this.emit({ event: 'shipment.estimated.arrival', referenceObject: ev, included: [ser.shipment(s), ser.port(pod)] });
 	}
 
 	emitPodTerminalChanged(c: ContainerRec): void {
 		const s = this.store.shipmentOf(c);
 		const ser = this.serializer();
-		const ev = this.eventObject('container_pod_terminal_changed_event', { data_source: 'terminal', timestamp: iso(Date.now()) }, {
-			container: { data: { id: c.id, type: 'container' } },
-			shipment: { data: { id: s.id, type: 'shipment' } },
-			terminal: { data: { id: s.terminalId, type: 'terminal' } },
+		const ev = this.eventObject(
+			'container_pod_terminal_changed_event',
+			{ data_source: 'terminal', timestamp: iso(Date.now()) },
+			{
+				container: { data: { id: c.id, type: 'container' } },
+				shipment: { data: { id: s.id, type: 'shipment' } },
+				terminal: { data: { id: s.terminalId, type: 'terminal' } },
+			},
+		);
+		this.emit({
+			event: 'container.pod_terminal_changed',
+			referenceObject: ev,
+			included: [ser.shipment(s), ser.container(c), ser.lookup('terminal', s.terminalId)!],
 		});
-		this.emit({ event: 'container.pod_terminal_changed', referenceObject: ev, included: [ser.shipment(s), ser.container(c), ser.lookup('terminal', s.terminalId)!] });
 	}
 
 	/**
@@ -456,13 +675,23 @@ export class SandboxApp {
 	 * (container.*), a shipment or container (shipment.*), a tracking request (tracking_request.*) or a
 	 * document (document.*).
 	 */
-	fireEvent(event: string, referenceId: string, changeset?: Record<string, [unknown, unknown]>): boolean {
+	fireEvent(
+		event: string,
+		referenceId: string,
+		changeset?: Record<string, [unknown, unknown]>,
+	): boolean {
 		const ser = this.serializer();
 		if (event.startsWith('tracking_request.')) {
-			const tr = this.store.trackingRequests.get(referenceId) ?? this.store.trackingRequests.find((t) => t.requestNumber === referenceId);
+			const tr =
+				this.store.trackingRequests.get(referenceId) ??
+				this.store.trackingRequests.find((t) => t.requestNumber === referenceId);
 			if (!tr) return false;
 			const s = tr.shipmentId ? this.store.shipments.get(tr.shipmentId) : undefined;
-			const included = s ? (event === 'tracking_request.succeeded' ? [...this.store.containersOf(s).map((c) => ser.container(c)), ser.shipment(s)] : [ser.shipment(s)]) : [];
+			const included = s
+				? event === 'tracking_request.succeeded'
+					? [...this.store.containersOf(s).map((c) => ser.container(c)), ser.shipment(s)]
+					: [ser.shipment(s)]
+				: [];
 			this.emit({ event, referenceObject: ser.trackingRequest(tr), included });
 			return true;
 		}
@@ -473,7 +702,10 @@ export class SandboxApp {
 			return true;
 		}
 		if (event === 'shipment.estimated.arrival') {
-			const s = this.store.findShipment(referenceId) ?? (this.store.findContainer(referenceId) && this.store.shipmentOf(this.store.findContainer(referenceId)!));
+			const s =
+				this.store.findShipment(referenceId) ??
+				(this.store.findContainer(referenceId) &&
+					this.store.shipmentOf(this.store.findContainer(referenceId)!));
 			if (!s) return false;
 			this.emitEstimatedArrival(s);
 			return true;
@@ -482,7 +714,10 @@ export class SandboxApp {
 		if (!c) return false;
 		if (event === 'container.updated') {
 			const a = ser.container(c).attributes!;
-			this.emitContainerUpdated(c, changeset ?? { available_for_pickup: [!a.available_for_pickup, a.available_for_pickup] });
+			this.emitContainerUpdated(
+				c,
+				changeset ?? { available_for_pickup: [!a.available_for_pickup, a.available_for_pickup] },
+			);
 		} else if (event === 'container.created') this.emitContainerCreated(c);
 		else if (event === 'container.pod_terminal_changed') this.emitPodTerminalChanged(c);
 		else this.emitExtra(c, event);
@@ -500,14 +735,31 @@ export class SandboxApp {
 		if (event.startsWith('tracking_request.')) {
 			const now = Date.now();
 			const tr: TrackingRequestRec = this.store.trackingRequests.find((t) => !!t.shipmentId) ?? {
-				id: this.store.newId(), requestNumber: 'MEDUEX4949001', requestType: 'bill_of_lading', scac: 'MSCU', autoDetect: false, refNumbers: [], shipmentTags: [],
-				status: 'created', failedReason: null, createdAt: now, updatedAt: now, shipmentId: null, customerId: null, isRetrying: false, retryCount: null, createdBy: null,
+				id: this.store.newId(),
+				requestNumber: 'MEDUEX4949001',
+				requestType: 'bill_of_lading',
+				scac: 'MSCU',
+				autoDetect: false,
+				refNumbers: [],
+				shipmentTags: [],
+				status: 'created',
+				failedReason: null,
+				createdAt: now,
+				updatedAt: now,
+				shipmentId: null,
+				customerId: null,
+				isRetrying: false,
+				retryCount: null,
+				createdBy: null,
 			};
 			const status = event.split('.')[1];
 			const copy = ser.trackingRequest(tr);
-			if (status === 'failed') Object.assign(copy.attributes!, { status: 'failed', failed_reason: 'not_found' });
-			if (status === 'awaiting_manifest') Object.assign(copy.attributes!, { status: 'awaiting_manifest' });
-			if (status === 'tracking_stopped') Object.assign(copy.attributes!, { status: 'tracking_stopped' });
+			if (status === 'failed')
+				Object.assign(copy.attributes!, { status: 'failed', failed_reason: 'not_found' });
+			if (status === 'awaiting_manifest')
+				Object.assign(copy.attributes!, { status: 'awaiting_manifest' });
+			if (status === 'tracking_stopped')
+				Object.assign(copy.attributes!, { status: 'tracking_stopped' });
 			return { event, referenceObject: copy, included: [] };
 		}
 		const s = c ? this.store.shipmentOf(c) : undefined;
@@ -519,21 +771,103 @@ export class SandboxApp {
 		const included = c && s ? [ser.shipment(s), ser.container(c)] : [];
 		const id = this.store.newId();
 		if (event === 'container.updated') {
-			return { event, referenceObject: { id, type: 'container_updated_event', attributes: { changeset: { available_for_pickup: [false, true] }, timestamp: iso(now), data_source: 'terminal', timezone: 'America/Los_Angeles' }, relationships: { container: ref('container', cid), terminal: ref('terminal', terminalId), shipment: ref('shipment', sid) } }, included };
+			return {
+				event,
+				referenceObject: {
+					id,
+					type: 'container_updated_event',
+					attributes: {
+						changeset: { available_for_pickup: [false, true] },
+						timestamp: iso(now),
+						data_source: 'terminal',
+						timezone: 'America/Los_Angeles',
+					},
+					relationships: {
+						container: ref('container', cid),
+						terminal: ref('terminal', terminalId),
+						shipment: ref('shipment', sid),
+					},
+				},
+				included,
+			};
 		}
 		if (event === 'container.created') {
-			return { event, referenceObject: { id, type: 'container_created_event', attributes: { timestamp: iso(now), timezone: 'Etc/UTC' }, relationships: { container: ref('container', cid), shipment: ref('shipment', sid) } }, included };
+			return {
+				event,
+				referenceObject: {
+					id,
+					type: 'container_created_event',
+					attributes: { timestamp: iso(now), timezone: 'Etc/UTC' },
+					relationships: { container: ref('container', cid), shipment: ref('shipment', sid) },
+				},
+				included,
+			};
 		}
 		if (event === 'container.pod_terminal_changed') {
-			return { event, referenceObject: { id, type: 'container_pod_terminal_changed_event', attributes: { data_source: 'terminal', timestamp: iso(now) }, relationships: { container: ref('container', cid), shipment: ref('shipment', sid), terminal: ref('terminal', terminalId) } }, included };
+			return {
+				event,
+				referenceObject: {
+					id,
+					type: 'container_pod_terminal_changed_event',
+					attributes: { data_source: 'terminal', timestamp: iso(now) },
+					relationships: {
+						container: ref('container', cid),
+						shipment: ref('shipment', sid),
+						terminal: ref('terminal', terminalId),
+					},
+				},
+				included,
+			};
 		}
 		if (event === 'shipment.estimated.arrival') {
-			return { event, referenceObject: { id, type: 'estimated_event', attributes: { created_at: iso(now), estimated_timestamp: iso(now + 5 * DAY_MS), event, location_locode: s?.podCode ?? 'USLAX', timezone: 'America/Los_Angeles', voyage_number: s?.voyageNumber ?? null, data_source: 'shipping_line' }, relationships: { shipment: ref('shipment', sid) } }, included: s ? [ser.shipment(s)] : [] };
+			return {
+				event,
+				referenceObject: {
+					id,
+					type: 'estimated_event',
+					attributes: {
+						created_at: iso(now),
+						estimated_timestamp: iso(now + 5 * DAY_MS),
+						event,
+						location_locode: s?.podCode ?? 'USLAX',
+						timezone: 'America/Los_Angeles',
+						voyage_number: s?.voyageNumber ?? null,
+						data_source: 'shipping_line',
+					},
+					relationships: { shipment: ref('shipment', sid) },
+				},
+				included: s ? [ser.shipment(s)] : [],
+			};
 		}
 		if (!c || !s) {
-			return { event, referenceObject: { id, type: 'transport_event', attributes: { event, created_at: iso(now), timestamp: iso(now), voyage_number: null, location_locode: null, timezone: null, data_source: 'shipping_line' }, relationships: { shipment: ref('shipment', sid), container: ref('container', cid) } }, included: [] };
+			return {
+				event,
+				referenceObject: {
+					id,
+					type: 'transport_event',
+					attributes: {
+						event,
+						created_at: iso(now),
+						timestamp: iso(now),
+						voyage_number: null,
+						location_locode: null,
+						timezone: null,
+						data_source: 'shipping_line',
+					},
+					relationships: { shipment: ref('shipment', sid), container: ref('container', cid) },
+				},
+				included: [],
+			};
 		}
-		const te: TransportEventRec = { id, containerId: c.id, shipmentId: s.id, event, timestamp: now, createdAt: now, ...milestoneContext(s, s.milestones.includes(event) ? event : T + 'vessel_arrived') };
+		const te: TransportEventRec = {
+			id,
+			containerId: c.id,
+			shipmentId: s.id,
+			event,
+			timestamp: now,
+			createdAt: now,
+			...milestoneContext(s, s.milestones.includes(event) ? event : T + 'vessel_arrived'),
+		};
 		return { event, referenceObject: ser.transportEvent(te), included };
 	}
 
@@ -542,27 +876,63 @@ export class SandboxApp {
 	}
 
 	/** Current vessel position: on the leg of a shipment at sea with this vessel, else off its last port. */
-	vesselPosition(imo: string): { latitude: number; longitude: number; heading: number; speed: number; at: number } {
+	vesselPosition(imo: string): {
+		latitude: number;
+		longitude: number;
+		heading: number;
+		speed: number;
+		at: number;
+	} {
 		const now = Date.now();
 		for (const s of this.store.shipments.all()) {
 			if (s.vesselImo !== imo) continue;
 			const dep = milestoneIndex(s.milestones, 'vessel_departed');
 			const arr = milestoneIndex(s.milestones, 'vessel_arrived');
 			if (s.stage >= dep && s.stage < arr) {
-				const from = PORTS_BY_CODE.get(s.tsCode && s.stage >= milestoneIndex(s.milestones, 'transshipment_departed') ? s.tsCode : s.polCode)!;
-				const to = PORTS_BY_CODE.get(s.tsCode && s.stage < milestoneIndex(s.milestones, 'transshipment_arrived') ? s.tsCode : s.podCode)!;
-				const f = Math.min(0.95, Math.max(0.05, (now - s.times[s.stage]) / Math.max(HOUR_MS, s.times[s.stage + 1] - s.times[s.stage])));
-				const [lon, lat] = interpolate([from.longitude, from.latitude], [to.longitude, to.latitude], f);
-				return { latitude: lat, longitude: lon, heading: bearing([from.longitude, from.latitude], [to.longitude, to.latitude]), speed: 17.5, at: now - 15 * 60 * 1000 };
+				const from = PORTS_BY_CODE.get(
+					s.tsCode && s.stage >= milestoneIndex(s.milestones, 'transshipment_departed')
+						? s.tsCode
+						: s.polCode,
+				)!;
+				const to = PORTS_BY_CODE.get(
+					s.tsCode && s.stage < milestoneIndex(s.milestones, 'transshipment_arrived')
+						? s.tsCode
+						: s.podCode,
+				)!;
+				const f = Math.min(
+					0.95,
+					Math.max(
+						0.05,
+						(now - s.times[s.stage]) / Math.max(HOUR_MS, s.times[s.stage + 1] - s.times[s.stage]),
+					),
+				);
+				const [lon, lat] = interpolate(
+					[from.longitude, from.latitude],
+					[to.longitude, to.latitude],
+					f,
+				);
+				return {
+					latitude: lat,
+					longitude: lon,
+					heading: bearing([from.longitude, from.latitude], [to.longitude, to.latitude]),
+					speed: 17.5,
+					at: now - 15 * 60 * 1000,
+				};
 			}
 		}
 		const h = hashString(imo);
 		const base = [...PORTS_BY_CODE.values()][h % PORTS_BY_CODE.size];
-		return { latitude: base.latitude - 0.05, longitude: base.longitude + 0.05, heading: h % 360, speed: 0.2, at: now - HOUR_MS };
+		return {
+			latitude: base.latitude - 0.05,
+			longitude: base.longitude + 0.05,
+			heading: h % 360,
+			speed: 0.2,
+			at: now - HOUR_MS,
+		};
 	}
 
 	metroFor(s: ShipmentRec) {
-		return s.metroCode ? METRO_BY_CODE.get(s.metroCode) ?? null : null;
+		return s.metroCode ? (METRO_BY_CODE.get(s.metroCode) ?? null) : null;
 	}
 }
 

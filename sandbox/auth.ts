@@ -14,7 +14,8 @@ export type Feature = 'routing_data' | 'rail_lfd' | 'refresh' | 'widget';
 export const FEATURE_DETAILS: Record<Feature, string> = {
 	routing_data: 'Routing Data feature is not enabled for this account',
 	rail_lfd: 'Rail LFD feature is not enabled for this account',
-	refresh: 'Container Refresh feature is not enabled for this account. Please contact support@terminal49.com',
+	refresh:
+		'Container Refresh feature is not enabled for this account. Please contact support@terminal49.com',
 	widget: 'Tracking Widget feature is not enabled for this account',
 };
 
@@ -35,14 +36,20 @@ function unauthorized(detail: string): HttpError {
  * Resolve the key from the raw header. Only `Token <key>` with an exact built-in key is accepted;
  * Bearer, quotes, extra spaces, unknown or truncated keys are 401.
  */
-export function authenticate(header: string | undefined, keys: Record<string, Plan> = KEYS): { key: string; plan: Plan } {
+export function authenticate(
+	header: string | undefined,
+	keys: Record<string, Plan> = KEYS,
+): { key: string; plan: Plan } {
 	const m = /^Token ([^\s"']+)$/.exec(header ?? '');
 	if (!m || !Object.prototype.hasOwnProperty.call(keys, m[1])) throw unauthorized(UNVERIFIED);
 	return { key: m[1], plan: keys[m[1]] };
 }
 
 /** The built-in key named by a header, for the request log (never the raw value of an unknown key). */
-export function knownKey(header: string | undefined, keys: Record<string, Plan> = KEYS): string | null {
+export function knownKey(
+	header: string | undefined,
+	keys: Record<string, Plan> = KEYS,
+): string | null {
 	const m = /^Token ([^\s"']+)$/.exec(header ?? '');
 	return m && Object.prototype.hasOwnProperty.call(keys, m[1]) ? m[1] : null;
 }
@@ -52,5 +59,7 @@ export function restrictedPlan(): HttpError {
 }
 
 export function featureDisabled(feature: Feature): HttpError {
-	return new HttpError(403, [{ status: '403', title: TITLES[403], detail: FEATURE_DETAILS[feature] }]);
+	return new HttpError(403, [
+		{ status: '403', title: TITLES[403], detail: FEATURE_DETAILS[feature] },
+	]);
 }

@@ -18,7 +18,10 @@ Usage: npm run sandbox -- [options]
 `;
 
 function parseArgs(argv: string[]): Partial<SandboxOptions> {
-	const opts: Partial<SandboxOptions> = { port: process.env.PORT ? Number(process.env.PORT) : 4949, logRequests: true };
+	const opts: Partial<SandboxOptions> = {
+		port: process.env.PORT ? Number(process.env.PORT) : 4949,
+		logRequests: true,
+	};
 	const num = (flag: string, v: string | undefined) => {
 		const n = Number(v);
 		if (v === undefined || !Number.isFinite(n)) throw new Error(`${flag} needs a number`);
@@ -28,17 +31,40 @@ function parseArgs(argv: string[]): Partial<SandboxOptions> {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => (inline !== undefined ? inline : argv[++i]);
 		switch (flag) {
-			case '--port': opts.port = num(flag, value()); break;
-			case '--host': opts.host = value(); break;
-			case '--seed': opts.seed = num(flag, value()); break;
-			case '--containers': opts.containers = num(flag, value()); break;
-			case '--rate-window-ms': opts.rateWindowMs = num(flag, value()); break;
-			case '--carrier-delay-ms': opts.carrierDelayMs = num(flag, value()); break;
-			case '--webhook-retry-scale': opts.webhookRetryScale = num(flag, value()); break;
-			case '--webhook-timeout-ms': opts.webhookTimeoutMs = num(flag, value()); break;
-			case '--quiet': opts.logRequests = false; break;
-			case '--help': case '-h': process.stdout.write(HELP); process.exit(0); break;
-			default: throw new Error(`unknown option ${flag}\n\n${HELP}`);
+			case '--port':
+				opts.port = num(flag, value());
+				break;
+			case '--host':
+				opts.host = value();
+				break;
+			case '--seed':
+				opts.seed = num(flag, value());
+				break;
+			case '--containers':
+				opts.containers = num(flag, value());
+				break;
+			case '--rate-window-ms':
+				opts.rateWindowMs = num(flag, value());
+				break;
+			case '--carrier-delay-ms':
+				opts.carrierDelayMs = num(flag, value());
+				break;
+			case '--webhook-retry-scale':
+				opts.webhookRetryScale = num(flag, value());
+				break;
+			case '--webhook-timeout-ms':
+				opts.webhookTimeoutMs = num(flag, value());
+				break;
+			case '--quiet':
+				opts.logRequests = false;
+				break;
+			case '--help':
+			case '-h':
+				process.stdout.write(HELP);
+				process.exit(0);
+				break;
+			default:
+				throw new Error(`unknown option ${flag}\n\n${HELP}`);
 		}
 	}
 	return opts;
@@ -60,7 +86,10 @@ async function main(): Promise<void> {
 		if (stopping) return;
 		stopping = true;
 		process.stdout.write(`\n${signal}: stopping sandbox\n`);
-		sandbox.close().then(() => process.exit(0), () => process.exit(1));
+		sandbox.close().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
 	};
 	process.on('SIGINT', () => stop('SIGINT'));
 	process.on('SIGTERM', () => stop('SIGTERM'));

@@ -7,7 +7,21 @@ import type { Reply } from './router';
 import { HOLD_NAMES } from './seed';
 import type { FaultSpec } from './types';
 
-const CONTAINER_STATUSES = ['new', 'on_ship', 'available', 'not_available', 'grounded', 'on_rail', 'picked_up', 'off_dock', 'delivered', 'dropped', 'loaded', 'empty_returned', 'awaiting_inland_transfer'];
+const CONTAINER_STATUSES = [
+	'new',
+	'on_ship',
+	'available',
+	'not_available',
+	'grounded',
+	'on_rail',
+	'picked_up',
+	'off_dock',
+	'delivered',
+	'dropped',
+	'loaded',
+	'empty_returned',
+	'awaiting_inland_transfer',
+];
 const FEE_TYPES = ['demurrage', 'extended_dwell_time', 'exam', 'total', 'other'];
 
 class ControlError extends Error {
@@ -19,7 +33,11 @@ class ControlError extends Error {
 	}
 }
 
-const ok = (body: unknown, status = 200): Reply => ({ status, body, contentType: 'application/json' });
+const ok = (body: unknown, status = 200): Reply => ({
+	status,
+	body,
+	contentType: 'application/json',
+});
 const bad = (message: string) => new ControlError(400, message);
 
 function validatePatch(p: Record<string, unknown>): ContainerPatch {
@@ -27,25 +45,41 @@ function validatePatch(p: Record<string, unknown>): ContainerPatch {
 	if (holds !== undefined) {
 		if (!Array.isArray(holds)) throw bad('holds must be an array');
 		for (const h of holds as Array<Record<string, unknown>>) {
-			if (!HOLD_NAMES.includes(h?.name as never)) throw bad(`hold name must be one of ${HOLD_NAMES.join(', ')} (case-sensitive)`);
-			if (h.status !== 'hold' && h.status !== 'pending') throw bad('hold status must be hold or pending');
+			if (!HOLD_NAMES.includes(h?.name as never))
+				throw bad(`hold name must be one of ${HOLD_NAMES.join(', ')} (case-sensitive)`);
+			if (h.status !== 'hold' && h.status !== 'pending')
+				throw bad('hold status must be hold or pending');
 		}
 	}
 	const fees = p.fees_at_pod_terminal ?? p.fees;
 	if (fees !== undefined) {
 		if (!Array.isArray(fees)) throw bad('fees must be an array');
 		for (const f of fees as Array<Record<string, unknown>>) {
-			if (!FEE_TYPES.includes(f?.type as string)) throw bad(`fee type must be one of ${FEE_TYPES.join(', ')}`);
-			if (typeof f.amount !== 'number' || f.amount < 0) throw bad('fee amount must be a number >= 0');
+			if (!FEE_TYPES.includes(f?.type as string))
+				throw bad(`fee type must be one of ${FEE_TYPES.join(', ')}`);
+			if (typeof f.amount !== 'number' || f.amount < 0)
+				throw bad('fee amount must be a number >= 0');
 		}
 	}
 	const deadlines = { ...((p.import_deadlines as Record<string, unknown>) ?? {}), ...p };
-	for (const k of ['pickup_lfd_line', 'pickup_lfd_terminal', 'pickup_lfd_rail', 'pickup_appointment_at']) {
+	for (const k of [
+		'pickup_lfd_line',
+		'pickup_lfd_terminal',
+		'pickup_lfd_rail',
+		'pickup_appointment_at',
+	]) {
 		const v = deadlines[k];
-		if (v !== undefined && v !== null && (typeof v !== 'string' || Number.isNaN(Date.parse(v)))) throw bad(`${k} must be an ISO 8601 date-time or null`);
+		if (v !== undefined && v !== null && (typeof v !== 'string' || Number.isNaN(Date.parse(v))))
+			throw bad(`${k} must be an ISO 8601 date-time or null`);
 	}
-	if (p.available_for_pickup !== undefined && typeof p.available_for_pickup !== 'boolean') throw bad('available_for_pickup must be a boolean');
-	if (p.current_status !== undefined && p.current_status !== null && !CONTAINER_STATUSES.includes(p.current_status as string)) throw bad(`current_status must be one of ${CONTAINER_STATUSES.join(', ')}`);
+	if (p.available_for_pickup !== undefined && typeof p.available_for_pickup !== 'boolean')
+		throw bad('available_for_pickup must be a boolean');
+	if (
+		p.current_status !== undefined &&
+		p.current_status !== null &&
+		!CONTAINER_STATUSES.includes(p.current_status as string)
+	)
+		throw bad(`current_status must be one of ${CONTAINER_STATUSES.join(', ')}`);
 	return p as ContainerPatch;
 }
 
@@ -66,11 +100,26 @@ export function summary(app: SandboxApp) {
 		},
 		pending_tracking_requests: app.pendingTrackingRequestIds(),
 		faults: app.faults.list(),
-		options: { seed: app.options.seed, containers: app.options.containers, epoch: new Date(app.options.epoch).toISOString(), rateWindowMs: app.options.rateWindowMs, rateLimits: app.limiter.limits, carrierDelayMs: app.options.carrierDelayMs, webhookRetryScale: app.options.webhookRetryScale, webhookTimeoutMs: app.options.webhookTimeoutMs },
+		options: {
+			seed: app.options.seed,
+			containers: app.options.containers,
+			epoch: new Date(app.options.epoch).toISOString(),
+			rateWindowMs: app.options.rateWindowMs,
+			rateLimits: app.limiter.limits,
+			carrierDelayMs: app.options.carrierDelayMs,
+			webhookRetryScale: app.options.webhookRetryScale,
+			webhookTimeoutMs: app.options.webhookTimeoutMs,
+		},
 	};
 }
 
-export async function handleControl(app: SandboxApp, method: string, path: string, query: Record<string, string>, raw: string): Promise<Reply> {
+export async function handleControl(
+	app: SandboxApp,
+	method: string,
+	path: string,
+	query: Record<string, string>,
+	raw: string,
+): Promise<Reply> {
 	try {
 		let body: Record<string, unknown> = {};
 		if (raw.trim()) {
@@ -87,9 +136,18 @@ export async function handleControl(app: SandboxApp, method: string, path: strin
 	}
 }
 
-async function route(app: SandboxApp, method: string, path: string, query: Record<string, string>, body: Record<string, unknown>): Promise<Reply> {
+async function route(
+	app: SandboxApp,
+	method: string,
+	path: string,
+	query: Record<string, string>,
+	body: Record<string, unknown>,
+): Promise<Reply> {
 	const parts = path.split('/').filter(Boolean).slice(1).map(decodeURIComponent);
-	const is = (m: string, ...segs: string[]) => method === m && parts.length === segs.length && segs.every((s, i) => s === '*' || s === parts[i]);
+	const is = (m: string, ...segs: string[]) =>
+		method === m &&
+		parts.length === segs.length &&
+		segs.every((s, i) => s === '*' || s === parts[i]);
 	const container = () => {
 		const c = app.store.findContainer(parts[1]);
 		if (!c) throw new ControlError(404, `container ${parts[1]} not found`);
@@ -106,12 +164,20 @@ async function route(app: SandboxApp, method: string, path: string, query: Recor
 		for (let i = 0; i < steps; i++) {
 			const r = app.advanceContainer(c);
 			if (!r) {
-				if (!events.length) throw new ControlError(409, `container ${c.number} is already at its final milestone (${app.containerStatus(c)})`);
+				if (!events.length)
+					throw new ControlError(
+						409,
+						`container ${c.number} is already at its final milestone (${app.containerStatus(c)})`,
+					);
 				break;
 			}
 			events.push(r.event);
 		}
-		return ok({ events, current_status: app.containerStatus(c), data: app.serializer().container(c) });
+		return ok({
+			events,
+			current_status: app.containerStatus(c),
+			data: app.serializer().container(c),
+		});
 	}
 	if (is('PATCH', 'containers', '*')) {
 		const c = container();
@@ -121,9 +187,14 @@ async function route(app: SandboxApp, method: string, path: string, query: Recor
 	if (is('POST', 'events')) {
 		const event = body.event;
 		const ref = body.reference_id;
-		if (typeof event !== 'string' || !EVENT_SET.has(event)) throw bad('event must be one of the 43 webhook events');
+		if (typeof event !== 'string' || !EVENT_SET.has(event))
+			throw bad('event must be one of the 43 webhook events');
 		if (typeof ref !== 'string' || !ref) throw bad('reference_id is required');
-		const fired = app.fireEvent(event, ref, body.changeset as Record<string, [unknown, unknown]> | undefined);
+		const fired = app.fireEvent(
+			event,
+			ref,
+			body.changeset as Record<string, [unknown, unknown]> | undefined,
+		);
 		if (!fired) throw new ControlError(404, `no object ${ref} for ${event}`);
 		return ok({ fired: event, reference_id: ref }, 202);
 	}
@@ -156,26 +227,38 @@ async function route(app: SandboxApp, method: string, path: string, query: Recor
 		const seed = body.seed === undefined ? undefined : Number(body.seed);
 		const containers = body.containers === undefined ? undefined : Number(body.containers);
 		if (seed !== undefined && !Number.isInteger(seed)) throw bad('seed must be an integer');
-		if (containers !== undefined && (!Number.isInteger(containers) || containers < 0)) throw bad('containers must be a non-negative integer');
+		if (containers !== undefined && (!Number.isInteger(containers) || containers < 0))
+			throw bad('containers must be a non-negative integer');
 		app.reset(seed, containers);
 		return ok(summary(app));
 	}
 	if (is('POST', 'tracking_requests', 'resolve')) {
 		const ids = app.pendingTrackingRequestIds();
-		const resolved = ids.map((id) => app.resolveTrackingRequest(id)).filter(Boolean).map((t) => app.serializer().trackingRequest(t!));
+		const resolved = ids
+			.map((id) => app.resolveTrackingRequest(id))
+			.filter(Boolean)
+			.map((t) => app.serializer().trackingRequest(t!));
 		return ok({ data: resolved });
 	}
 	if (is('POST', 'tracking_requests', '*', 'resolve')) {
 		const status = body.status as string | undefined;
-		if (status !== undefined && !['created', 'awaiting_manifest', 'failed'].includes(status)) throw bad('status must be created, awaiting_manifest or failed');
-		const tr = app.resolveTrackingRequest(parts[1], status ? { status, failed_reason: body.failed_reason as string | undefined } : undefined);
+		if (status !== undefined && !['created', 'awaiting_manifest', 'failed'].includes(status))
+			throw bad('status must be created, awaiting_manifest or failed');
+		const tr = app.resolveTrackingRequest(
+			parts[1],
+			status ? { status, failed_reason: body.failed_reason as string | undefined } : undefined,
+		);
 		if (!tr) throw new ControlError(404, `tracking request ${parts[1]} not found`);
 		return ok({ data: app.serializer().trackingRequest(tr) });
 	}
 	if (is('GET', 'files', '*', '*')) {
 		const d = app.store.documents.get(parts[1]);
 		if (!d) throw new ControlError(404, 'document not found');
-		return { status: 200, body: `%PDF-1.4\n% sandbox file for ${d.name}\n`, contentType: d.fileContentType ?? 'application/octet-stream' };
+		return {
+			status: 200,
+			body: `%PDF-1.4\n% sandbox file for ${d.name}\n`,
+			contentType: d.fileContentType ?? 'application/octet-stream',
+		};
 	}
 	throw new ControlError(404, `unknown control endpoint ${method} ${path}`);
 }

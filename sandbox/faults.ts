@@ -23,18 +23,31 @@ export class FaultInjector {
 
 	/** Validate and arm a fault. `path` is a substring of the request path+query, or `/regex/flags`. */
 	add(spec: FaultSpec): FaultSpec {
-		if (!FAULT_KINDS.includes(spec.kind)) throw new Error(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+		if (!FAULT_KINDS.includes(spec.kind))
+			throw new Error(`kind must be one of ${FAULT_KINDS.join(', ')}`);
 		const count = spec.count === undefined ? 1 : Number(spec.count);
 		if (!Number.isInteger(count) || count < 1) throw new Error('count must be a positive integer');
-		if (spec.path !== undefined && typeof spec.path !== 'string') throw new Error('path must be a string');
+		if (spec.path !== undefined && typeof spec.path !== 'string')
+			throw new Error('path must be a string');
 		const armed: ArmedFault = { ...spec, count, remaining: count, matcher: matcherFor(spec.path) };
 		this.faults.push(armed);
-		return { kind: armed.kind, count, path: armed.path, method: armed.method, delayMs: armed.delayMs };
+		return {
+			kind: armed.kind,
+			count,
+			path: armed.path,
+			method: armed.method,
+			delayMs: armed.delayMs,
+		};
 	}
 
 	/** The fault to apply to this request, consuming one use. */
 	take(method: string, pathAndQuery: string): FaultSpec | null {
-		const f = this.faults.find((x) => x.remaining > 0 && (!x.method || x.method.toUpperCase() === method) && x.matcher(pathAndQuery));
+		const f = this.faults.find(
+			(x) =>
+				x.remaining > 0 &&
+				(!x.method || x.method.toUpperCase() === method) &&
+				x.matcher(pathAndQuery),
+		);
 		if (!f) return null;
 		f.remaining--;
 		this.faults = this.faults.filter((x) => x.remaining > 0);
@@ -42,7 +55,14 @@ export class FaultInjector {
 	}
 
 	list(): Array<FaultSpec & { remaining: number }> {
-		return this.faults.map((f) => ({ kind: f.kind, count: f.count, path: f.path, method: f.method, delayMs: f.delayMs, remaining: f.remaining }));
+		return this.faults.map((f) => ({
+			kind: f.kind,
+			count: f.count,
+			path: f.path,
+			method: f.method,
+			delayMs: f.delayMs,
+			remaining: f.remaining,
+		}));
 	}
 
 	clear(): void {

@@ -11,16 +11,34 @@ import { summary } from './control';
 import type { FixtureInfo } from './seed';
 import { SandboxServer } from './server';
 import type { Store } from './store';
-import type { DeliveryRecord, FaultSpec, RequestLogEntry, SandboxOptions, TrackingRequestRec } from './types';
+import type {
+	DeliveryRecord,
+	FaultSpec,
+	RequestLogEntry,
+	SandboxOptions,
+	TrackingRequestRec,
+} from './types';
 import { sleep } from './util';
 
-export type { ContainerPatch, DeliveryRecord, FaultSpec, FixtureInfo, RequestLogEntry, SandboxOptions, Store };
+export type {
+	ContainerPatch,
+	DeliveryRecord,
+	FaultSpec,
+	FixtureInfo,
+	RequestLogEntry,
+	SandboxOptions,
+	Store,
+};
 export { KEYS };
 export { isValidContainerNumber, iso6346CheckDigit, withCheckDigit } from './util';
 export { sign as signWebhookBody } from './webhooks';
 export { EVENT_NAMES } from './events';
 
-export const SANDBOX_KEYS = { paid: 'sandbox_paid', free: 'sandbox_free', basic: 'sandbox_basic' } as const;
+export const SANDBOX_KEYS = {
+	paid: 'sandbox_paid',
+	free: 'sandbox_free',
+	basic: 'sandbox_basic',
+} as const;
 
 export interface Sandbox {
 	/** e.g. http://127.0.0.1:4949/v2 */
@@ -42,10 +60,17 @@ export interface Sandbox {
 	clearDeliveries(): void;
 	advanceContainer(idOrNumber: string, steps?: number): string[];
 	updateContainer(idOrNumber: string, patch: ContainerPatch): Record<string, [unknown, unknown]>;
-	fireEvent(event: string, referenceId: string, changeset?: Record<string, [unknown, unknown]>): boolean;
+	fireEvent(
+		event: string,
+		referenceId: string,
+		changeset?: Record<string, [unknown, unknown]>,
+	): boolean;
 	injectFault(fault: FaultSpec): FaultSpec;
 	clearFaults(): void;
-	resolveTrackingRequest(id: string, outcome?: { status?: 'created' | 'awaiting_manifest' | 'failed'; failed_reason?: string }): TrackingRequestRec | undefined;
+	resolveTrackingRequest(
+		id: string,
+		outcome?: { status?: 'created' | 'awaiting_manifest' | 'failed'; failed_reason?: string },
+	): TrackingRequestRec | undefined;
 	resolvePendingTrackingRequests(): TrackingRequestRec[];
 	reset(opts?: { seed?: number; containers?: number }): void;
 	/** Resolves when no webhook delivery is in flight or scheduled. */
@@ -83,7 +108,11 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 	const app = new SandboxApp(opts);
 	const server = new SandboxServer(app);
 	const port = await server.listen(opts.port, opts.host);
-	const hostForUrl = opts.host.includes(':') ? `[${opts.host}]` : opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host;
+	const hostForUrl = opts.host.includes(':')
+		? `[${opts.host}]`
+		: opts.host === '0.0.0.0'
+			? '127.0.0.1'
+			: opts.host;
 	app.origin = `http://${hostForUrl}:${port}`;
 	if (!opts.widgetUrl) opts.widgetUrl = `${app.origin}/widget`;
 	const container = (idOrNumber: string) => {
@@ -128,10 +157,17 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 		injectFault: (f) => app.faults.add(f),
 		clearFaults: () => app.faults.clear(),
 		resolveTrackingRequest: (id, outcome) => app.resolveTrackingRequest(id, outcome),
-		resolvePendingTrackingRequests: () => app.pendingTrackingRequestIds().map((id) => app.resolveTrackingRequest(id)!).filter(Boolean),
+		resolvePendingTrackingRequests: () =>
+			app
+				.pendingTrackingRequestIds()
+				.map((id) => app.resolveTrackingRequest(id)!)
+				.filter(Boolean),
 		reset: (o = {}) => app.reset(o.seed, o.containers),
 		webhooksIdle: () => app.dispatcher.idle(),
-		waitFor: async <T>(predicate: () => T | undefined | null | false, timeoutMs = 5000): Promise<T> => {
+		waitFor: async <T>(
+			predicate: () => T | undefined | null | false,
+			timeoutMs = 5000,
+		): Promise<T> => {
 			const end = Date.now() + timeoutMs;
 			for (;;) {
 				const v = predicate();

@@ -36,7 +36,9 @@ export const TITLES: Record<number, string> = {
 };
 
 export function error(status: number, detail: string, extra: Partial<ErrorObject> = {}): HttpError {
-	return new HttpError(status, [{ status: String(status), title: TITLES[status] ?? 'Error', detail, ...extra }]);
+	return new HttpError(status, [
+		{ status: String(status), title: TITLES[status] ?? 'Error', detail, ...extra },
+	]);
 }
 
 export function notFound(what = 'Resource'): HttpError {
@@ -52,7 +54,10 @@ export interface ResourceObject {
 	id: string;
 	type: string;
 	attributes?: Json;
-	relationships?: Record<string, { data: { id: string; type: string } | Array<{ id: string; type: string }> | null }>;
+	relationships?: Record<
+		string,
+		{ data: { id: string; type: string } | Array<{ id: string; type: string }> | null }
+	>;
 	links?: Json;
 }
 
@@ -68,7 +73,8 @@ export const MAX_PAGE_SIZE = 100;
 export function pageParams(query: Record<string, string>): PageParams {
 	const rawSize = parseInt(query['page[size]'] ?? '', 10);
 	const rawNumber = parseInt(query['page[number]'] ?? '', 10);
-	const size = Number.isFinite(rawSize) && rawSize > 0 ? Math.min(rawSize, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+	const size =
+		Number.isFinite(rawSize) && rawSize > 0 ? Math.min(rawSize, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
 	const number = Number.isFinite(rawNumber) && rawNumber > 0 ? rawNumber : 1;
 	return { number, size };
 }
@@ -76,7 +82,16 @@ export function pageParams(query: Record<string, string>): PageParams {
 /** Query string with brackets left readable, as the live service writes its links. */
 export function buildQuery(params: Array<[string, string]>): string {
 	if (!params.length) return '';
-	return '?' + params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`.replace(/%5B/gi, '[').replace(/%5D/gi, ']')).join('&');
+	return (
+		'?' +
+		params
+			.map(([k, v]) =>
+				`${encodeURIComponent(k)}=${encodeURIComponent(v)}`
+					.replace(/%5B/gi, '[')
+					.replace(/%5D/gi, ']'),
+			)
+			.join('&')
+	);
 }
 
 export interface ListContext {
@@ -99,16 +114,22 @@ export interface Page<T> {
  * Slice one page out of a list (already newest first, or given as count + accessor for large lists)
  * and build `links` (self, current, first, prev, next, last: absolute, with /v2) and `meta`.
  */
-export function paginate<T>(source: readonly T[] | { count: number; at: (i: number) => T }, ctx: ListContext): Page<T> {
+export function paginate<T>(
+	source: readonly T[] | { count: number; at: (i: number) => T },
+	ctx: ListContext,
+): Page<T> {
 	const { number, size } = pageParams(ctx.query);
 	const total = Array.isArray(source) ? source.length : (source as { count: number }).count;
-	const at = Array.isArray(source) ? (i: number) => (source as T[])[i] : (source as { at: (i: number) => T }).at;
+	const at = Array.isArray(source)
+		? (i: number) => (source as T[])[i]
+		: (source as { at: (i: number) => T }).at;
 	const start = (number - 1) * size;
 	const items: T[] = [];
 	for (let i = start; i < Math.min(total, start + size); i++) items.push(at(i));
 	const lastPage = Math.max(1, Math.ceil(total / size));
 	const others = ctx.queryPairs.filter(([k]) => k !== 'page[number]' && k !== 'page[size]');
-	const url = (n: number) => `${ctx.baseUrl}${ctx.path}${buildQuery([...others, ['page[number]', String(n)], ['page[size]', String(size)]])}`;
+	const url = (n: number) =>
+		`${ctx.baseUrl}${ctx.path}${buildQuery([...others, ['page[number]', String(n)], ['page[size]', String(size)]])}`;
 	const links: Record<string, string> = {
 		self: `${ctx.baseUrl}${ctx.path}${buildQuery(ctx.queryPairs)}`,
 		current: url(number),
@@ -135,7 +156,11 @@ export type Lookup = (type: string, id: string) => ResourceObject | undefined;
  * (`containers`, `containers.pod_terminal`). Unknown relationships are ignored; duplicates and the
  * primary resources themselves are left out.
  */
-export function resolveIncluded(primary: ResourceObject[], paths: string[], lookup: Lookup): ResourceObject[] {
+export function resolveIncluded(
+	primary: ResourceObject[],
+	paths: string[],
+	lookup: Lookup,
+): ResourceObject[] {
 	const seen = new Set(primary.map((r) => `${r.type}:${r.id}`));
 	const out: ResourceObject[] = [];
 	for (const path of paths) {
@@ -165,13 +190,16 @@ export function resolveIncluded(primary: ResourceObject[], paths: string[], look
 /** `data.attributes` of a JSON:API request body (or {}), with a 400 for a non-object body. */
 export function attributesOf(body: unknown): Json {
 	if (body === undefined || body === null || body === '') return {};
-	if (typeof body !== 'object' || Array.isArray(body)) throw error(400, 'The request body must be a JSON object');
+	if (typeof body !== 'object' || Array.isArray(body))
+		throw error(400, 'The request body must be a JSON object');
 	const data = (body as Json).data;
 	if (data === undefined) return {};
-	if (!data || typeof data !== 'object' || Array.isArray(data)) throw invalid('/data', 'data must be an object');
+	if (!data || typeof data !== 'object' || Array.isArray(data))
+		throw invalid('/data', 'data must be an object');
 	const attrs = (data as Json).attributes;
 	if (attrs === undefined) return {};
-	if (!attrs || typeof attrs !== 'object' || Array.isArray(attrs)) throw invalid('/data/attributes', 'attributes must be an object');
+	if (!attrs || typeof attrs !== 'object' || Array.isArray(attrs))
+		throw invalid('/data/attributes', 'attributes must be an object');
 	return attrs as Json;
 }
 
@@ -185,11 +213,13 @@ export function dataOf(body: unknown): Json {
 
 export function checkType(body: unknown, expected: string): void {
 	const type = dataOf(body).type;
-	if (type !== undefined && type !== expected) throw invalid('/data/type', `type must be ${expected}`);
+	if (type !== undefined && type !== expected)
+		throw invalid('/data/type', `type must be ${expected}`);
 }
 
 export function stringArray(value: unknown, pointer: string): string[] {
 	if (value === undefined || value === null) return [];
-	if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw invalid(pointer, `${pointer.split('/').pop()} must be an array of strings`);
+	if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+		throw invalid(pointer, `${pointer.split('/').pop()} must be an array of strings`);
 	return value as string[];
 }

@@ -28,7 +28,12 @@ export function inferCarrier(raw: string): ShippingLineRef | null {
 	const prefix = normalizeNumber(raw).slice(0, 4);
 	for (const line of SHIPPING_LINES) {
 		if (line.support !== 'Yes' && line.support !== 'Partial') continue;
-		if (line.scac === prefix || line.bolPrefix === prefix || line.containerPrefixes.includes(prefix)) return line;
+		if (
+			line.scac === prefix ||
+			line.bolPrefix === prefix ||
+			line.containerPrefixes.includes(prefix)
+		)
+			return line;
 	}
 	return null;
 }
@@ -40,19 +45,29 @@ export interface CarrierOutcome {
 }
 
 /** What the carrier answers once the carrier delay has passed. */
-export function carrierOutcome(number: string, requestType: string, scac: string | null, autoDetect: boolean): CarrierOutcome {
+export function carrierOutcome(
+	number: string,
+	requestType: string,
+	scac: string | null,
+	autoDetect: boolean,
+): CarrierOutcome {
 	const n = normalizeNumber(number);
-	if (requestType === 'container' && !isValidContainerNumber(n)) return { status: 'failed', failedReason: 'invalid_number', scac };
+	if (requestType === 'container' && !isValidContainerNumber(n))
+		return { status: 'failed', failedReason: 'invalid_number', scac };
 	let resolved = scac;
 	if (!resolved && autoDetect) {
 		const line = inferCarrier(n);
 		if (!line) return { status: 'failed', failedReason: 'scac_auto_detect_failed', scac: null };
 		resolved = line.scac;
 	}
-	if (n.startsWith('AWAIT') || n.startsWith('UNKNOWN')) return { status: 'awaiting_manifest', failedReason: null, scac: resolved };
-	if (n.startsWith('NOTFOUND')) return { status: 'failed', failedReason: 'not_found', scac: resolved };
-	if (n.startsWith('CANCEL')) return { status: 'failed', failedReason: 'booking_cancelled', scac: resolved };
-	if (n.startsWith('UNREACH')) return { status: 'failed', failedReason: 'shipping_line_unreachable', scac: resolved };
+	if (n.startsWith('AWAIT') || n.startsWith('UNKNOWN'))
+		return { status: 'awaiting_manifest', failedReason: null, scac: resolved };
+	if (n.startsWith('NOTFOUND'))
+		return { status: 'failed', failedReason: 'not_found', scac: resolved };
+	if (n.startsWith('CANCEL'))
+		return { status: 'failed', failedReason: 'booking_cancelled', scac: resolved };
+	if (n.startsWith('UNREACH'))
+		return { status: 'failed', failedReason: 'shipping_line_unreachable', scac: resolved };
 	return { status: 'created', failedReason: null, scac: resolved };
 }
 

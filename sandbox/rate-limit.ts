@@ -11,7 +11,8 @@ export const DEFAULT_LIMITS: Record<RateBucket, number> = {
 
 const DETAILS: Record<RateBucket, string> = {
 	default: "You've hit the rate limit. Please try again in a minute.",
-	create_tracking_request: "You've hit the create tracking requests limit. Please try again in a minute.",
+	create_tracking_request:
+		"You've hit the create tracking requests limit. Please try again in a minute.",
 	infer_number: 'Rate limit exceeded',
 	refresh: "You've hit the refresh limit. Please try again in a minute.",
 };
@@ -36,7 +37,9 @@ export class RateLimiter {
 			this.logs.set(id, log);
 			const waitMs = log.length ? log[0] + this.windowMs - now : this.windowMs;
 			const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
-			throw new HttpError(429, [{ status: '429', title: TITLES[429], detail: DETAILS[bucket] }], { 'Retry-After': String(retryAfter) });
+			throw new HttpError(429, [{ status: '429', title: TITLES[429], detail: DETAILS[bucket] }], {
+				'Retry-After': String(retryAfter),
+			});
 		}
 		log.push(now);
 		this.logs.set(id, log);

@@ -45,11 +45,15 @@ export class Router {
 	private readonly routes: Compiled[] = [];
 
 	add(...routes: Route[]): void {
-		for (const r of routes) this.routes.push({ ...r, segments: r.pattern.split('/').filter(Boolean) });
+		for (const r of routes)
+			this.routes.push({ ...r, segments: r.pattern.split('/').filter(Boolean) });
 	}
 
 	/** Static segments win over parameters, so `/webhooks/events` beats `/webhooks/:id`. */
-	match(method: string, path: string): { route: Route; params: Record<string, string> } | { methodMismatch: true } | null {
+	match(
+		method: string,
+		path: string,
+	): { route: Route; params: Record<string, string> } | { methodMismatch: true } | null {
 		const parts = path.split('/').filter(Boolean);
 		let best: { route: Route; params: Record<string, string>; score: number } | null = null;
 		let pathMatched = false;

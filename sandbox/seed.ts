@@ -54,19 +54,45 @@ export function blNumberFor(scac: string, rng: Rng): string {
 
 export function containerNumberFor(scac: string, rng: Rng): string {
 	const line = SHIPPING_LINES_BY_SCAC.get(scac);
-	const prefixes = line && line.containerPrefixes.length ? line.containerPrefixes : ['TGHU', 'TCNU', 'FCIU', 'SEGU'];
+	const prefixes =
+		line && line.containerPrefixes.length
+			? line.containerPrefixes
+			: ['TGHU', 'TCNU', 'FCIU', 'SEGU'];
 	return withCheckDigit(rng.pick(prefixes) + rng.digits(6));
 }
 
 /** Build a shipment and its containers and add them to the store. */
-export function buildShipment(store: Store, rng: Rng, spec: ShipmentSpec, now: number): ShipmentRec {
+export function buildShipment(
+	store: Store,
+	rng: Rng,
+	spec: ShipmentSpec,
+	now: number,
+): ShipmentRec {
 	const terminal = spec.podFirms ? TERMINALS_BY_FIRMS.get(spec.podFirms)! : rng.pick(TERMINALS);
 	const podCode = terminal.portCode;
-	const polCode = spec.polCode ?? (WEST_COAST.has(podCode) || rng.chance(0.7) ? rng.pick(ASIA_POL_CODES) : rng.pick(EUROPE_POL_CODES));
-	const tsCode = spec.tsCode !== undefined ? spec.tsCode : rng.chance(0.25) ? (EUROPE_POL_CODES.includes(polCode) ? 'PAMIT' : rng.pick(['SGSIN', 'KRPUS', 'HKHKG'].filter((c) => c !== polCode))) : null;
-	const metroCode = spec.metroCode !== undefined ? spec.metroCode : rng.chance(0.25) ? rng.pick(METRO_AREAS).code : null;
+	const polCode =
+		spec.polCode ??
+		(WEST_COAST.has(podCode) || rng.chance(0.7)
+			? rng.pick(ASIA_POL_CODES)
+			: rng.pick(EUROPE_POL_CODES));
+	const tsCode =
+		spec.tsCode !== undefined
+			? spec.tsCode
+			: rng.chance(0.25)
+				? EUROPE_POL_CODES.includes(polCode)
+					? 'PAMIT'
+					: rng.pick(['SGSIN', 'KRPUS', 'HKHKG'].filter((c) => c !== polCode))
+				: null;
+	const metroCode =
+		spec.metroCode !== undefined
+			? spec.metroCode
+			: rng.chance(0.25)
+				? rng.pick(METRO_AREAS).code
+				: null;
 	const vesselsOfLine = VESSELS.filter((v) => v.scac === spec.scac);
-	const vessel = spec.vesselImo ? VESSELS.find((v) => v.imo === spec.vesselImo)! : rng.pick(vesselsOfLine.length ? vesselsOfLine : VESSELS);
+	const vessel = spec.vesselImo
+		? VESSELS.find((v) => v.imo === spec.vesselImo)!
+		: rng.pick(vesselsOfLine.length ? vesselsOfLine : VESSELS);
 	const milestones = buildMilestones(!!tsCode, !!metroCode);
 
 	// Stage: where the shipment is now. Times are planned so that `now` falls after it and before the next.
@@ -113,7 +139,8 @@ export function buildShipment(store: Store, rng: Rng, spec: ShipmentSpec, now: n
 	const count = spec.containerNumbers?.length ?? spec.containerCount ?? rng.int(1, 4);
 	for (let i = 0; i < count; i++) {
 		let number = spec.containerNumbers?.[i] ?? containerNumberFor(spec.scac, rng);
-		while (!spec.containerNumbers && store.containersByNumber.has(number)) number = containerNumberFor(spec.scac, rng);
+		while (!spec.containerNumbers && store.containersByNumber.has(number))
+			number = containerNumberFor(spec.scac, rng);
 		const dischargeIdx = milestoneIndex(milestones, 'vessel_discharged');
 		// Containers of one shipment share the ocean leg; after discharge each moves on its own.
 		const cStage = stage > dischargeIdx && i > 0 ? rng.int(dischargeIdx, stage) : stage;
@@ -127,7 +154,16 @@ export function buildShipment(store: Store, rng: Rng, spec: ShipmentSpec, now: n
 			number,
 			shipmentId: shipment.id,
 			createdAt: spec.createdAt,
-			equipmentType: rng.pick(['dry', 'dry', 'dry', 'dry', 'reefer', 'open top', 'flat rack', 'tank']),
+			equipmentType: rng.pick([
+				'dry',
+				'dry',
+				'dry',
+				'dry',
+				'reefer',
+				'open top',
+				'flat rack',
+				'tank',
+			]),
 			equipmentLength: rng.pick([20, 40, 40, 40, 45]),
 			equipmentHeight: rng.pick(['standard', 'high_cube', 'high_cube']),
 			weightLbs: rng.chance(0.7) ? rng.int(8000, 52000) : null,
@@ -159,26 +195,62 @@ export function buildShipment(store: Store, rng: Rng, spec: ShipmentSpec, now: n
 
 function randomHolds(rng: Rng): Hold[] {
 	const holds: Hold[] = [];
-	if (rng.chance(0.5)) holds.push({ name: 'customs', status: 'hold', description: rng.pick(['CBP hold', 'Customs exam required', null]) });
-	if (rng.chance(0.4)) holds.push({ name: 'freight', status: rng.pick(['hold', 'pending'] as const), description: null });
-	if (rng.chance(0.15)) holds.push({ name: rng.pick(['USDA', 'VACIS', 'TMF'] as const), status: 'hold', description: null });
-	if (rng.chance(0.1)) holds.push({ name: 'other', status: 'pending', description: 'DOWN - Broken Machine Over Pile' });
+	if (rng.chance(0.5))
+		holds.push({
+			name: 'customs',
+			status: 'hold',
+			description: rng.pick(['CBP hold', 'Customs exam required', null]),
+		});
+	if (rng.chance(0.4))
+		holds.push({
+			name: 'freight',
+			status: rng.pick(['hold', 'pending'] as const),
+			description: null,
+		});
+	if (rng.chance(0.15))
+		holds.push({
+			name: rng.pick(['USDA', 'VACIS', 'TMF'] as const),
+			status: 'hold',
+			description: null,
+		});
+	if (rng.chance(0.1))
+		holds.push({
+			name: 'other',
+			status: 'pending',
+			description: 'DOWN - Broken Machine Over Pile',
+		});
 	if (!holds.length) holds.push({ name: 'customs', status: 'hold', description: null });
 	return holds;
 }
 
 function randomFees(rng: Rng): Fee[] {
 	const fees: Fee[] = [];
-	if (rng.chance(0.6)) fees.push({ type: 'demurrage', amount: rng.pick([0, 150, 300, 450, 725]), currency_code: 'USD' });
-	if (rng.chance(0.3)) fees.push({ type: 'exam', amount: rng.pick([0, 250, 350]), currency_code: 'USD' });
+	if (rng.chance(0.6))
+		fees.push({
+			type: 'demurrage',
+			amount: rng.pick([0, 150, 300, 450, 725]),
+			currency_code: 'USD',
+		});
+	if (rng.chance(0.3))
+		fees.push({ type: 'exam', amount: rng.pick([0, 250, 350]), currency_code: 'USD' });
 	if (rng.chance(0.2)) fees.push({ type: 'extended_dwell_time', amount: 0, currency_code: 'USD' });
 	if (!fees.length) fees.push({ type: 'other', amount: 0, currency_code: 'USD' });
-	if (rng.chance(0.5)) fees.push({ type: 'total', amount: fees.reduce((s, f) => s + f.amount, 0), currency_code: 'USD' });
+	if (rng.chance(0.5))
+		fees.push({
+			type: 'total',
+			amount: fees.reduce((s, f) => s + f.amount, 0),
+			currency_code: 'USD',
+		});
 	return fees;
 }
 
 /** Holds, fees, LFDs and availability consistent with the container's stage. */
-export function seedTerminalData(shipment: ShipmentRec, c: ContainerRec, rng: Rng, now: number): void {
+export function seedTerminalData(
+	shipment: ShipmentRec,
+	c: ContainerRec,
+	rng: Rng,
+	now: number,
+): void {
 	const m = shipment.milestones;
 	const discharge = milestoneIndex(m, 'vessel_discharged');
 	const available = milestoneIndex(m, 'available');
@@ -191,14 +263,20 @@ export function seedTerminalData(shipment: ShipmentRec, c: ContainerRec, rng: Rn
 	const podTz = PORTS_BY_CODE.get(shipment.podCode)!.timeZone;
 	c.lfdTerminal = lfdInstant(dischargedAt + 4 * DAY_MS, podTz);
 	if (rng.chance(0.5)) c.lfdLine = lfdInstant(dischargedAt + rng.int(3, 8) * DAY_MS, podTz);
-	if (railUnloaded >= 0 && c.stage >= railUnloaded) c.lfdRail = lfdInstant(c.times[railUnloaded] + 2 * DAY_MS, METRO_BY_CODE.get(shipment.metroCode!)!.timeZone);
+	if (railUnloaded >= 0 && c.stage >= railUnloaded)
+		c.lfdRail = lfdInstant(
+			c.times[railUnloaded] + 2 * DAY_MS,
+			METRO_BY_CODE.get(shipment.metroCode!)!.timeZone,
+		);
 	if (c.stage >= fullOut) {
 		c.availableForPickup = false;
 		c.locationAtPodTerminal = `Delivered ${new Date(c.times[fullOut]).toISOString().slice(0, 10)}`;
 		return;
 	}
 	const ready = c.stage >= available;
-	c.locationAtPodTerminal = ready ? `Yard Grounded (G${rng.digits(5)}B${rng.int(1, 4)})` : 'On vessel / discharged';
+	c.locationAtPodTerminal = ready
+		? `Yard Grounded (G${rng.digits(5)}B${rng.int(1, 4)})`
+		: 'On vessel / discharged';
 	if (rng.chance(ready ? 0.15 : 0.45)) c.holds = randomHolds(rng);
 	if (rng.chance(0.3)) c.fees = randomFees(rng);
 	c.availableForPickup = ready && !c.holds.some((h) => h.status === 'hold');
@@ -231,41 +309,131 @@ interface FixtureDef {
 
 const FIXTURES: FixtureDef[] = [
 	{
-		key: 'ready_for_pickup', description: 'Discharged, available for pickup, no holds, no fees; pickup_lfd = terminal LFD in 3 days',
-		scac: 'MSCU', bl: 'MEDUT4949001', container: withCheckDigit('MSCU494901'), pol: 'CNSHA', ts: null, podFirms: 'Y257', metro: null, stage: 'available',
-		apply: (c, now, tz) => Object.assign(c, { holds: [], fees: [], availableForPickup: true, lfdLine: null, lfdTerminal: lfdInstant(now + 3 * DAY_MS, tz), lfdRail: null, locationAtPodTerminal: 'Yard Grounded (G40211B2)' }),
+		key: 'ready_for_pickup',
+		description:
+			'Discharged, available for pickup, no holds, no fees; pickup_lfd = terminal LFD in 3 days',
+		scac: 'MSCU',
+		bl: 'MEDUT4949001',
+		container: withCheckDigit('MSCU494901'),
+		pol: 'CNSHA',
+		ts: null,
+		podFirms: 'Y257',
+		metro: null,
+		stage: 'available',
+		apply: (c, now, tz) =>
+			Object.assign(c, {
+				holds: [],
+				fees: [],
+				availableForPickup: true,
+				lfdLine: null,
+				lfdTerminal: lfdInstant(now + 3 * DAY_MS, tz),
+				lfdRail: null,
+				locationAtPodTerminal: 'Yard Grounded (G40211B2)',
+			}),
 	},
 	{
-		key: 'customs_hold', description: 'Discharged, not available: customs hold (status hold) and freight pending; exam fee, a 0 amount and a total',
-		scac: 'MAEU', bl: 'MAEU494900002', container: withCheckDigit('MSKU494902'), pol: 'NLRTM', ts: null, podFirms: 'E425', metro: null, stage: 'vessel_discharged',
-		apply: (c, now, tz) => Object.assign(c, {
-			holds: [{ name: 'customs', status: 'hold', description: 'Customs exam required' }, { name: 'freight', status: 'pending', description: null }],
-			fees: [{ type: 'exam', amount: 350, currency_code: 'USD' }, { type: 'other', amount: 0, currency_code: 'USD' }, { type: 'total', amount: 350, currency_code: 'USD' }],
-			availableForPickup: false, lfdLine: null, lfdTerminal: lfdInstant(now + 2 * DAY_MS, tz), lfdRail: null,
-		}),
+		key: 'customs_hold',
+		description:
+			'Discharged, not available: customs hold (status hold) and freight pending; exam fee, a 0 amount and a total',
+		scac: 'MAEU',
+		bl: 'MAEU494900002',
+		container: withCheckDigit('MSKU494902'),
+		pol: 'NLRTM',
+		ts: null,
+		podFirms: 'E425',
+		metro: null,
+		stage: 'vessel_discharged',
+		apply: (c, now, tz) =>
+			Object.assign(c, {
+				holds: [
+					{ name: 'customs', status: 'hold', description: 'Customs exam required' },
+					{ name: 'freight', status: 'pending', description: null },
+				],
+				fees: [
+					{ type: 'exam', amount: 350, currency_code: 'USD' },
+					{ type: 'other', amount: 0, currency_code: 'USD' },
+					{ type: 'total', amount: 350, currency_code: 'USD' },
+				],
+				availableForPickup: false,
+				lfdLine: null,
+				lfdTerminal: lfdInstant(now + 2 * DAY_MS, tz),
+				lfdRail: null,
+			}),
 	},
 	{
-		key: 'past_lfd', description: 'Available but past its last free day: pickup_lfd = line LFD 2 days ago (terminal LFD 3 days ago); demurrage accruing',
-		scac: 'HLCU', bl: 'HLCUSS4949003', container: withCheckDigit('HLXU494903'), pol: 'DEHAM', ts: null, podFirms: 'L737', metro: null, stage: 'available',
-		apply: (c, now, tz) => Object.assign(c, {
-			holds: [],
-			fees: [{ type: 'demurrage', amount: 450, currency_code: 'USD' }, { type: 'extended_dwell_time', amount: 0, currency_code: 'USD' }, { type: 'total', amount: 450, currency_code: 'USD' }],
-			availableForPickup: true, lfdLine: lfdInstant(now - 2 * DAY_MS, tz), lfdTerminal: lfdInstant(now - 3 * DAY_MS, tz), lfdRail: null,
-		}),
+		key: 'past_lfd',
+		description:
+			'Available but past its last free day: pickup_lfd = line LFD 2 days ago (terminal LFD 3 days ago); demurrage accruing',
+		scac: 'HLCU',
+		bl: 'HLCUSS4949003',
+		container: withCheckDigit('HLXU494903'),
+		pol: 'DEHAM',
+		ts: null,
+		podFirms: 'L737',
+		metro: null,
+		stage: 'available',
+		apply: (c, now, tz) =>
+			Object.assign(c, {
+				holds: [],
+				fees: [
+					{ type: 'demurrage', amount: 450, currency_code: 'USD' },
+					{ type: 'extended_dwell_time', amount: 0, currency_code: 'USD' },
+					{ type: 'total', amount: 450, currency_code: 'USD' },
+				],
+				availableForPickup: true,
+				lfdLine: lfdInstant(now - 2 * DAY_MS, tz),
+				lfdTerminal: lfdInstant(now - 3 * DAY_MS, tz),
+				lfdRail: null,
+			}),
 	},
 	{
-		key: 'on_ship', description: 'At sea after transshipment in Busan (map has a current vessel position and estimated legs)',
-		scac: 'CMDU', bl: 'CMDUSHZ4949004', container: withCheckDigit('CMAU494904'), pol: 'CNSHA', ts: 'KRPUS', podFirms: 'Z952', metro: null, stage: 'transshipment_departed',
+		key: 'on_ship',
+		description:
+			'At sea after transshipment in Busan (map has a current vessel position and estimated legs)',
+		scac: 'CMDU',
+		bl: 'CMDUSHZ4949004',
+		container: withCheckDigit('CMAU494904'),
+		pol: 'CNSHA',
+		ts: 'KRPUS',
+		podFirms: 'Z952',
+		metro: null,
+		stage: 'transshipment_departed',
 		apply: () => undefined,
 	},
 	{
-		key: 'on_rail', description: 'On rail to Chicago; line LFD (in 9 days) wins over the earlier terminal (1 day) and rail (6 days) LFDs',
-		scac: 'ONEY', bl: 'ONEYTYOA4949005', container: withCheckDigit('ONEU494905'), pol: 'JPTYO', ts: null, podFirms: 'Y773', metro: 'USCHI', stage: 'rail_departed',
-		apply: (c, now, tz) => Object.assign(c, { holds: [], fees: [], availableForPickup: false, lfdLine: lfdInstant(now + 9 * DAY_MS, tz), lfdTerminal: lfdInstant(now + DAY_MS, tz), lfdRail: lfdInstant(now + 6 * DAY_MS, 'America/Chicago') }),
+		key: 'on_rail',
+		description:
+			'On rail to Chicago; line LFD (in 9 days) wins over the earlier terminal (1 day) and rail (6 days) LFDs',
+		scac: 'ONEY',
+		bl: 'ONEYTYOA4949005',
+		container: withCheckDigit('ONEU494905'),
+		pol: 'JPTYO',
+		ts: null,
+		podFirms: 'Y773',
+		metro: 'USCHI',
+		stage: 'rail_departed',
+		apply: (c, now, tz) =>
+			Object.assign(c, {
+				holds: [],
+				fees: [],
+				availableForPickup: false,
+				lfdLine: lfdInstant(now + 9 * DAY_MS, tz),
+				lfdTerminal: lfdInstant(now + DAY_MS, tz),
+				lfdRail: lfdInstant(now + 6 * DAY_MS, 'America/Chicago'),
+			}),
 	},
 	{
-		key: 'new_booking', description: 'Booked, not yet picked up empty (current_status new); advance it to walk the whole journey',
-		scac: 'EGLV', bl: 'EISU494900006', container: withCheckDigit('EGHU494906'), pol: 'CNYTN', ts: null, podFirms: 'Y738', metro: null, stage: -1,
+		key: 'new_booking',
+		description:
+			'Booked, not yet picked up empty (current_status new); advance it to walk the whole journey',
+		scac: 'EGLV',
+		bl: 'EISU494900006',
+		container: withCheckDigit('EGHU494906'),
+		pol: 'CNYTN',
+		ts: null,
+		podFirms: 'Y738',
+		metro: null,
+		stage: -1,
 		apply: () => undefined,
 	},
 ];
@@ -285,7 +453,12 @@ export function fixtureInfo(): FixtureInfo[] {
 	}));
 }
 
-export function seedTrackingRequest(store: Store, s: ShipmentRec, id: string, type: TrackingRequestRec['requestType'] = 'bill_of_lading'): TrackingRequestRec {
+export function seedTrackingRequest(
+	store: Store,
+	s: ShipmentRec,
+	id: string,
+	type: TrackingRequestRec['requestType'] = 'bill_of_lading',
+): TrackingRequestRec {
 	const c = store.containers.get(s.containerIds[0]);
 	return store.trackingRequests.add({
 		id,
@@ -311,12 +484,58 @@ export function seedTrackingRequest(store: Store, s: ShipmentRec, id: string, ty
 export function seedStore(store: Store, containers: number, epoch: number): void {
 	const rng = store.rng;
 	for (let i = 0; i < CUSTOMER_NAMES.length; i++) {
-		store.parties.add({ id: stableId('party', CUSTOMER_NAMES[i]), companyName: CUSTOMER_NAMES[i], createdAt: epoch - (90 - i) * DAY_MS });
+		store.parties.add({
+			id: stableId('party', CUSTOMER_NAMES[i]),
+			companyName: CUSTOMER_NAMES[i],
+			createdAt: epoch - (90 - i) * DAY_MS,
+		});
 	}
-	const po = store.customFieldDefinitions.add({ id: stableId('cfd', 'po_number'), entityType: 'Shipment', apiSlug: 'po_number', displayName: 'PO Number', dataType: 'short_text', referenceType: null, validation: null, defaultFormat: null, defaultValue: null, createdAt: epoch - 80 * DAY_MS });
-	const prio = store.customFieldDefinitions.add({ id: stableId('cfd', 'priority'), entityType: 'Container', apiSlug: 'priority', displayName: 'Priority', dataType: 'enum', referenceType: null, validation: null, defaultFormat: null, defaultValue: 'normal', createdAt: epoch - 79 * DAY_MS });
-	store.customFieldDefinitions.add({ id: stableId('cfd', 'broker_ref'), entityType: 'TrackingRequest', apiSlug: 'broker_ref', displayName: 'Broker reference', dataType: 'short_text', referenceType: null, validation: null, defaultFormat: null, defaultValue: null, createdAt: epoch - 78 * DAY_MS });
-	['low', 'normal', 'high'].forEach((v, i) => store.customFieldOptions.add({ id: stableId('cfo', v), definitionId: prio.id, label: v[0].toUpperCase() + v.slice(1), value: v, position: i + 1, createdAt: epoch - 79 * DAY_MS }));
+	const po = store.customFieldDefinitions.add({
+		id: stableId('cfd', 'po_number'),
+		entityType: 'Shipment',
+		apiSlug: 'po_number',
+		displayName: 'PO Number',
+		dataType: 'short_text',
+		referenceType: null,
+		validation: null,
+		defaultFormat: null,
+		defaultValue: null,
+		createdAt: epoch - 80 * DAY_MS,
+	});
+	const prio = store.customFieldDefinitions.add({
+		id: stableId('cfd', 'priority'),
+		entityType: 'Container',
+		apiSlug: 'priority',
+		displayName: 'Priority',
+		dataType: 'enum',
+		referenceType: null,
+		validation: null,
+		defaultFormat: null,
+		defaultValue: 'normal',
+		createdAt: epoch - 79 * DAY_MS,
+	});
+	store.customFieldDefinitions.add({
+		id: stableId('cfd', 'broker_ref'),
+		entityType: 'TrackingRequest',
+		apiSlug: 'broker_ref',
+		displayName: 'Broker reference',
+		dataType: 'short_text',
+		referenceType: null,
+		validation: null,
+		defaultFormat: null,
+		defaultValue: null,
+		createdAt: epoch - 78 * DAY_MS,
+	});
+	['low', 'normal', 'high'].forEach((v, i) =>
+		store.customFieldOptions.add({
+			id: stableId('cfo', v),
+			definitionId: prio.id,
+			label: v[0].toUpperCase() + v.slice(1),
+			value: v,
+			position: i + 1,
+			createdAt: epoch - 79 * DAY_MS,
+		}),
+	);
 
 	const fixtures = containers >= FIXTURES.length ? FIXTURES : [];
 	let remaining = containers - fixtures.length;
@@ -329,14 +548,34 @@ export function seedStore(store: Store, containers: number, epoch: number): void
 	}
 	const span = 60 * DAY_MS;
 	specs.forEach((sp, i) => {
-		const createdAt = epoch - span + Math.floor((span - 2 * HOUR_MS) * (i / Math.max(1, specs.length)));
+		const createdAt =
+			epoch - span + Math.floor((span - 2 * HOUR_MS) * (i / Math.max(1, specs.length)));
 		const line = rng.pick(SUPPORTED_LINES);
-		const s = buildShipment(store, rng, { scac: line.scac, containerCount: sp.count, createdAt, customerId: rng.chance(0.5) ? rng.pick(store.parties.all()).id : null }, epoch);
+		const s = buildShipment(
+			store,
+			rng,
+			{
+				scac: line.scac,
+				containerCount: sp.count,
+				createdAt,
+				customerId: rng.chance(0.5) ? rng.pick(store.parties.all()).id : null,
+			},
+			epoch,
+		);
 		if (rng.chance(0.05)) {
 			s.lineTrackingStoppedAt = createdAt + 20 * DAY_MS;
-			s.lineTrackingStoppedReason = rng.pick(['all_containers_terminated', 'past_arrival_window', 'cancelled_by_user']);
+			s.lineTrackingStoppedReason = rng.pick([
+				'all_containers_terminated',
+				'past_arrival_window',
+				'cancelled_by_user',
+			]);
 		}
-		seedTrackingRequest(store, s, rng.uuid(), rng.chance(0.15) && sp.count === 1 ? 'container' : 'bill_of_lading');
+		seedTrackingRequest(
+			store,
+			s,
+			rng.uuid(),
+			rng.chance(0.15) && sp.count === 1 ? 'container' : 'bill_of_lading',
+		);
 	});
 	if (specs.length) {
 		// A few requests that did not produce a shipment.
@@ -348,20 +587,49 @@ export function seedStore(store: Store, containers: number, epoch: number): void
 		];
 		stuck.forEach(([num, status, reason], i) => {
 			store.trackingRequests.add({
-				id: rng.uuid(), requestNumber: num, requestType: reason === 'invalid_number' ? 'container' : 'bill_of_lading', scac: 'MSCU', autoDetect: false,
-				refNumbers: [], shipmentTags: [], status, failedReason: reason, createdAt: epoch - (3 - i) * HOUR_MS, updatedAt: epoch - (3 - i) * HOUR_MS + 60000,
-				shipmentId: null, customerId: null, isRetrying: status === 'awaiting_manifest', retryCount: status === 'awaiting_manifest' ? 1 : null, createdBy: null,
+				id: rng.uuid(),
+				requestNumber: num,
+				requestType: reason === 'invalid_number' ? 'container' : 'bill_of_lading',
+				scac: 'MSCU',
+				autoDetect: false,
+				refNumbers: [],
+				shipmentTags: [],
+				status,
+				failedReason: reason,
+				createdAt: epoch - (3 - i) * HOUR_MS,
+				updatedAt: epoch - (3 - i) * HOUR_MS + 60000,
+				shipmentId: null,
+				customerId: null,
+				isRetrying: status === 'awaiting_manifest',
+				retryCount: status === 'awaiting_manifest' ? 1 : null,
+				createdBy: null,
 			});
 		});
 	}
 	fixtures.forEach((f, i) => {
 		const info = fixtureInfo()[i];
 		const fixtureRng = new Rng(hashString(`fixture:${f.key}`));
-		const s = buildShipment(store, fixtureRng, {
-			id: info.shipmentId, scac: f.scac, blNumber: f.bl, polCode: f.pol, tsCode: f.ts, podFirms: f.podFirms, metroCode: f.metro,
-			containerNumbers: [f.container], containerIds: [info.containerId], stage: f.stage, createdAt: epoch - (FIXTURES.length - i) * 10 * 60 * 1000,
-			customerId: store.parties.all()[0]?.id ?? null, refNumbers: [`FIXTURE-${f.key.toUpperCase()}`], tags: ['fixture'],
-		}, epoch);
+		const s = buildShipment(
+			store,
+			fixtureRng,
+			{
+				id: info.shipmentId,
+				scac: f.scac,
+				blNumber: f.bl,
+				polCode: f.pol,
+				tsCode: f.ts,
+				podFirms: f.podFirms,
+				metroCode: f.metro,
+				containerNumbers: [f.container],
+				containerIds: [info.containerId],
+				stage: f.stage,
+				createdAt: epoch - (FIXTURES.length - i) * 10 * 60 * 1000,
+				customerId: store.parties.all()[0]?.id ?? null,
+				refNumbers: [`FIXTURE-${f.key.toUpperCase()}`],
+				tags: ['fixture'],
+			},
+			epoch,
+		);
 		const c = store.containers.get(info.containerId)!;
 		f.apply(c, epoch, PORTS_BY_CODE.get(s.podCode)!.timeZone);
 		seedTrackingRequest(store, s, info.trackingRequestId);
@@ -369,10 +637,66 @@ export function seedStore(store: Store, containers: number, epoch: number): void
 	// Custom field values on the first fixture, a document and an email submission.
 	const firstShipment = store.shipments.all()[store.shipments.size - 1];
 	if (firstShipment) {
-		store.customFields.add({ id: stableId('cf', 'po'), definitionId: po.id, apiSlug: 'po_number', entityType: 'shipment', entityId: firstShipment.id, value: 'PO-4949', createdAt: epoch - HOUR_MS });
-		const email = store.emailSubmissions.add({ id: stableId('email', '1'), subject: `Arrival notice ${firstShipment.blNumber}`, body: 'Please find the arrival notice attached.', from: ['notices@carrier.example'], to: ['docs@sandbox.example'], cc: [], sentAt: epoch - 2 * HOUR_MS, messageId: '<an-4949@carrier.example>', documentIds: [], createdAt: epoch - 2 * HOUR_MS, updatedAt: epoch - 2 * HOUR_MS });
-		const doc = store.documents.add({ id: stableId('document', '1'), name: 'Arrival notice', documentType: 'arrival_notice', documentTypeManual: null, classificationNotes: null, source: 'email', fileName: 'arrival-notice.pdf', fileContentType: 'application/pdf', fileSizeBytes: 48213, contentHash: 'seed-1', shipmentIds: [firstShipment.id], containerIds: firstShipment.containerIds.slice(), emailSubmissionId: email.id, extractedDataManual: null, rotation: 0, createdAt: epoch - 2 * HOUR_MS, updatedAt: epoch - 2 * HOUR_MS });
+		store.customFields.add({
+			id: stableId('cf', 'po'),
+			definitionId: po.id,
+			apiSlug: 'po_number',
+			entityType: 'shipment',
+			entityId: firstShipment.id,
+			value: 'PO-4949',
+			createdAt: epoch - HOUR_MS,
+		});
+		const email = store.emailSubmissions.add({
+			id: stableId('email', '1'),
+			subject: `Arrival notice ${firstShipment.blNumber}`,
+			body: 'Please find the arrival notice attached.',
+			from: ['notices@carrier.example'],
+			to: ['docs@sandbox.example'],
+			cc: [],
+			sentAt: epoch - 2 * HOUR_MS,
+			messageId: '<an-4949@carrier.example>',
+			documentIds: [],
+			createdAt: epoch - 2 * HOUR_MS,
+			updatedAt: epoch - 2 * HOUR_MS,
+		});
+		const doc = store.documents.add({
+			id: stableId('document', '1'),
+			name: 'Arrival notice',
+			documentType: 'arrival_notice',
+			documentTypeManual: null,
+			classificationNotes: null,
+			source: 'email',
+			fileName: 'arrival-notice.pdf',
+			fileContentType: 'application/pdf',
+			fileSizeBytes: 48213,
+			contentHash: 'seed-1',
+			shipmentIds: [firstShipment.id],
+			containerIds: firstShipment.containerIds.slice(),
+			emailSubmissionId: email.id,
+			extractedDataManual: null,
+			rotation: 0,
+			createdAt: epoch - 2 * HOUR_MS,
+			updatedAt: epoch - 2 * HOUR_MS,
+		});
 		email.documentIds.push(doc.id);
-		store.documents.add({ id: stableId('document', '2'), name: 'Bill of lading', documentType: 'bill_of_lading', documentTypeManual: null, classificationNotes: null, source: 'api', fileName: 'bol.pdf', fileContentType: 'application/pdf', fileSizeBytes: 10240, contentHash: 'seed-2', shipmentIds: [firstShipment.id], containerIds: [], emailSubmissionId: null, extractedDataManual: null, rotation: 0, createdAt: epoch - HOUR_MS, updatedAt: epoch - HOUR_MS });
+		store.documents.add({
+			id: stableId('document', '2'),
+			name: 'Bill of lading',
+			documentType: 'bill_of_lading',
+			documentTypeManual: null,
+			classificationNotes: null,
+			source: 'api',
+			fileName: 'bol.pdf',
+			fileContentType: 'application/pdf',
+			fileSizeBytes: 10240,
+			contentHash: 'seed-2',
+			shipmentIds: [firstShipment.id],
+			containerIds: [],
+			emailSubmissionId: null,
+			extractedDataManual: null,
+			rotation: 0,
+			createdAt: epoch - HOUR_MS,
+			updatedAt: epoch - HOUR_MS,
+		});
 	}
 }

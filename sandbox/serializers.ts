@@ -18,7 +18,14 @@ import {
 	type VesselRef,
 } from './reference-data';
 import type { Store } from './store';
-import { containerStatus, milestoneIndex, rawEventId, T, timeOf, transportEvents } from './timeline';
+import {
+	containerStatus,
+	milestoneIndex,
+	rawEventId,
+	T,
+	timeOf,
+	transportEvents,
+} from './timeline';
 import type {
 	ContainerRec,
 	CustomFieldDefinitionRec,
@@ -57,23 +64,67 @@ export class Serializer {
 		}
 		const s = this.store;
 		switch (type) {
-			case 'shipment': { const x = s.shipments.get(id); return x && this.shipment(x); }
-			case 'container': { const x = s.containers.get(id); return x && this.container(x); }
-			case 'tracking_request': { const x = s.trackingRequests.get(id); return x && this.trackingRequest(x); }
-			case 'port': { const x = PORTS_BY_ID.get(id); return x && this.port(x); }
-			case 'metro_area': { const x = METRO_BY_ID.get(id); return x && this.metroArea(x); }
-			case 'terminal': { const x = TERMINALS_BY_ID.get(id); return x && this.terminal(x); }
-			case 'rail_terminal': { const x = RAIL_TERMINALS_BY_ID.get(id); return x && this.railTerminal(x); }
-			case 'vessel': { const x = VESSELS_BY_ID.get(id); return x && this.vessel(x); }
-			case 'shipping_line': { const x = SHIPPING_LINES.find((l) => l.id === id); return x && this.shippingLine(x); }
-			case 'party': { const x = s.parties.get(id); return x && this.party(x); }
-			case 'webhook': { const x = s.webhooks.get(id); return x && this.webhook(x); }
-			case 'custom_field_definition': { const x = s.customFieldDefinitions.get(id); return x && this.customFieldDefinition(x); }
-			case 'document': { const x = s.documents.get(id); return x && this.document(x); }
-			case 'email_submission': { const x = s.emailSubmissions.get(id); return x && this.emailSubmission(x); }
+			case 'shipment': {
+				const x = s.shipments.get(id);
+				return x && this.shipment(x);
+			}
+			case 'container': {
+				const x = s.containers.get(id);
+				return x && this.container(x);
+			}
+			case 'tracking_request': {
+				const x = s.trackingRequests.get(id);
+				return x && this.trackingRequest(x);
+			}
+			case 'port': {
+				const x = PORTS_BY_ID.get(id);
+				return x && this.port(x);
+			}
+			case 'metro_area': {
+				const x = METRO_BY_ID.get(id);
+				return x && this.metroArea(x);
+			}
+			case 'terminal': {
+				const x = TERMINALS_BY_ID.get(id);
+				return x && this.terminal(x);
+			}
+			case 'rail_terminal': {
+				const x = RAIL_TERMINALS_BY_ID.get(id);
+				return x && this.railTerminal(x);
+			}
+			case 'vessel': {
+				const x = VESSELS_BY_ID.get(id);
+				return x && this.vessel(x);
+			}
+			case 'shipping_line': {
+				const x = SHIPPING_LINES.find((l) => l.id === id);
+				return x && this.shippingLine(x);
+			}
+			case 'party': {
+				const x = s.parties.get(id);
+				return x && this.party(x);
+			}
+			case 'webhook': {
+				const x = s.webhooks.get(id);
+				return x && this.webhook(x);
+			}
+			case 'custom_field_definition': {
+				const x = s.customFieldDefinitions.get(id);
+				return x && this.customFieldDefinition(x);
+			}
+			case 'document': {
+				const x = s.documents.get(id);
+				return x && this.document(x);
+			}
+			case 'email_submission': {
+				const x = s.emailSubmissions.get(id);
+				return x && this.emailSubmission(x);
+			}
 			default: {
 				const ev = s.eventObjects.get(id);
-				return ev && ev.type === type ? (clone(ev.resource) as unknown as ResourceObject) : undefined;
+				return ev && ev.type === type
+					? (clone(ev.resource) as unknown as ResourceObject)
+					: undefined;
 			}
 		}
 	};
@@ -123,7 +174,9 @@ export class Serializer {
 			port_of_discharge: { data: ref('port', pod.id) },
 			pod_terminal: { data: ref('terminal', s.terminalId) },
 			destination: { data: metro ? ref('metro_area', metro.id) : ref('port', pod.id) },
-			destination_terminal: { data: metro ? ref('rail_terminal', metro.railTerminal.id) : ref('terminal', s.terminalId) },
+			destination_terminal: {
+				data: metro ? ref('rail_terminal', metro.railTerminal.id) : ref('terminal', s.terminalId),
+			},
 			containers: { data: s.containerIds.map((id) => ref('container', id)) },
 		};
 		return {
@@ -203,7 +256,8 @@ export class Serializer {
 				holds_at_pod_terminal: clone(c.holds),
 				pickup_lfd: iso(pickupLfd),
 				pickup_appointment_at: iso(c.pickupAppointmentAt),
-				pod_full_out_chassis_number: timeOf(s, c, 'full_out') && !metro ? `APMZ${c.number.slice(4, 10)}` : null,
+				pod_full_out_chassis_number:
+					timeOf(s, c, 'full_out') && !metro ? `APMZ${c.number.slice(4, 10)}` : null,
 				location_at_pod_terminal: c.locationAtPodTerminal,
 				availability_known: c.availabilityKnown,
 				available_for_pickup: c.availableForPickup,
@@ -217,12 +271,19 @@ export class Serializer {
 				ind_rail_carrier_scac: c.podRailCarrier,
 				pod_timezone: pod.timeZone,
 				final_destination_timezone: metro ? metro.timeZone : pod.timeZone,
-				empty_terminated_timezone: timeOf(s, c, 'empty_in') ? (metro ? metro.timeZone : pod.timeZone) : null,
+				empty_terminated_timezone: timeOf(s, c, 'empty_in')
+					? metro
+						? metro.timeZone
+						: pod.timeZone
+					: null,
 				pod_last_tracking_request_at: iso(c.terminalCheckedAt),
 				shipment_last_tracking_request_at: iso(s.lineTrackingLastAttemptedAt),
 				pod_rail_loaded_at: t('rail_loaded'),
 				pod_rail_departed_at: t('rail_departed'),
-				ind_eta_at: metro && c.stage < milestoneIndex(s.milestones, 'rail_arrived') ? iso(c.times[milestoneIndex(s.milestones, 'rail_arrived')]) : null,
+				ind_eta_at:
+					metro && c.stage < milestoneIndex(s.milestones, 'rail_arrived')
+						? iso(c.times[milestoneIndex(s.milestones, 'rail_arrived')])
+						: null,
 				ind_ata_at: metro ? t('rail_arrived') : null,
 				ind_rail_unloaded_at: metro ? t('rail_unloaded') : null,
 				ind_facility_lfd_on: null,
@@ -239,7 +300,11 @@ export class Serializer {
 	}
 
 	transportEvent(e: TransportEventRec): ResourceObject {
-		const locationId = e.locationCode ? (e.locationType === 'metro_area' ? METRO_BY_CODE.get(e.locationCode)?.id : PORTS_BY_CODE.get(e.locationCode)?.id) : undefined;
+		const locationId = e.locationCode
+			? e.locationType === 'metro_area'
+				? METRO_BY_CODE.get(e.locationCode)?.id
+				: PORTS_BY_CODE.get(e.locationCode)?.id
+			: undefined;
 		const vessel = e.vesselImo ? VESSELS_BY_IMO.get(e.vesselImo) : undefined;
 		return {
 			id: e.id,
@@ -270,11 +335,20 @@ export class Serializer {
 			const actual = i <= c.stage;
 			const short = name.slice(T.length);
 			const ts = c.times[i];
-			const loc = ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed'].includes(short) ? s.polCode : short.startsWith('transshipment_') ? s.tsCode! : s.podCode;
+			const loc = ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed'].includes(short)
+				? s.polCode
+				: short.startsWith('transshipment_')
+					? s.tsCode!
+					: s.podCode;
 			const port = PORTS_BY_CODE.get(loc)!;
 			const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
 			const withVessel = short.startsWith('vessel_') || short.startsWith('transshipment_');
-			const rawName = short === 'arrived_at_inland_destination' ? 'arrived_at_destination' : short === 'vessel_berthed' ? 'vessel_arrived' : short;
+			const rawName =
+				short === 'arrived_at_inland_destination'
+					? 'arrived_at_destination'
+					: short === 'vessel_berthed'
+						? 'vessel_arrived'
+						: short;
 			const id = rawEventId(c.id, i);
 			const res: ResourceObject = {
 				id,
@@ -310,7 +384,16 @@ export class Serializer {
 		return {
 			id: p.id,
 			type: 'port',
-			attributes: { name: p.name, code: p.code, state_abbr: p.stateAbbr, city: p.city, country_code: p.countryCode, latitude: p.latitude, longitude: p.longitude, time_zone: p.timeZone },
+			attributes: {
+				name: p.name,
+				code: p.code,
+				state_abbr: p.stateAbbr,
+				city: p.city,
+				country_code: p.countryCode,
+				latitude: p.latitude,
+				longitude: p.longitude,
+				time_zone: p.timeZone,
+			},
 		};
 	}
 
@@ -318,7 +401,15 @@ export class Serializer {
 		return {
 			id: m.id,
 			type: 'metro_area',
-			attributes: { name: m.name, code: m.code, state_abbr: m.stateAbbr, country_code: m.countryCode, time_zone: m.timeZone, latitude: m.latitude, longitude: m.longitude },
+			attributes: {
+				name: m.name,
+				code: m.code,
+				state_abbr: m.stateAbbr,
+				country_code: m.countryCode,
+				time_zone: m.timeZone,
+				latitude: m.latitude,
+				longitude: m.longitude,
+			},
 		};
 	}
 
@@ -331,7 +422,10 @@ export class Serializer {
 				name: t.name,
 				nickname: t.nickname,
 				firms_code: t.firmsCode,
-				smdg_code: t.nickname.replace(/[^A-Za-z]/g, '').slice(0, 5).toUpperCase(),
+				smdg_code: t.nickname
+					.replace(/[^A-Za-z]/g, '')
+					.slice(0, 5)
+					.toUpperCase(),
 				bic_facility_code: `${t.portCode}${t.firmsCode}`,
 				city: t.city,
 				state: port.state ?? '',
@@ -346,7 +440,11 @@ export class Serializer {
 		return {
 			id: m.railTerminal.id,
 			type: 'rail_terminal',
-			attributes: { name: m.railTerminal.name, nickname: m.railTerminal.nickname, firms_code: m.railTerminal.firmsCode },
+			attributes: {
+				name: m.railTerminal.name,
+				nickname: m.railTerminal.nickname,
+				firms_code: m.railTerminal.firmsCode,
+			},
 			relationships: { port: { data: null }, metro_area: { data: ref('metro_area', m.id) } },
 		};
 	}
@@ -358,7 +456,8 @@ export class Serializer {
 			attributes: {
 				scac: l.scac,
 				name: l.name,
-				alternative_scacs: l.bolPrefix && l.bolPrefix !== l.scac && l.bolPrefix.length === 4 ? [l.bolPrefix] : [],
+				alternative_scacs:
+					l.bolPrefix && l.bolPrefix !== l.scac && l.bolPrefix.length === 4 ? [l.bolPrefix] : [],
 				short_name: l.shortName,
 				bill_of_lading_tracking_support: true,
 				booking_number_tracking_support: true,
@@ -379,7 +478,13 @@ export class Serializer {
 		return {
 			id: w.id,
 			type: 'webhook',
-			attributes: { url: w.url, active: w.active, events: w.events.slice(), secret: w.secret, headers: w.headers ? clone(w.headers) : null },
+			attributes: {
+				url: w.url,
+				active: w.active,
+				events: w.events.slice(),
+				secret: w.secret,
+				headers: w.headers ? clone(w.headers) : null,
+			},
 			links: { self: `/v2/webhooks/${w.id}` },
 		};
 	}
@@ -388,7 +493,12 @@ export class Serializer {
 		return {
 			id: n.id,
 			type: 'webhook_notification',
-			attributes: { id: n.id, event: n.event, delivery_status: n.deliveryStatus, created_at: iso(n.createdAt) },
+			attributes: {
+				id: n.id,
+				event: n.event,
+				delivery_status: n.deliveryStatus,
+				created_at: iso(n.createdAt),
+			},
 			relationships: {
 				reference_object: { data: { ...n.referenceObject } },
 				webhook: { data: ref('webhook', n.webhookId) },
@@ -398,20 +508,45 @@ export class Serializer {
 	}
 
 	party(p: PartyRec): ResourceObject {
-		return { id: p.id, type: 'party', attributes: { company_name: p.companyName }, links: { self: `/v2/parties/${p.id}` } };
+		return {
+			id: p.id,
+			type: 'party',
+			attributes: { company_name: p.companyName },
+			links: { self: `/v2/parties/${p.id}` },
+		};
 	}
 
 	customFieldDefinition(d: CustomFieldDefinitionRec): ResourceObject {
 		return {
 			id: d.id,
 			type: 'custom_field_definition',
-			attributes: { entity_type: d.entityType, api_slug: d.apiSlug, display_name: d.displayName, data_type: d.dataType, reference_type: d.referenceType, validation: d.validation, default_format: d.defaultFormat, default_value: d.defaultValue as never },
-			relationships: { options: { data: this.store.customFieldOptions.all().filter((o) => o.definitionId === d.id).map((o) => ref('custom_field_option', o.id)) } },
+			attributes: {
+				entity_type: d.entityType,
+				api_slug: d.apiSlug,
+				display_name: d.displayName,
+				data_type: d.dataType,
+				reference_type: d.referenceType,
+				validation: d.validation,
+				default_format: d.defaultFormat,
+				default_value: d.defaultValue as never,
+			},
+			relationships: {
+				options: {
+					data: this.store.customFieldOptions
+						.all()
+						.filter((o) => o.definitionId === d.id)
+						.map((o) => ref('custom_field_option', o.id)),
+				},
+			},
 		};
 	}
 
 	customFieldOption(o: CustomFieldOptionRec): ResourceObject {
-		return { id: o.id, type: 'custom_field_option', attributes: { label: o.label, value: o.value, position: o.position } };
+		return {
+			id: o.id,
+			type: 'custom_field_option',
+			attributes: { label: o.label, value: o.value, position: o.position },
+		};
 	}
 
 	customField(f: CustomFieldRec): ResourceObject {
@@ -419,8 +554,16 @@ export class Serializer {
 		return {
 			id: f.id,
 			type: 'custom_field',
-			attributes: { api_slug: f.apiSlug, value: v as never, display_value: v === null || v === undefined ? null : Array.isArray(v) ? v.join(', ') : String(v) },
-			relationships: { entity: { data: ref(f.entityType, f.entityId) }, definition: { data: ref('custom_field_definition', f.definitionId) } },
+			attributes: {
+				api_slug: f.apiSlug,
+				value: v as never,
+				display_value:
+					v === null || v === undefined ? null : Array.isArray(v) ? v.join(', ') : String(v),
+			},
+			relationships: {
+				entity: { data: ref(f.entityType, f.entityId) },
+				definition: { data: ref('custom_field_definition', f.definitionId) },
+			},
 		};
 	}
 
@@ -429,13 +572,24 @@ export class Serializer {
 			id: d.id,
 			type: 'document',
 			attributes: {
-				id: d.id, name: d.name, document_type: d.documentType, document_type_manual: d.documentTypeManual, classification_notes: d.classificationNotes,
-				source: d.source, file_name: d.fileName, file_content_type: d.fileContentType, file_size_bytes: d.fileSizeBytes, created_at: iso(d.createdAt), updated_at: iso(d.updatedAt),
+				id: d.id,
+				name: d.name,
+				document_type: d.documentType,
+				document_type_manual: d.documentTypeManual,
+				classification_notes: d.classificationNotes,
+				source: d.source,
+				file_name: d.fileName,
+				file_content_type: d.fileContentType,
+				file_size_bytes: d.fileSizeBytes,
+				created_at: iso(d.createdAt),
+				updated_at: iso(d.updatedAt),
 			},
 			relationships: {
 				account: { data: ref('account', ACCOUNT_ID) },
 				user: { data: null },
-				email_submission: { data: d.emailSubmissionId ? ref('email_submission', d.emailSubmissionId) : null },
+				email_submission: {
+					data: d.emailSubmissionId ? ref('email_submission', d.emailSubmissionId) : null,
+				},
 				last_document_representation: { data: null },
 				shipments: { data: d.shipmentIds.map((id) => ref('shipment', id)) },
 				cargos: { data: d.containerIds.map((id) => ref('container', id)) },
@@ -449,8 +603,19 @@ export class Serializer {
 			id: e.id,
 			type: 'email_submission',
 			attributes: {
-				subject: e.subject, body: e.body, from: e.from, to: e.to, cc: e.cc, sent_at: iso(e.sentAt), message_id: e.messageId, in_reply_to: null, references: [],
-				content_type: 'text/plain', documents_count: e.documentIds.length, created_at: iso(e.createdAt), updated_at: iso(e.updatedAt),
+				subject: e.subject,
+				body: e.body,
+				from: e.from,
+				to: e.to,
+				cc: e.cc,
+				sent_at: iso(e.sentAt),
+				message_id: e.messageId,
+				in_reply_to: null,
+				references: [],
+				content_type: 'text/plain',
+				documents_count: e.documentIds.length,
+				created_at: iso(e.createdAt),
+				updated_at: iso(e.updatedAt),
 			},
 			relationships: {
 				account: { data: ref('account', ACCOUNT_ID) },

@@ -26,7 +26,15 @@ const MAX_LOG = 100_000;
 
 export function buildRouter(): Router {
 	const router = new Router();
-	router.add(...trackingRequestRoutes, ...shipmentRoutes, ...containerRoutes, ...webhookRoutes, ...referenceRoutes, ...customFieldRoutes, ...documentRoutes);
+	router.add(
+		...trackingRequestRoutes,
+		...shipmentRoutes,
+		...containerRoutes,
+		...webhookRoutes,
+		...referenceRoutes,
+		...customFieldRoutes,
+		...documentRoutes,
+	);
 	return router;
 }
 
@@ -37,7 +45,11 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 		req.on('data', (c: Buffer) => {
 			size += c.length;
 			if (size > MAX_BODY) {
-				reject(new HttpError(413, [{ status: '413', title: 'Payload Too Large', detail: 'Request body too large' }]));
+				reject(
+					new HttpError(413, [
+						{ status: '413', title: 'Payload Too Large', detail: 'Request body too large' },
+					]),
+				);
 				req.destroy();
 				return;
 			}
@@ -48,7 +60,10 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 	});
 }
 
-export function parseQuery(search: string): { query: Record<string, string>; pairs: Array<[string, string]> } {
+export function parseQuery(search: string): {
+	query: Record<string, string>;
+	pairs: Array<[string, string]>;
+} {
 	const pairs: Array<[string, string]> = [];
 	for (const [k, v] of new URLSearchParams(search)) pairs.push([k, v]);
 	const query: Record<string, string> = {};
@@ -70,21 +85,43 @@ export function send(res: http.ServerResponse, reply: Reply, truncate = false): 
 }
 
 export function errorReply(e: unknown): Reply {
-	if (e instanceof HttpError) return { status: e.status, body: { errors: e.errors }, headers: e.headers };
+	if (e instanceof HttpError)
+		return { status: e.status, body: { errors: e.errors }, headers: e.headers };
 	const detail = e instanceof Error ? e.message : String(e);
-	return { status: 500, body: { errors: [{ status: '500', title: TITLES[500], detail: `Internal sandbox error: ${detail}` }] } };
+	return {
+		status: 500,
+		body: {
+			errors: [{ status: '500', title: TITLES[500], detail: `Internal sandbox error: ${detail}` }],
+		},
+	};
 }
 
 function faultReply(kind: string, delayMs?: number): Reply {
 	const status = Number(kind);
-	const detail = status === 429 ? "You've hit the rate limit. Please try again in a minute." : status === 503 ? 'The service is temporarily unavailable. Please retry shortly.' : 'Something went wrong on our side.';
+	const detail =
+		status === 429
+			? "You've hit the rate limit. Please try again in a minute."
+			: status === 503
+				? 'The service is temporarily unavailable. Please retry shortly.'
+				: 'Something went wrong on our side.';
 	const headers: Record<string, string> = {};
-	if (status === 429 || status === 503) headers['Retry-After'] = String(Math.max(1, Math.ceil((delayMs ?? 1000) / 1000)));
-	return { status, body: { errors: [{ status: String(status), title: TITLES[status], detail }] }, headers };
+	if (status === 429 || status === 503)
+		headers['Retry-After'] = String(Math.max(1, Math.ceil((delayMs ?? 1000) / 1000)));
+	return {
+		status,
+		body: { errors: [{ status: String(status), title: TITLES[status], detail }] },
+		headers,
+	};
 }
 
 function isLoopback(addr: string | undefined): boolean {
-	return !!addr && (addr === '::1' || addr.startsWith('127.') || addr === '::ffff:127.0.0.1' || addr.startsWith('::ffff:127.'));
+	return (
+		!!addr &&
+		(addr === '::1' ||
+			addr.startsWith('127.') ||
+			addr === '::ffff:127.0.0.1' ||
+			addr.startsWith('::ffff:127.'))
+	);
 }
 
 export class SandboxServer {
@@ -131,18 +168,37 @@ export class SandboxServer {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const path = url.pathname;
 		if (path.startsWith('/_sandbox')) {
-			if (!isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, body: { error: 'The control API answers loopback clients only' }, contentType: 'application/json' });
+			if (!isLoopback(req.socket.remoteAddress))
+				return send(res, {
+					status: 403,
+					body: { error: 'The control API answers loopback clients only' },
+					contentType: 'application/json',
+				});
 			const raw = await readBody(req);
-			return send(res, await handleControl(this.app, req.method ?? 'GET', path, parseQuery(url.search).query, raw), false);
+			return send(
+				res,
+				await handleControl(this.app, req.method ?? 'GET', path, parseQuery(url.search).query, raw),
+				false,
+			);
 		}
-		if (path.startsWith('/widget')) return send(res, handleWidget(this.app, path, parseQuery(url.search).query));
+		if (path.startsWith('/widget'))
+			return send(res, handleWidget(this.app, path, parseQuery(url.search).query));
 		if (path !== '/v2' && !path.startsWith('/v2/')) {
-			return send(res, { status: 404, body: { errors: [{ status: '404', title: TITLES[404], detail: 'Not found. The API root is /v2' }] } });
+			return send(res, {
+				status: 404,
+				body: {
+					errors: [{ status: '404', title: TITLES[404], detail: 'Not found. The API root is /v2' }],
+				},
+			});
 		}
 		await this.handleApi(req, res, url);
 	}
 
-	private async handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+	private async handleApi(
+		req: http.IncomingMessage,
+		res: http.ServerResponse,
+		url: URL,
+	): Promise<void> {
 		const app = this.app;
 		const method = (req.method ?? 'GET').toUpperCase();
 		const { query, pairs } = parseQuery(url.search);
@@ -161,12 +217,25 @@ export class SandboxServer {
 				bodyError = error(400, 'The request body is not valid JSON');
 			}
 		}
-		const entry: RequestLogEntry = { method, path: url.pathname, query, body, key: knownKey(req.headers.authorization, app.keys), status: 0, at: Date.now(), fault: null };
+		const entry: RequestLogEntry = {
+			method,
+			path: url.pathname,
+			query,
+			body,
+			key: knownKey(req.headers.authorization, app.keys),
+			status: 0,
+			at: Date.now(),
+			fault: null,
+		};
 		app.store.requests.push(entry);
-		if (app.store.requests.length > MAX_LOG) app.store.requests.splice(0, app.store.requests.length - MAX_LOG);
+		if (app.store.requests.length > MAX_LOG)
+			app.store.requests.splice(0, app.store.requests.length - MAX_LOG);
 		const finish = (reply: Reply, truncate = false) => {
 			entry.status = reply.status;
-			if (app.options.logRequests) process.stdout.write(`${new Date().toISOString()} ${method} ${url.pathname}${url.search} -> ${reply.status}${entry.fault ? ` (fault ${entry.fault})` : ''}\n`);
+			if (app.options.logRequests)
+				process.stdout.write(
+					`${new Date().toISOString()} ${method} ${url.pathname}${url.search} -> ${reply.status}${entry.fault ? ` (fault ${entry.fault})` : ''}\n`,
+				);
 			send(res, reply, truncate);
 		};
 
@@ -188,14 +257,30 @@ export class SandboxServer {
 
 		let reply: Reply;
 		try {
-			reply = await this.dispatch(method, url, query, pairs, body, bodyError, req.headers.authorization);
+			reply = await this.dispatch(
+				method,
+				url,
+				query,
+				pairs,
+				body,
+				bodyError,
+				req.headers.authorization,
+			);
 		} catch (e) {
 			reply = errorReply(e);
 		}
 		finish(reply, truncate);
 	}
 
-	private async dispatch(method: string, url: URL, query: Record<string, string>, pairs: Array<[string, string]>, body: unknown, bodyError: HttpError | null, authorization: string | undefined): Promise<Reply> {
+	private async dispatch(
+		method: string,
+		url: URL,
+		query: Record<string, string>,
+		pairs: Array<[string, string]>,
+		body: unknown,
+		bodyError: HttpError | null,
+		authorization: string | undefined,
+	): Promise<Reply> {
 		const app = this.app;
 		const { key, plan } = authenticate(authorization, this.app.keys);
 		const sub = url.pathname.slice(3) || '/';

@@ -124,7 +124,19 @@ export class Store {
 
 	clear(seed: number): void {
 		this.rng = new Rng(seed);
-		for (const c of [this.trackingRequests, this.shipments, this.containers, this.webhooks, this.notifications, this.parties, this.customFieldDefinitions, this.customFieldOptions, this.customFields, this.documents, this.emailSubmissions]) {
+		for (const c of [
+			this.trackingRequests,
+			this.shipments,
+			this.containers,
+			this.webhooks,
+			this.notifications,
+			this.parties,
+			this.customFieldDefinitions,
+			this.customFieldOptions,
+			this.customFields,
+			this.documents,
+			this.emailSubmissions,
+		]) {
 			(c as Collection<{ id: string }>).clear();
 		}
 		this.eventObjects.clear();

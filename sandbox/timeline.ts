@@ -11,9 +11,22 @@ export const T = 'container.transport.';
 /** Build the milestone names for a route. */
 export function buildMilestones(hasTransshipment: boolean, rail: boolean): string[] {
 	const m = ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed'];
-	if (hasTransshipment) m.push('transshipment_arrived', 'transshipment_discharged', 'transshipment_loaded', 'transshipment_departed');
+	if (hasTransshipment)
+		m.push(
+			'transshipment_arrived',
+			'transshipment_discharged',
+			'transshipment_loaded',
+			'transshipment_departed',
+		);
 	m.push('vessel_arrived', 'vessel_berthed', 'vessel_discharged');
-	if (rail) m.push('rail_loaded', 'rail_departed', 'rail_arrived', 'arrived_at_inland_destination', 'rail_unloaded');
+	if (rail)
+		m.push(
+			'rail_loaded',
+			'rail_departed',
+			'rail_arrived',
+			'arrived_at_inland_destination',
+			'rail_unloaded',
+		);
 	m.push('available', 'full_out', 'delivered', 'empty_in');
 	return m.map((x) => T + x);
 }
@@ -21,27 +34,48 @@ export function buildMilestones(hasTransshipment: boolean, rail: boolean): strin
 /** Nominal gap (days) before each milestone. */
 function gapDays(name: string, westCoast: boolean): number {
 	switch (name.slice(T.length)) {
-		case 'empty_out': return 0;
-		case 'full_in': return 2;
-		case 'vessel_loaded': return 2;
-		case 'vessel_departed': return 0.5;
-		case 'transshipment_arrived': return 6;
-		case 'transshipment_discharged': return 0.5;
-		case 'transshipment_loaded': return 2;
-		case 'transshipment_departed': return 0.5;
-		case 'vessel_arrived': return westCoast ? 13 : 28;
-		case 'vessel_berthed': return 0.4;
-		case 'vessel_discharged': return 1;
-		case 'rail_loaded': return 2;
-		case 'rail_departed': return 0.5;
-		case 'rail_arrived': return 4;
-		case 'arrived_at_inland_destination': return 0.1;
-		case 'rail_unloaded': return 0.5;
-		case 'available': return 1;
-		case 'full_out': return 2;
-		case 'delivered': return 0.3;
-		case 'empty_in': return 4;
-		default: return 1;
+		case 'empty_out':
+			return 0;
+		case 'full_in':
+			return 2;
+		case 'vessel_loaded':
+			return 2;
+		case 'vessel_departed':
+			return 0.5;
+		case 'transshipment_arrived':
+			return 6;
+		case 'transshipment_discharged':
+			return 0.5;
+		case 'transshipment_loaded':
+			return 2;
+		case 'transshipment_departed':
+			return 0.5;
+		case 'vessel_arrived':
+			return westCoast ? 13 : 28;
+		case 'vessel_berthed':
+			return 0.4;
+		case 'vessel_discharged':
+			return 1;
+		case 'rail_loaded':
+			return 2;
+		case 'rail_departed':
+			return 0.5;
+		case 'rail_arrived':
+			return 4;
+		case 'arrived_at_inland_destination':
+			return 0.1;
+		case 'rail_unloaded':
+			return 0.5;
+		case 'available':
+			return 1;
+		case 'full_out':
+			return 2;
+		case 'delivered':
+			return 0.3;
+		case 'empty_in':
+			return 4;
+		default:
+			return 1;
 	}
 }
 
@@ -65,7 +99,11 @@ export function hasReached(milestones: string[], stage: number, short: string): 
 }
 
 /** Status after the last completed milestone. */
-export function statusForStage(milestones: string[], stage: number, availableForPickup: boolean | null): string {
+export function statusForStage(
+	milestones: string[],
+	stage: number,
+	availableForPickup: boolean | null,
+): string {
 	if (stage < 0) return 'new';
 	const last = milestones[stage].slice(T.length);
 	switch (last) {
@@ -73,7 +111,11 @@ export function statusForStage(milestones: string[], stage: number, availableFor
 		case 'full_in':
 			return 'new';
 		case 'vessel_discharged':
-			return milestones.includes(T + 'rail_loaded') ? 'awaiting_inland_transfer' : availableForPickup ? 'available' : 'not_available';
+			return milestones.includes(T + 'rail_loaded')
+				? 'awaiting_inland_transfer'
+				: availableForPickup
+					? 'available'
+					: 'not_available';
 		case 'rail_loaded':
 		case 'rail_departed':
 		case 'rail_arrived':
@@ -99,22 +141,73 @@ export function containerStatus(shipment: ShipmentRec, c: ContainerRec): string 
 }
 
 /** Where and how a milestone happens. */
-export function milestoneContext(shipment: ShipmentRec, name: string): Pick<TransportEventRec, 'locationCode' | 'locationType' | 'terminalId' | 'terminalType' | 'vesselImo' | 'voyageNumber' | 'dataSource' | 'timezone'> {
+export function milestoneContext(
+	shipment: ShipmentRec,
+	name: string,
+): Pick<
+	TransportEventRec,
+	| 'locationCode'
+	| 'locationType'
+	| 'terminalId'
+	| 'terminalType'
+	| 'vesselImo'
+	| 'voyageNumber'
+	| 'dataSource'
+	| 'timezone'
+> {
 	const short = name.slice(T.length);
 	const metro = shipment.metroCode ? METRO_BY_CODE.get(shipment.metroCode) : undefined;
 	const atPol = ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed'].includes(short);
 	const atTs = short.startsWith('transshipment_');
-	const inland = metro && ['rail_arrived', 'arrived_at_inland_destination', 'rail_unloaded', 'available', 'full_out', 'delivered', 'empty_in'].includes(short);
-	const code = atPol ? shipment.polCode : atTs ? shipment.tsCode! : inland ? metro!.code : shipment.podCode;
+	const inland =
+		metro &&
+		[
+			'rail_arrived',
+			'arrived_at_inland_destination',
+			'rail_unloaded',
+			'available',
+			'full_out',
+			'delivered',
+			'empty_in',
+		].includes(short);
+	const code = atPol
+		? shipment.polCode
+		: atTs
+			? shipment.tsCode!
+			: inland
+				? metro!.code
+				: shipment.podCode;
 	const tz = inland ? metro!.timeZone : PORTS_BY_CODE.get(code)!.timeZone;
-	const vessel = atPol || atTs || ['vessel_arrived', 'vessel_berthed', 'vessel_discharged'].includes(short);
-	const atPodTerminal = !inland && ['vessel_berthed', 'vessel_discharged', 'available', 'full_out', 'rail_loaded', 'delivered'].includes(short);
-	const atRailTerminal = inland && ['rail_arrived', 'arrived_at_inland_destination', 'rail_unloaded', 'available', 'full_out'].includes(short);
+	const vessel =
+		atPol || atTs || ['vessel_arrived', 'vessel_berthed', 'vessel_discharged'].includes(short);
+	const atPodTerminal =
+		!inland &&
+		[
+			'vessel_berthed',
+			'vessel_discharged',
+			'available',
+			'full_out',
+			'rail_loaded',
+			'delivered',
+		].includes(short);
+	const atRailTerminal =
+		inland &&
+		[
+			'rail_arrived',
+			'arrived_at_inland_destination',
+			'rail_unloaded',
+			'available',
+			'full_out',
+		].includes(short);
 	const fromTerminal = ['available', 'full_out', 'vessel_discharged'].includes(short);
 	return {
 		locationCode: code,
 		locationType: inland ? 'metro_area' : 'port',
-		terminalId: atPodTerminal ? shipment.terminalId : atRailTerminal ? metro!.railTerminal.id : null,
+		terminalId: atPodTerminal
+			? shipment.terminalId
+			: atRailTerminal
+				? metro!.railTerminal.id
+				: null,
 		terminalType: atPodTerminal ? 'terminal' : atRailTerminal ? 'rail_terminal' : null,
 		vesselImo: vessel ? shipment.vesselImo : null,
 		voyageNumber: vessel ? shipment.voyageNumber : null,
@@ -152,7 +245,12 @@ export function transportEvents(shipment: ShipmentRec, c: ContainerRec): Transpo
 	return out.sort((a, b) => a.timestamp - b.timestamp);
 }
 
-export function timeOf(shipment: ShipmentRec, c: ContainerRec, short: string, actualOnly = true): number | null {
+export function timeOf(
+	shipment: ShipmentRec,
+	c: ContainerRec,
+	short: string,
+	actualOnly = true,
+): number | null {
 	const i = milestoneIndex(shipment.milestones, short);
 	if (i < 0) return null;
 	if (actualOnly && c.stage < i) return null;

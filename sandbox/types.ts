@@ -60,7 +60,10 @@ export interface TrackingRequestRec {
 	/** Key (plan) that created it, for logs. */
 	createdBy: string | null;
 	/** `initial_custom_fields` of the create request, applied when the shipment exists. */
-	initialCustomFields?: { shipment: Array<{ api_slug: string; value: unknown }>; containers: Array<{ api_slug: string; value: unknown; number?: string }> };
+	initialCustomFields?: {
+		shipment: Array<{ api_slug: string; value: unknown }>;
+		containers: Array<{ api_slug: string; value: unknown; number?: string }>;
+	};
 }
 
 export interface ShipmentRec {
@@ -267,7 +270,14 @@ export interface EmailSubmissionRec {
 /** Stored event objects referenced by webhook notifications (other than transport events). */
 export interface EventObjectRec {
 	id: string;
-	type: 'container_updated_event' | 'estimated_event' | 'container_created_event' | 'container_pod_terminal_changed_event' | 'transport_event' | 'tracking_request' | 'document';
+	type:
+		| 'container_updated_event'
+		| 'estimated_event'
+		| 'container_created_event'
+		| 'container_pod_terminal_changed_event'
+		| 'transport_event'
+		| 'tracking_request'
+		| 'document';
 	resource: Record<string, unknown>;
 }
 

@@ -129,7 +129,12 @@ const ZONE_FORMATS = new Map<string, Intl.DateTimeFormat>();
 const ZONE_OFFSETS = new Map<string, number>();
 
 /** Standard UTC offsets (hours) of the US zones of terminals.csv; they follow the US DST rule. */
-const US_ZONES: Record<string, number> = { 'America/New_York': -5, 'America/Chicago': -6, 'America/Denver': -7, 'America/Los_Angeles': -8 };
+const US_ZONES: Record<string, number> = {
+	'America/New_York': -5,
+	'America/Chicago': -6,
+	'America/Denver': -7,
+	'America/Los_Angeles': -8,
+};
 
 function nthSunday(year: number, month: number, n: number): number {
 	const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
@@ -153,13 +158,25 @@ export function zoneOffset(ms: number, timeZone: string): number {
 	if (cached !== undefined) return cached;
 	let f = ZONE_FORMATS.get(timeZone);
 	if (!f) {
-		f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+		f = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+			hourCycle: 'h23',
+		});
 		ZONE_FORMATS.set(timeZone, f);
 	}
 	const parts: Record<string, number> = {};
-	for (const p of f.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+	for (const p of f.formatToParts(new Date(ms)))
+		if (p.type !== 'literal') parts[p.type] = Number(p.value);
 	const whole = Math.floor(ms / 1000) * 1000;
-	const offset = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - whole;
+	const offset =
+		Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) -
+		whole;
 	ZONE_OFFSETS.set(key, offset);
 	return offset;
 }

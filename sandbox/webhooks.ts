@@ -96,7 +96,18 @@ export class WebhookDispatcher {
 		const signature = sign(n.body, w.secret);
 		void this.send(w.url, n.body, signature, w.headers ?? []).then((r) => {
 			if (gen !== this.generation) return;
-			const record: DeliveryRecord = { webhookId: w.id, url: w.url, event: n.event, notificationId: n.id, status: r.status, attempt, body: n.body, signature, error: r.error, at: Date.now() };
+			const record: DeliveryRecord = {
+				webhookId: w.id,
+				url: w.url,
+				event: n.event,
+				notificationId: n.id,
+				status: r.status,
+				attempt,
+				body: n.body,
+				signature,
+				error: r.error,
+				at: Date.now(),
+			};
 			this.store.deliveries.push(record);
 			if (r.status !== null && SUCCESS_STATUSES.has(r.status)) {
 				n.deliveryStatus = 'succeeded';
@@ -122,7 +133,12 @@ export class WebhookDispatcher {
 	}
 
 	/** One signed POST; resolves with the receiver's status or the error. */
-	send(url: string, body: string, signature: string, extraHeaders: Array<{ name: string; value: string }>): Promise<SendResult> {
+	send(
+		url: string,
+		body: string,
+		signature: string,
+		extraHeaders: Array<{ name: string; value: string }>,
+	): Promise<SendResult> {
 		const requestHeaders: Record<string, string> = {
 			'Content-Type': 'application/vnd.api+json',
 			'User-Agent': USER_AGENT,
@@ -134,7 +150,13 @@ export class WebhookDispatcher {
 			try {
 				target = new URL(url);
 			} catch {
-				resolve({ status: null, error: 'invalid url', responseHeaders: null, responseBody: null, requestHeaders });
+				resolve({
+					status: null,
+					error: 'invalid url',
+					responseHeaders: null,
+					responseBody: null,
+					requestHeaders,
+				});
 				return;
 			}
 			const lib = target.protocol === 'https:' ? https : http;
@@ -145,21 +167,39 @@ export class WebhookDispatcher {
 				this.inflight.delete(req);
 				resolve({ ...r, requestHeaders });
 			};
-			const req = lib.request(target, { method: 'POST', headers: { ...requestHeaders, 'Content-Length': Buffer.byteLength(body) }, rejectUnauthorized: false }, (res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (c: Buffer) => chunks.push(c));
-				res.on('end', () => {
-					const headers: Record<string, string> = {};
-					for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-					done({ status: res.statusCode ?? null, error: null, responseHeaders: headers, responseBody: Buffer.concat(chunks).toString('utf8').slice(0, 10000) });
-				});
-				res.on('error', (e) => done({ status: null, error: e.message, responseHeaders: null, responseBody: null }));
-			});
+			const req = lib.request(
+				target,
+				{
+					method: 'POST',
+					headers: { ...requestHeaders, 'Content-Length': Buffer.byteLength(body) },
+					rejectUnauthorized: false,
+				},
+				(res) => {
+					const chunks: Buffer[] = [];
+					res.on('data', (c: Buffer) => chunks.push(c));
+					res.on('end', () => {
+						const headers: Record<string, string> = {};
+						for (const [k, v] of Object.entries(res.headers))
+							if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+						done({
+							status: res.statusCode ?? null,
+							error: null,
+							responseHeaders: headers,
+							responseBody: Buffer.concat(chunks).toString('utf8').slice(0, 10000),
+						});
+					});
+					res.on('error', (e) =>
+						done({ status: null, error: e.message, responseHeaders: null, responseBody: null }),
+					);
+				},
+			);
 			this.inflight.add(req);
 			req.setTimeout(this.options.webhookTimeoutMs, () => {
 				req.destroy(new Error(`timeout after ${this.options.webhookTimeoutMs} ms`));
 			});
-			req.on('error', (e) => done({ status: null, error: e.message, responseHeaders: null, responseBody: null }));
+			req.on('error', (e) =>
+				done({ status: null, error: e.message, responseHeaders: null, responseBody: null }),
+			);
 			req.end(body);
 		});
 	}

@@ -19,20 +19,66 @@ const BUNDLE = `/* Terminal49 sandbox widget stub */
 })();
 `;
 
-export const PUBLISHABLE_KEYS: Record<string, 'paid' | 'basic'> = { pk_sandbox_paid: 'paid', pk_sandbox_basic: 'basic' };
+export const PUBLISHABLE_KEYS: Record<string, 'paid' | 'basic'> = {
+	pk_sandbox_paid: 'paid',
+	pk_sandbox_basic: 'basic',
+};
 
 export function handleWidget(app: SandboxApp, path: string, query: Record<string, string>): Reply {
 	const cors = { 'Access-Control-Allow-Origin': '*' };
-	const json = (status: number, body: unknown): Reply => ({ status, body, contentType: 'application/json', headers: cors });
-	if (path === '/widget/app.bundle.js') return { status: 200, body: BUNDLE, contentType: 'application/javascript', headers: cors };
-	if (path !== '/widget/lookup') return json(404, { errors: [{ status: '404', title: 'Not Found', detail: 'Unknown widget path' }] });
+	const json = (status: number, body: unknown): Reply => ({
+		status,
+		body,
+		contentType: 'application/json',
+		headers: cors,
+	});
+	if (path === '/widget/app.bundle.js')
+		return { status: 200, body: BUNDLE, contentType: 'application/javascript', headers: cors };
+	if (path !== '/widget/lookup')
+		return json(404, {
+			errors: [{ status: '404', title: 'Not Found', detail: 'Unknown widget path' }],
+		});
 	const plan = PUBLISHABLE_KEYS[query.token ?? ''];
-	if (!plan) return json(401, { errors: [{ status: '401', title: 'Unauthorized', detail: 'The publishable key could not be verified.' }] });
-	if (plan !== 'paid') return json(403, { errors: [{ status: '403', title: 'Forbidden', detail: FEATURE_DETAILS.widget }] });
+	if (!plan)
+		return json(401, {
+			errors: [
+				{
+					status: '401',
+					title: 'Unauthorized',
+					detail: 'The publishable key could not be verified.',
+				},
+			],
+		});
+	if (plan !== 'paid')
+		return json(403, {
+			errors: [{ status: '403', title: 'Forbidden', detail: FEATURE_DETAILS.widget }],
+		});
 	const number = (query.number ?? '').trim().toUpperCase();
 	const c = app.store.containersByNumber.get(number);
-	const s = c ? app.store.shipmentOf(c) : app.store.shipmentsByNumber.get(number) ?? app.store.shipments.find((x) => x.refNumbers.some((r) => r.toUpperCase() === number));
-	if (!s) return json(404, { errors: [{ status: '404', title: 'Not Found', detail: 'No tracked shipment or container matches this number.' }] });
+	const s = c
+		? app.store.shipmentOf(c)
+		: (app.store.shipmentsByNumber.get(number) ??
+			app.store.shipments.find((x) => x.refNumbers.some((r) => r.toUpperCase() === number)));
+	if (!s)
+		return json(404, {
+			errors: [
+				{
+					status: '404',
+					title: 'Not Found',
+					detail: 'No tracked shipment or container matches this number.',
+				},
+			],
+		});
 	const containers = c ? [c] : app.store.containersOf(s);
-	return json(200, { data: { number, bill_of_lading_number: s.blNumber, containers: containers.map((x) => ({ number: x.number, current_status: app.containerStatus(x) })), current_status: c ? app.containerStatus(c) : undefined } });
+	return json(200, {
+		data: {
+			number,
+			bill_of_lading_number: s.blNumber,
+			containers: containers.map((x) => ({
+				number: x.number,
+				current_status: app.containerStatus(x),
+			})),
+			current_status: c ? app.containerStatus(c) : undefined,
+		},
+	});
 }

@@ -15,9 +15,17 @@ const { spawnSync } = require('node:child_process');
 const ROOT = path.resolve(__dirname, '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const wanted = Object.keys({ ...(pkg.devDependencies || {}), ...(pkg.peerDependencies || {}) });
-const missing = wanted.filter((name) => !fs.existsSync(path.join(ROOT, 'node_modules', name, 'package.json')));
+const missing = wanted.filter(
+	(name) => !fs.existsSync(path.join(ROOT, 'node_modules', name, 'package.json')),
+);
 
 if (missing.length === 0) process.exit(0);
-process.stderr.write(`[deps] installing the dev dependencies (npm ci --ignore-scripts; missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''})\n`);
-const run = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit', timeout: 15 * 60 * 1000 });
+process.stderr.write(
+	`[deps] installing the dev dependencies (npm ci --ignore-scripts; missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''})\n`,
+);
+const run = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
+	cwd: ROOT,
+	stdio: 'inherit',
+	timeout: 15 * 60 * 1000,
+});
 process.exit(run.status === 0 ? 0 : 1);

@@ -19,15 +19,31 @@ const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 
 function step(label, command, args, env = {}) {
 	const t = Date.now();
-	const run = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+	const run = spawnSync(command, args, {
+		cwd: ROOT,
+		stdio: 'inherit',
+		env: { ...process.env, ...env },
+	});
 	const ok = run.status === 0;
-	console.log(`lint: ${label} ${ok ? 'passed' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+	console.log(
+		`lint: ${label} ${ok ? 'passed' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)} s)`,
+	);
 	return ok;
 }
 
 const results = [
-	step('n8n-node lint', bin('n8n-node'), ['lint', ...(fix ? ['--fix'] : [])], { ESLINT_FLAGS: 'unstable_config_lookup_from_file' }),
-	step("n8n's scanner, source leg", process.execPath, [path.join(ROOT, 'scripts', 'scan.mjs'), '--source']),
-	step(fix ? 'prettier --write' : 'prettier --check', bin('prettier'), [fix ? '--write' : '--check', '--log-level', 'warn', '.']),
+	step('n8n-node lint', bin('n8n-node'), ['lint', ...(fix ? ['--fix'] : [])], {
+		ESLINT_FLAGS: 'unstable_config_lookup_from_file',
+	}),
+	step("n8n's scanner, source leg", process.execPath, [
+		path.join(ROOT, 'scripts', 'scan.mjs'),
+		'--source',
+	]),
+	step(fix ? 'prettier --write' : 'prettier --check', bin('prettier'), [
+		fix ? '--write' : '--check',
+		'--log-level',
+		'warn',
+		'.',
+	]),
 ];
 process.exit(results.every(Boolean) ? 0 : 1);

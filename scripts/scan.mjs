@@ -20,7 +20,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { analyzePackage, buildScanConfig, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	buildScanConfig,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 import tsParser from '@typescript-eslint/parser';
 import { ESLint } from 'eslint';
 import glob from 'fast-glob';
@@ -28,15 +32,28 @@ import glob from 'fast-glob';
 import { upstreamRuleConfig, upstreamRules } from './scan/upstream-rules.mjs';
 
 const dirArg = process.argv.indexOf('--dir');
-const ROOT = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT =
+	dirArg > 0
+		? path.resolve(process.argv[dirArg + 1])
+		: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_PATTERNS = ['**/*.js', 'package.json'];
 const sourceOnly = process.argv.includes('--source');
 
-const filesOf = (dir, patterns) => glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
+const filesOf = (dir, patterns) =>
+	glob.sync(patterns, {
+		cwd: dir,
+		absolute: true,
+		ignore: ['node_modules/**', '**/package-lock.json'],
+	});
 
 /** Lints `files` with `config` (inline config off, as the scanner) and returns the results. */
 async function lint(dir, files, config) {
-	const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: config });
+	const eslint = new ESLint({
+		cwd: dir,
+		allowInlineConfig: false,
+		overrideConfigFile: true,
+		overrideConfig: config,
+	});
 	return await eslint.lintFiles(files);
 }
 
@@ -48,7 +65,12 @@ async function leg(name, dir, patterns, extra) {
 	const results = await lint(dir, files, await buildScanConfig());
 	if (extra) {
 		const upstream = await lint(dir, files, [
-			{ files: ['**/*.ts', '**/*.json'], languageOptions: { parser: tsParser }, plugins: { upstream: upstreamRules }, rules: upstreamRuleConfig },
+			{
+				files: ['**/*.ts', '**/*.json'],
+				languageOptions: { parser: tsParser },
+				plugins: { upstream: upstreamRules },
+				rules: upstreamRuleConfig,
+			},
 		]);
 		for (const result of upstream) {
 			const same = results.find((r) => r.filePath === result.filePath);
@@ -64,19 +86,30 @@ async function leg(name, dir, patterns, extra) {
 	const text = (await formatter.format(results)).replaceAll(dir + path.sep, '');
 	if (text.trim()) console.log(text);
 	const ok = verdict.passed && findings === 0;
-	console.log(`scan, ${name} leg: ${files.length} files, ${findings} finding(s), scanner verdict ${verdict.passed ? 'passed' : 'FAILED'}${ok ? '' : ' -> FAILED'}`);
+	console.log(
+		`scan, ${name} leg: ${files.length} files, ${findings} finding(s), scanner verdict ${verdict.passed ? 'passed' : 'FAILED'}${ok ? '' : ' -> FAILED'}`,
+	);
 	return ok;
 }
 
 /** `npm pack` of the checkout, unpacked: exactly the files a user installs. */
 function packed() {
 	const out = fs.mkdtempSync(path.join(os.tmpdir(), 't49-scan-'));
-	const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: ROOT, encoding: 'utf8' });
+	const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	});
 	if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
 	const [{ filename }] = JSON.parse(pack.stdout);
 	const dir = path.join(out, 'package');
 	fs.mkdirSync(dir);
-	const tar = spawnSync('tar', ['-xzf', path.join(out, path.basename(filename)), '-C', dir, '--strip-components=1']);
+	const tar = spawnSync('tar', [
+		'-xzf',
+		path.join(out, path.basename(filename)),
+		'-C',
+		dir,
+		'--strip-components=1',
+	]);
 	if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
 	return { dir, cleanup: () => fs.rmSync(out, { recursive: true, force: true }) };
 }

@@ -22,7 +22,12 @@ const ROOT = path.resolve(__dirname, '..');
 const RUN_DIR = path.join(ROOT, '.n8n-run');
 const STATE_FILE = path.join(RUN_DIR, 'demo-state.json');
 const EXAMPLES_DIR = path.join(ROOT, 'examples');
-const OWNER = { email: 'demo@example.com', password: 'Terminal49-demo', firstName: 'Demo', lastName: 'User' };
+const OWNER = {
+	email: 'demo@example.com',
+	password: 'Terminal49-demo',
+	firstName: 'Demo',
+	lastName: 'User',
+};
 const CREDENTIAL_NAME = 'Terminal49 account';
 const CREDENTIAL_TYPE = 'terminal49Api';
 
@@ -32,8 +37,12 @@ const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 const say = (msg) => process.stdout.write(`[start ${elapsed()}] ${msg}\n`);
 
 function ensureProjectDeps() {
-	const r = spawnSync(process.execPath, [path.join(__dirname, 'ensure-deps.js')], { cwd: ROOT, stdio: 'inherit' });
-	if (r.status !== 0) throw new Error('installing the project dependencies failed (npm ci --ignore-scripts)');
+	const r = spawnSync(process.execPath, [path.join(__dirname, 'ensure-deps.js')], {
+		cwd: ROOT,
+		stdio: 'inherit',
+	});
+	if (r.status !== 0)
+		throw new Error('installing the project dependencies failed (npm ci --ignore-scripts)');
 }
 
 function readState() {
@@ -54,7 +63,10 @@ function bindCredential(workflow, credential) {
 		if (node.credentials && node.credentials[CREDENTIAL_TYPE]) {
 			node.credentials[CREDENTIAL_TYPE] = { id: credential.id, name: credential.name };
 		} else if (typeof node.type === 'string' && node.type.startsWith('n8n-nodes-terminal49.')) {
-			node.credentials = { ...(node.credentials || {}), [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } };
+			node.credentials = {
+				...(node.credentials || {}),
+				[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
+			};
 		}
 	}
 	return workflow;
@@ -64,25 +76,41 @@ async function upsertCredential(client, state, data) {
 	const key = data.baseUrl;
 	if (state.credentialId) {
 		try {
-			await client.api('PATCH', `/credentials/${state.credentialId}`, { name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data });
+			await client.api('PATCH', `/credentials/${state.credentialId}`, {
+				name: CREDENTIAL_NAME,
+				type: CREDENTIAL_TYPE,
+				data,
+			});
 			return { id: state.credentialId, name: CREDENTIAL_NAME, key };
 		} catch (error) {
 			if (error.status !== 404) throw error;
 		}
 	}
-	const created = await client.createCredential({ name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data });
+	const created = await client.createCredential({
+		name: CREDENTIAL_NAME,
+		type: CREDENTIAL_TYPE,
+		data,
+	});
 	state.credentialId = created.id;
 	return { id: created.id, name: CREDENTIAL_NAME, key };
 }
 
 async function importExamples(client, state, credential) {
 	if (!fs.existsSync(EXAMPLES_DIR)) return [];
-	const files = fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort();
+	const files = fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((f) => f.endsWith('.json'))
+		.sort();
 	state.workflows = state.workflows || {};
 	const imported = [];
 	for (const file of files) {
 		const text = fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8');
-		const hash = crypto.createHash('sha256').update(text).update(credential.id).digest('hex').slice(0, 16);
+		const hash = crypto
+			.createHash('sha256')
+			.update(text)
+			.update(credential.id)
+			.digest('hex')
+			.slice(0, 16);
 		const previous = state.workflows[file];
 		if (previous && previous.hash === hash) {
 			try {
@@ -116,7 +144,14 @@ async function importExamples(client, state, credential) {
 
 async function main() {
 	if (args.has('--help') || args.has('-h')) {
-		process.stdout.write(fs.readFileSync(__filename, 'utf8').split('\n').slice(2, 16).map((l) => l.replace(/^ \*\/?\s?/, '')).join('\n') + '\n');
+		process.stdout.write(
+			fs
+				.readFileSync(__filename, 'utf8')
+				.split('\n')
+				.slice(2, 16)
+				.map((l) => l.replace(/^ \*\/?\s?/, ''))
+				.join('\n') + '\n',
+		);
 		return;
 	}
 	const realKey = (process.env.T49_API_KEY || '').trim();
@@ -125,10 +160,13 @@ async function main() {
 
 	ensureProjectDeps();
 	const h = require('./n8n');
-	say('checking the n8n install (first run: Node 24 + n8n 2.41.1 into ~/.cache/n8n-nodes-terminal49, about 5-9 minutes)');
+	say(
+		'checking the n8n install (first run: Node 24 + n8n 2.41.1 into ~/.cache/n8n-nodes-terminal49, about 5-9 minutes)',
+	);
 	h.ensureN8n({ skipRedis: !queue });
 
-	if (!(await portFree(port))) throw new Error(`port ${port} is in use (another n8n?). Stop it or set N8N_DEMO_PORT.`);
+	if (!(await portFree(port)))
+		throw new Error(`port ${port} is in use (another n8n?). Stop it or set N8N_DEMO_PORT.`);
 
 	say('building and packing n8n-nodes-terminal49');
 	const tgz = h.buildAndPack({ log: (m) => say(`  ${m}`) });
@@ -161,7 +199,10 @@ async function main() {
 		let sandbox = null;
 		let credentialData;
 		if (realKey) {
-			const baseUrl = (process.env.T49_BASE_URL || 'https://api.terminal49.com/v2').replace(/\/$/, '');
+			const baseUrl = (process.env.T49_BASE_URL || 'https://api.terminal49.com/v2').replace(
+				/\/$/,
+				'',
+			);
 			credentialData = { apiKey: realKey, baseUrl };
 			say(`using the real Terminal49 API at ${baseUrl} (T49_API_KEY is set; no sandbox)`);
 		} else {
@@ -178,7 +219,9 @@ async function main() {
 			credentialData = { apiKey: 'sandbox_paid', baseUrl: sandbox.url };
 		}
 
-		say(`starting n8n${queue ? ' (queue mode: redis + main + worker)' : ''} on http://127.0.0.1:${port} (about 15 s)`);
+		say(
+			`starting n8n${queue ? ' (queue mode: redis + main + worker)' : ''} on http://127.0.0.1:${port} (about 15 s)`,
+		);
 		const stack = await h.startStack({
 			mode: queue ? 'queue' : 'single',
 			port,
@@ -191,7 +234,9 @@ async function main() {
 
 		const types = await stack.client.nodeTypeNames();
 		const ours = types.filter((t) => t.startsWith('n8n-nodes-terminal49.'));
-		say(`  node types loaded from the package: ${ours.length ? ours.join(', ') : 'NONE (check .n8n-run/logs/n8n-main.log)'}`);
+		say(
+			`  node types loaded from the package: ${ours.length ? ours.join(', ') : 'NONE (check .n8n-run/logs/n8n-main.log)'}`,
+		);
 
 		let credential = { id: '', name: CREDENTIAL_NAME };
 		let imported = [];
@@ -201,7 +246,9 @@ async function main() {
 			imported = await importExamples(stack.client, state, credential);
 			writeState(state);
 		} else {
-			say(`  WARNING: credential type ${CREDENTIAL_TYPE} not loaded; no credential or examples created`);
+			say(
+				`  WARNING: credential type ${CREDENTIAL_TYPE} not loaded; no credential or examples created`,
+			);
 		}
 
 		const lines = [
@@ -211,10 +258,12 @@ async function main() {
 			` log in:           ${OWNER.email}  /  ${OWNER.password}`,
 			` Terminal49:       ${realKey ? `real API (${credentialData.baseUrl})` : `sandbox ${credentialData.baseUrl} (key sandbox_paid)`}`,
 		];
-		if (credential.id) lines.push(` credential:       "${credential.name}" (type Terminal49 API), already in n8n`);
+		if (credential.id)
+			lines.push(` credential:       "${credential.name}" (type Terminal49 API), already in n8n`);
 		if (imported.length) {
 			lines.push(' example workflows:');
-			for (const w of imported) lines.push(`   - ${w.name}  (http://127.0.0.1:${port}/workflow/${w.id})`);
+			for (const w of imported)
+				lines.push(`   - ${w.name}  (http://127.0.0.1:${port}/workflow/${w.id})`);
 		} else {
 			lines.push(' example workflows: none yet (examples/*.json)');
 		}
@@ -243,14 +292,18 @@ async function main() {
 		say(`ready`);
 
 		// stay up; if a child dies, stop the rest
-		const watched = [stack.main.proc, stack.worker && stack.worker.proc, stack.redis && stack.redis.proc, sandbox && sandbox.proc].filter(Boolean);
-		await Promise.race(watched.map((p) => p.exited.then(() => p.name)))
-			.then((name) => {
-				if (!stopping) {
-					say(`${name} exited unexpectedly; see .n8n-run/logs/`);
-					return stopAll(1);
-				}
-			});
+		const watched = [
+			stack.main.proc,
+			stack.worker && stack.worker.proc,
+			stack.redis && stack.redis.proc,
+			sandbox && sandbox.proc,
+		].filter(Boolean);
+		await Promise.race(watched.map((p) => p.exited.then(() => p.name))).then((name) => {
+			if (!stopping) {
+				say(`${name} exited unexpectedly; see .n8n-run/logs/`);
+				return stopAll(1);
+			}
+		});
 	} catch (error) {
 		say(`failed: ${error.message}`);
 		await stopAll(1);

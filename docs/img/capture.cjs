@@ -51,11 +51,17 @@ async function main() {
 				'--no-first-run',
 			],
 		});
-		const context = await browser.newContext({ viewport: { width: 1280, height: 560 }, deviceScaleFactor: 1 });
+		const context = await browser.newContext({
+			viewport: { width: 1280, height: 560 },
+			deviceScaleFactor: 1,
+		});
 		const page = await context.newPage();
 		// log in through the sign-in form, as a user would
 		await page.goto(`${stack.baseUrl}/signin`);
-		await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(stack.owner.email);
+		await page
+			.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]')
+			.first()
+			.fill(stack.owner.email);
 		await page.locator('input[type="password"]').first().fill(stack.owner.password);
 		await page.keyboard.press('Enter');
 		await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30000 });
@@ -63,7 +69,8 @@ async function main() {
 		for (const [file, png] of SHOTS) {
 			const wf = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8'));
 			for (const node of wf.nodes) {
-				if (String(node.type).startsWith('n8n-nodes-terminal49.')) node.credentials = { terminal49Api: { id: credential.id, name: credential.name } };
+				if (String(node.type).startsWith('n8n-nodes-terminal49.'))
+					node.credentials = { terminal49Api: { id: credential.id, name: credential.name } };
 			}
 			const created = await stack.client.createWorkflow(wf);
 			await page.goto(`${stack.baseUrl}/workflow/${created.id}`);
@@ -75,7 +82,9 @@ async function main() {
 			await page.keyboard.press('Shift+1').catch(() => {});
 			await page.keyboard.press('1');
 			await page.waitForTimeout(800);
-			await page.evaluate(() => document.querySelectorAll('.el-notification, .el-message').forEach((e) => e.remove()));
+			await page.evaluate(() =>
+				document.querySelectorAll('.el-notification, .el-message').forEach((e) => e.remove()),
+			);
 			const target = path.join(OUT, png);
 			await page.screenshot({ path: target, type: 'png' });
 			log(`${png}: ${Math.round(fs.statSync(target).size / 1024)} KB`);

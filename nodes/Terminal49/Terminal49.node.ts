@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
@@ -21,7 +26,9 @@ export class Terminal49 implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// The widget's embed code needs no API call: no credential is asked for it.
-		credentials: [{ name: 'terminal49Api', required: true, displayOptions: { hide: { resource: ['widget'] } } }],
+		credentials: [
+			{ name: 'terminal49Api', required: true, displayOptions: { hide: { resource: ['widget'] } } },
+		],
 		properties: [
 			{
 				displayName: 'Resource',

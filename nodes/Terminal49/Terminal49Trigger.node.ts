@@ -75,7 +75,10 @@ export class Terminal49Trigger implements INodeType {
 				if (item) out.push(item);
 			} catch (error) {
 				if (this.continueOnFail()) {
-					out.push({ json: { error: error instanceof Error ? error.message : String(error) }, pairedItem: { item: i } });
+					out.push({
+						json: { error: error instanceof Error ? error.message : String(error) },
+						pairedItem: { item: i },
+					});
 					continue;
 				}
 				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: i });

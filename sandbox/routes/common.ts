@@ -1,5 +1,12 @@
 /** Helpers shared by every resource module: documents, lists, includes, body fields. */
-import { includeList, invalid, notFound, paginate, resolveIncluded, type ResourceObject } from '../jsonapi';
+import {
+	includeList,
+	invalid,
+	notFound,
+	paginate,
+	resolveIncluded,
+	type ResourceObject,
+} from '../jsonapi';
 import type { Ctx, Reply } from '../router';
 
 export function doc(status: number, data: unknown, extra: Record<string, unknown> = {}): Reply {
@@ -7,7 +14,11 @@ export function doc(status: number, data: unknown, extra: Record<string, unknown
 }
 
 /** A single resource with `included` resolved from the `include` parameter (plus defaults). */
-export function single(ctx: Ctx, resource: ResourceObject, opts: { status?: number; defaultInclude?: string[]; links?: boolean } = {}): Reply {
+export function single(
+	ctx: Ctx,
+	resource: ResourceObject,
+	opts: { status?: number; defaultInclude?: string[]; links?: boolean } = {},
+): Reply {
 	const paths = [...new Set([...(opts.defaultInclude ?? []), ...includeList(ctx.query)])];
 	const extra: Record<string, unknown> = {};
 	if (paths.length) extra.included = resolveIncluded([resource], paths, ctx.ser.lookup);
@@ -16,7 +27,12 @@ export function single(ctx: Ctx, resource: ResourceObject, opts: { status?: numb
 }
 
 /** A paginated list (newest first) with links, meta and `included`. */
-export function list<T>(ctx: Ctx, items: readonly T[] | { count: number; at: (i: number) => T }, serialize: (x: T) => ResourceObject, opts: { defaultInclude?: string[] } = {}): Reply {
+export function list<T>(
+	ctx: Ctx,
+	items: readonly T[] | { count: number; at: (i: number) => T },
+	serialize: (x: T) => ResourceObject,
+	opts: { defaultInclude?: string[] } = {},
+): Reply {
 	const page = paginate(items, ctx.list);
 	const data = page.items.map(serialize);
 	const body: Record<string, unknown> = { data, links: page.links, meta: page.meta };
@@ -35,7 +51,11 @@ export function must<T>(value: T | undefined | null, what: string): T {
 	return value;
 }
 
-export function str(attrs: Record<string, unknown>, name: string, opts: { required?: boolean; pointer?: string } = {}): string | undefined {
+export function str(
+	attrs: Record<string, unknown>,
+	name: string,
+	opts: { required?: boolean; pointer?: string } = {},
+): string | undefined {
 	const v = attrs[name];
 	const pointer = opts.pointer ?? `/data/attributes/${name}`;
 	if (v === undefined || v === null || v === '') {
@@ -49,7 +69,8 @@ export function str(attrs: Record<string, unknown>, name: string, opts: { requir
 export function bool(attrs: Record<string, unknown>, name: string): boolean | undefined {
 	const v = attrs[name];
 	if (v === undefined || v === null) return undefined;
-	if (typeof v !== 'boolean') throw invalid(`/data/attributes/${name}`, `${humanize(name)} must be true or false`);
+	if (typeof v !== 'boolean')
+		throw invalid(`/data/attributes/${name}`, `${humanize(name)} must be true or false`);
 	return v;
 }
 

@@ -13,7 +13,8 @@ function findContainer(ctx: Ctx, id: string): ContainerRec {
 function updateRefNumbers(ctx: Ctx, c: ContainerRec): Reply {
 	checkType(ctx.body, 'container');
 	const a = attributesOf(ctx.body);
-	if (a.ref_numbers !== undefined) c.refNumbers = stringArray(a.ref_numbers, '/data/attributes/ref_numbers');
+	if (a.ref_numbers !== undefined)
+		c.refNumbers = stringArray(a.ref_numbers, '/data/attributes/ref_numbers');
 	c.updatedAt = Date.now();
 	return single(ctx, ctx.ser.container(c));
 }
@@ -26,7 +27,12 @@ export const containerRoutes: Route[] = [
 			const store = ctx.app.store;
 			const number = ctx.query['filter[number]']?.trim().toUpperCase();
 			// filter[status], filter[pod_locode], filter[line_scac], filter[updated_at] are silently ignored, as by the live service.
-			const items = number ? store.containers.all().filter((c) => c.number === number).reverse() : newestFirst(store.containers.all());
+			const items = number
+				? store.containers
+						.all()
+						.filter((c) => c.number === number)
+						.reverse()
+				: newestFirst(store.containers.all());
 			return list(ctx, items, (c) => ctx.ser.container(c));
 		},
 	},
@@ -68,7 +74,11 @@ export const containerRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/containers/:id/map_geojson',
 		feature: 'routing_data',
-		handler: (ctx) => ({ status: 200, body: containerMap(ctx.app, findContainer(ctx, ctx.params.id)), contentType: 'application/json' }),
+		handler: (ctx) => ({
+			status: 200,
+			body: containerMap(ctx.app, findContainer(ctx, ctx.params.id)),
+			contentType: 'application/json',
+		}),
 	},
 	{
 		method: 'GET',
@@ -82,6 +92,9 @@ export const containerRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/containers/:id/raw_events',
-		handler: (ctx) => ({ status: 200, body: { data: ctx.ser.rawEvents(findContainer(ctx, ctx.params.id)) } }),
+		handler: (ctx) => ({
+			status: 200,
+			body: { data: ctx.ser.rawEvents(findContainer(ctx, ctx.params.id)) },
+		}),
 	},
 ];

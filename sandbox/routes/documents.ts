@@ -39,7 +39,15 @@ function schemaFor(id: string) {
 			draft: false,
 			active_at: `${version}T00:00:00Z`,
 			schema_format: 'json_schema',
-			schema_payload: { $schema: 'https://json-schema.org/draft/2020-12/schema', title: type.label, type: 'object', properties: { reference_numbers: { type: 'array', items: { type: 'string' } }, container_numbers: { type: 'array', items: { type: 'string' } } } },
+			schema_payload: {
+				$schema: 'https://json-schema.org/draft/2020-12/schema',
+				title: type.label,
+				type: 'object',
+				properties: {
+					reference_numbers: { type: 'array', items: { type: 'string' } },
+					container_numbers: { type: 'array', items: { type: 'string' } },
+				},
+			},
 			created_at: `${version}T00:00:00Z`,
 			updated_at: `${version}T00:00:00Z`,
 		},
@@ -55,26 +63,43 @@ export const documentRoutes: Route[] = [
 		pattern: '/documents',
 		handler: (ctx) => {
 			const q = ctx.query;
-			const types = q['filter[document_types]']?.split(',').map((s) => s.trim()).filter(Boolean);
+			const types = q['filter[document_types]']
+				?.split(',')
+				.map((s) => s.trim())
+				.filter(Boolean);
 			const filename = q['filter[filename]']?.toLowerCase();
 			const reference = q['filter[reference]']?.toUpperCase();
 			// openapi: sortable fields document_type, added_by, created_at ('-' for descending); name kept for older callers.
 			const SORTS = ['created_at', 'document_type', 'added_by', 'name'];
-			if (q.sort && !SORTS.includes(q.sort.replace(/^-/, ''))) throw error(400, `sort must be one of ${SORTS.join(', ')} (prefix - for descending)`, { source: { parameter: 'sort' } });
+			if (q.sort && !SORTS.includes(q.sort.replace(/^-/, '')))
+				throw error(400, `sort must be one of ${SORTS.join(', ')} (prefix - for descending)`, {
+					source: { parameter: 'sort' },
+				});
 			let items = ctx.app.store.documents.all().filter((d) => {
 				if (types && !types.includes(d.documentTypeManual ?? d.documentType)) return false;
 				if (filename && !d.fileName.toLowerCase().includes(filename)) return false;
 				if (reference) {
-					const refs = [...d.shipmentIds.map((id) => ctx.app.store.shipments.get(id)?.blNumber ?? ''), ...d.containerIds.map((id) => ctx.app.store.containers.get(id)?.number ?? '')];
+					const refs = [
+						...d.shipmentIds.map((id) => ctx.app.store.shipments.get(id)?.blNumber ?? ''),
+						...d.containerIds.map((id) => ctx.app.store.containers.get(id)?.number ?? ''),
+					];
 					if (!refs.some((r) => r.includes(reference))) return false;
 				}
 				return true;
 			});
 			items = items.reverse();
 			if (q.sort === 'created_at') items.reverse();
-			if (q.sort === 'name' || q.sort === '-name') items.sort((a, b) => a.name.localeCompare(b.name) * (q.sort === 'name' ? 1 : -1));
-			if (q.sort === 'document_type' || q.sort === '-document_type') items.sort((a, b) => (a.documentTypeManual ?? a.documentType).localeCompare(b.documentTypeManual ?? b.documentType) * (q.sort === 'document_type' ? 1 : -1));
-			if (q.sort === 'added_by' || q.sort === '-added_by') items.sort((a, b) => a.source.localeCompare(b.source) * (q.sort === 'added_by' ? 1 : -1));
+			if (q.sort === 'name' || q.sort === '-name')
+				items.sort((a, b) => a.name.localeCompare(b.name) * (q.sort === 'name' ? 1 : -1));
+			if (q.sort === 'document_type' || q.sort === '-document_type')
+				items.sort(
+					(a, b) =>
+						(a.documentTypeManual ?? a.documentType).localeCompare(
+							b.documentTypeManual ?? b.documentType,
+						) * (q.sort === 'document_type' ? 1 : -1),
+				);
+			if (q.sort === 'added_by' || q.sort === '-added_by')
+				items.sort((a, b) => a.source.localeCompare(b.source) * (q.sort === 'added_by' ? 1 : -1));
 			return list(ctx, items, (d) => ctx.ser.document(d));
 		},
 	},
@@ -89,25 +114,76 @@ export const documentRoutes: Route[] = [
 			// The live service takes an ActiveStorage signed blob id; a data: URI (base64 content) works too here.
 			const m = /^data:([\w/+.-]+);base64,(.*)$/s.exec(attached);
 			const bytes = m ? Buffer.from(m[2], 'base64') : null;
-			if (m && !bytes!.length) throw invalid('/data/attributes/attached_document', 'Attached document data: URI has no content');
-			const hash = createHash('sha256').update(bytes ?? attached).digest('hex');
+			if (m && !bytes!.length)
+				throw invalid(
+					'/data/attributes/attached_document',
+					'Attached document data: URI has no content',
+				);
+			const hash = createHash('sha256')
+				.update(bytes ?? attached)
+				.digest('hex');
 			const ext = name.toLowerCase().split('.').pop() ?? '';
-			const guessed = ({ png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', tif: 'image/tiff', tiff: 'image/tiff', pdf: 'application/pdf' } as Record<string, string>)[ext] ?? 'application/pdf';
+			const guessed =
+				(
+					{
+						png: 'image/png',
+						jpg: 'image/jpeg',
+						jpeg: 'image/jpeg',
+						tif: 'image/tiff',
+						tiff: 'image/tiff',
+						pdf: 'application/pdf',
+					} as Record<string, string>
+				)[ext] ?? 'application/pdf';
 			const existing = ctx.app.store.documents.find((d) => d.contentHash === hash);
 			if (existing) {
-				return { status: 409, body: { errors: [{ status: '409', code: 'duplicate_document', title: 'Duplicate document', detail: 'This file has already been uploaded', meta: { existing_document_id: existing.id, existing_document_name: existing.name } }] } };
+				return {
+					status: 409,
+					body: {
+						errors: [
+							{
+								status: '409',
+								code: 'duplicate_document',
+								title: 'Duplicate document',
+								detail: 'This file has already been uploaded',
+								meta: { existing_document_id: existing.id, existing_document_name: existing.name },
+							},
+						],
+					},
+				};
 			}
 			const now = Date.now();
 			const d = ctx.app.store.documents.add({
-				id: ctx.app.store.newId(), name, documentType: 'other', documentTypeManual: null, classificationNotes: null, source: 'api', fileName: name,
-				fileContentType: m ? m[1] : guessed, fileSizeBytes: bytes ? bytes.length : null, contentHash: hash, shipmentIds: [], containerIds: [], emailSubmissionId: null,
-				extractedDataManual: null, rotation: 0, createdAt: now, updatedAt: now,
+				id: ctx.app.store.newId(),
+				name,
+				documentType: 'other',
+				documentTypeManual: null,
+				classificationNotes: null,
+				source: 'api',
+				fileName: name,
+				fileContentType: m ? m[1] : guessed,
+				fileSizeBytes: bytes ? bytes.length : null,
+				contentHash: hash,
+				shipmentIds: [],
+				containerIds: [],
+				emailSubmissionId: null,
+				extractedDataManual: null,
+				rotation: 0,
+				createdAt: now,
+				updatedAt: now,
 			});
 			return single(ctx, ctx.ser.document(d), { status: 201, links: true });
 		},
 	},
-	{ method: 'GET', pattern: '/documents/types', handler: () => ({ status: 200, body: { document_types: DOCUMENT_TYPES } }) },
-	{ method: 'GET', pattern: '/documents/:id', handler: (ctx) => single(ctx, ctx.ser.document(findDocument(ctx)), { links: true }) },
+	{
+		method: 'GET',
+		pattern: '/documents/types',
+		handler: () => ({ status: 200, body: { document_types: DOCUMENT_TYPES } }),
+	},
+	{
+		method: 'GET',
+		pattern: '/documents/:id',
+		handler: (ctx) => single(ctx, ctx.ser.document(findDocument(ctx)), { links: true }),
+	},
 	{
 		method: 'PATCH',
 		pattern: '/documents/:id',
@@ -117,10 +193,16 @@ export const documentRoutes: Route[] = [
 			const a = attributesOf(ctx.body);
 			const manual = str(a, 'document_type_manual');
 			if (manual !== undefined) {
-				if (!DOCUMENT_TYPES.some((t) => t.code === manual)) throw invalid('/data/attributes/document_type_manual', `Document type must be one of ${DOCUMENT_TYPES.map((t) => t.code).join(', ')}`, 'inclusion');
+				if (!DOCUMENT_TYPES.some((t) => t.code === manual))
+					throw invalid(
+						'/data/attributes/document_type_manual',
+						`Document type must be one of ${DOCUMENT_TYPES.map((t) => t.code).join(', ')}`,
+						'inclusion',
+					);
 				d.documentTypeManual = manual;
 			}
-			if ('extracted_data_manual' in a) d.extractedDataManual = (a.extracted_data_manual as Json | null) ?? null;
+			if ('extracted_data_manual' in a)
+				d.extractedDataManual = (a.extracted_data_manual as Json | null) ?? null;
 			d.updatedAt = Date.now();
 			return single(ctx, ctx.ser.document(d), { links: true });
 		},
@@ -138,27 +220,67 @@ export const documentRoutes: Route[] = [
 		pattern: '/documents/:id/download_url',
 		handler: (ctx) => {
 			const d = findDocument(ctx);
-			return { status: 200, body: { download_url: `${ctx.app.origin}/_sandbox/files/${d.id}/${encodeURIComponent(d.fileName)}?expires=${Math.floor(Date.now() / 1000) + 300}` } };
+			return {
+				status: 200,
+				body: {
+					download_url: `${ctx.app.origin}/_sandbox/files/${d.id}/${encodeURIComponent(d.fileName)}?expires=${Math.floor(Date.now() / 1000) + 300}`,
+				},
+			};
 		},
 	},
-	{ method: 'POST', pattern: '/documents/:id/reextract', handler: (ctx) => (findDocument(ctx), accepted()) },
-	{ method: 'POST', pattern: '/documents/:id/reclassify', handler: (ctx) => (findDocument(ctx), accepted()) },
-	{ method: 'POST', pattern: '/documents/:id/relink', handler: (ctx) => (findDocument(ctx), accepted()) },
+	{
+		method: 'POST',
+		pattern: '/documents/:id/reextract',
+		handler: (ctx) => (findDocument(ctx), accepted()),
+	},
+	{
+		method: 'POST',
+		pattern: '/documents/:id/reclassify',
+		handler: (ctx) => (findDocument(ctx), accepted()),
+	},
+	{
+		method: 'POST',
+		pattern: '/documents/:id/relink',
+		handler: (ctx) => (findDocument(ctx), accepted()),
+	},
 	{
 		method: 'POST',
 		pattern: '/documents/:id/rotate',
 		handler: (ctx) => {
 			const d = findDocument(ctx);
 			const degrees = (ctx.body as Json | undefined)?.degrees;
-			if (![90, 180, 270].includes(degrees as number)) throw invalid('/degrees', 'degrees must be 90, 180 or 270', 'inclusion');
-			if (!(d.fileContentType ?? '').startsWith('image/')) throw error(422, 'Only image documents can be rotated', { code: 'not_rotatable' });
+			if (![90, 180, 270].includes(degrees as number))
+				throw invalid('/degrees', 'degrees must be 90, 180 or 270', 'inclusion');
+			if (!(d.fileContentType ?? '').startsWith('image/'))
+				throw error(422, 'Only image documents can be rotated', { code: 'not_rotatable' });
 			d.rotation = (d.rotation + (degrees as number)) % 360;
 			return accepted();
 		},
 	},
 	// `include` defaults to documents (+ their last representation, none in the sandbox).
-	{ method: 'GET', pattern: '/email_submissions', handler: (ctx) => list(ctx, newestFirst(ctx.app.store.emailSubmissions.all()), (e) => ctx.ser.emailSubmission(e), { defaultInclude: ctx.query.include === undefined ? ['documents'] : [] }) },
-	{ method: 'GET', pattern: '/email_submissions/:id', handler: (ctx) => single(ctx, ctx.ser.emailSubmission(must(ctx.app.store.emailSubmissions.get(ctx.params.id), 'Email submission')), { links: true, defaultInclude: ctx.query.include === undefined ? ['documents'] : [] }) },
+	{
+		method: 'GET',
+		pattern: '/email_submissions',
+		handler: (ctx) =>
+			list(
+				ctx,
+				newestFirst(ctx.app.store.emailSubmissions.all()),
+				(e) => ctx.ser.emailSubmission(e),
+				{ defaultInclude: ctx.query.include === undefined ? ['documents'] : [] },
+			),
+	},
+	{
+		method: 'GET',
+		pattern: '/email_submissions/:id',
+		handler: (ctx) =>
+			single(
+				ctx,
+				ctx.ser.emailSubmission(
+					must(ctx.app.store.emailSubmissions.get(ctx.params.id), 'Email submission'),
+				),
+				{ links: true, defaultInclude: ctx.query.include === undefined ? ['documents'] : [] },
+			),
+	},
 	{
 		method: 'GET',
 		pattern: '/document_schemas/:id',

@@ -39,12 +39,23 @@ function vesselDoc(ctx: Ctx, v: VesselRef): ResourceObject {
 	if (from !== undefined || to !== undefined) {
 		const end = parseTime(to) ?? p.at;
 		const start = parseTime(from) ?? end - 7 * DAY_MS;
-		if (start > end) throw error(400, 'show_positions[from_timestamp] must be before show_positions[to_timestamp]', { source: { parameter: 'show_positions[from_timestamp]' } });
+		if (start > end)
+			throw error(
+				400,
+				'show_positions[from_timestamp] must be before show_positions[to_timestamp]',
+				{ source: { parameter: 'show_positions[from_timestamp]' } },
+			);
 		const positions = [];
 		const steps = 6;
 		for (let i = 0; i <= steps; i++) {
 			const f = i / steps;
-			positions.push({ latitude: Math.round((p.latitude - 2 * (1 - f)) * 1e5) / 1e5, longitude: Math.round((p.longitude - 3 * (1 - f)) * 1e5) / 1e5, heading: p.heading, timestamp: iso(start + (end - start) * f), estimated: false });
+			positions.push({
+				latitude: Math.round((p.latitude - 2 * (1 - f)) * 1e5) / 1e5,
+				longitude: Math.round((p.longitude - 3 * (1 - f)) * 1e5) / 1e5,
+				heading: p.heading,
+				timestamp: iso(start + (end - start) * f),
+				estimated: false,
+			});
 		}
 		extra.positions = positions;
 	}
@@ -52,21 +63,37 @@ function vesselDoc(ctx: Ctx, v: VesselRef): ResourceObject {
 }
 
 /** Routing data is needed only when positions are requested. */
-const positionsFeature = (ctx: Ctx) => (Object.keys(ctx.query).some((k) => k.startsWith('show_positions')) ? ('routing_data' as const) : null);
+const positionsFeature = (ctx: Ctx) =>
+	Object.keys(ctx.query).some((k) => k.startsWith('show_positions'))
+		? ('routing_data' as const)
+		: null;
 
 function futurePositions(ctx: Ctx, withCoordinates: boolean) {
 	const v = findVessel(ctx.params.id);
 	const p = ctx.app.vesselPosition(v.imo);
 	const portId = ctx.query.port_id;
 	const target = portId ? PORTS_BY_ID.get(portId) : PORTS_BY_CODE.get('USLAX');
-	if (!target) throw error(422, 'port_id does not match a port', { source: { parameter: 'port_id' } });
-	if (ctx.query.previous_port_id && !PORTS_BY_ID.get(ctx.query.previous_port_id)) throw error(422, 'previous_port_id does not match a port', { source: { parameter: 'previous_port_id' } });
+	if (!target)
+		throw error(422, 'port_id does not match a port', { source: { parameter: 'port_id' } });
+	if (ctx.query.previous_port_id && !PORTS_BY_ID.get(ctx.query.previous_port_id))
+		throw error(422, 'previous_port_id does not match a port', {
+			source: { parameter: 'previous_port_id' },
+		});
 	let start: [number, number] = [p.longitude, p.latitude];
 	if (withCoordinates) {
 		const lat = Number(ctx.query.latitude);
 		const lon = Number(ctx.query.longitude);
-		if (ctx.query.latitude === undefined || ctx.query.longitude === undefined || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
-			throw error(400, 'latitude and longitude are required numbers', { source: { parameter: 'latitude' } });
+		if (
+			ctx.query.latitude === undefined ||
+			ctx.query.longitude === undefined ||
+			!Number.isFinite(lat) ||
+			!Number.isFinite(lon) ||
+			Math.abs(lat) > 90 ||
+			Math.abs(lon) > 180
+		) {
+			throw error(400, 'latitude and longitude are required numbers', {
+				source: { parameter: 'latitude' },
+			});
 		}
 		start = [lon, lat];
 	}
@@ -75,9 +102,22 @@ function futurePositions(ctx: Ctx, withCoordinates: boolean) {
 	for (let i = 1; i <= steps; i++) {
 		const [lon, lat] = interpolate(start, [target.longitude, target.latitude], i / steps);
 		// The live service spaces future positions one minute apart.
-		positions.push({ latitude: lat, longitude: lon, heading: p.heading, timestamp: iso(Date.now() + i * MINUTE_MS), estimated: true });
+		positions.push({
+			latitude: lat,
+			longitude: lon,
+			heading: p.heading,
+			timestamp: iso(Date.now() + i * MINUTE_MS),
+			estimated: true,
+		});
 	}
-	const data = ctx.ser.vessel(v, { latitude: p.latitude, longitude: p.longitude, nautical_speed_knots: p.speed, navigational_heading_degrees: p.heading, position_timestamp: iso(p.at), positions });
+	const data = ctx.ser.vessel(v, {
+		latitude: p.latitude,
+		longitude: p.longitude,
+		nautical_speed_knots: p.speed,
+		navigational_heading_degrees: p.heading,
+		position_timestamp: iso(p.at),
+		positions,
+	});
 	return { status: 200, body: { data, links: { self: `${ctx.list.baseUrl}${ctx.path}` } } };
 }
 
@@ -86,30 +126,66 @@ export const referenceRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/shipping_lines',
 		// Not paginated: every carrier in one document.
-		handler: (ctx) => ({ status: 200, body: { data: SHIPPING_LINES.map((l) => ctx.ser.shippingLine(l)), links: { self: `${ctx.list.baseUrl}/shipping_lines` } } }),
+		handler: (ctx) => ({
+			status: 200,
+			body: {
+				data: SHIPPING_LINES.map((l) => ctx.ser.shippingLine(l)),
+				links: { self: `${ctx.list.baseUrl}/shipping_lines` },
+			},
+		}),
 	},
 	{
 		method: 'GET',
 		pattern: '/shipping_lines/:id',
 		handler: (ctx) => {
-			const l = SHIPPING_LINES.find((x) => x.id === ctx.params.id || x.scac === ctx.params.id.toUpperCase());
+			const l = SHIPPING_LINES.find(
+				(x) => x.id === ctx.params.id || x.scac === ctx.params.id.toUpperCase(),
+			);
 			return doc(200, ctx.ser.shippingLine(must(l, 'Shipping line')));
 		},
 	},
 	{
 		method: 'GET',
 		pattern: '/ports/:id',
-		handler: (ctx) => doc(200, ctx.ser.port(must(PORTS_BY_ID.get(ctx.params.id) ?? PORTS_BY_CODE.get(ctx.params.id.toUpperCase()), 'Port'))),
+		handler: (ctx) =>
+			doc(
+				200,
+				ctx.ser.port(
+					must(
+						PORTS_BY_ID.get(ctx.params.id) ?? PORTS_BY_CODE.get(ctx.params.id.toUpperCase()),
+						'Port',
+					),
+				),
+			),
 	},
 	{
 		method: 'GET',
 		pattern: '/metro_areas/:id',
-		handler: (ctx) => doc(200, ctx.ser.metroArea(must(METRO_BY_ID.get(ctx.params.id) ?? METRO_BY_CODE.get(ctx.params.id.toUpperCase()), 'Metro area'))),
+		handler: (ctx) =>
+			doc(
+				200,
+				ctx.ser.metroArea(
+					must(
+						METRO_BY_ID.get(ctx.params.id) ?? METRO_BY_CODE.get(ctx.params.id.toUpperCase()),
+						'Metro area',
+					),
+				),
+			),
 	},
 	{
 		method: 'GET',
 		pattern: '/terminals/:id',
-		handler: (ctx) => doc(200, ctx.ser.terminal(must(TERMINALS_BY_ID.get(ctx.params.id) ?? TERMINALS_BY_FIRMS.get(ctx.params.id.toUpperCase()), 'Terminal'))),
+		handler: (ctx) =>
+			doc(
+				200,
+				ctx.ser.terminal(
+					must(
+						TERMINALS_BY_ID.get(ctx.params.id) ??
+							TERMINALS_BY_FIRMS.get(ctx.params.id.toUpperCase()),
+						'Terminal',
+					),
+				),
+			),
 	},
 	{
 		method: 'GET',
@@ -134,23 +210,68 @@ export const referenceRoutes: Route[] = [
 		pattern: '/search',
 		handler: (ctx) => {
 			const query = ctx.query.query?.trim().toUpperCase();
-			if (!query) return { status: 400, body: { errors: [{ status: '400', title: 'Bad Request', detail: 'query is required' }] } };
+			if (!query)
+				return {
+					status: 400,
+					body: { errors: [{ status: '400', title: 'Bad Request', detail: 'query is required' }] },
+				};
 			const store = ctx.app.store;
 			// Ranked by type (shipments, then containers, then tracking requests), newest first; at most 25.
 			const shipments: ResourceObject[] = [];
 			const cargos: ResourceObject[] = [];
 			const requests: ResourceObject[] = [];
 			const all = store.shipments.all();
-			for (let i = all.length - 1; i >= 0 && (shipments.length < SEARCH_LIMIT || cargos.length < SEARCH_LIMIT); i--) {
+			for (
+				let i = all.length - 1;
+				i >= 0 && (shipments.length < SEARCH_LIMIT || cargos.length < SEARCH_LIMIT);
+				i--
+			) {
 				const s = all[i];
 				const containers = store.containersOf(s);
-				const common = { shipment_id: s.id, scac: s.scac, port_of_lading_name: PORTS_BY_CODE.get(s.polCode)!.name, port_of_discharge_name: PORTS_BY_CODE.get(s.podCode)!.name, tracking_stopped: !!s.lineTrackingStoppedAt, tracking_stopped_reason: s.lineTrackingStoppedReason, failed_reason: null };
-				if (shipments.length < SEARCH_LIMIT && [s.blNumber, ...s.refNumbers].some((x) => x.toUpperCase().includes(query))) {
-					shipments.push({ id: s.id, type: 'shipment', attributes: { entity_type: 'shipment', number: s.blNumber, ...common, containers_count: containers.length, status: null, ref_numbers: s.refNumbers, created_at: iso(s.createdAt), updated_at: iso(s.createdAt) } });
+				const common = {
+					shipment_id: s.id,
+					scac: s.scac,
+					port_of_lading_name: PORTS_BY_CODE.get(s.polCode)!.name,
+					port_of_discharge_name: PORTS_BY_CODE.get(s.podCode)!.name,
+					tracking_stopped: !!s.lineTrackingStoppedAt,
+					tracking_stopped_reason: s.lineTrackingStoppedReason,
+					failed_reason: null,
+				};
+				if (
+					shipments.length < SEARCH_LIMIT &&
+					[s.blNumber, ...s.refNumbers].some((x) => x.toUpperCase().includes(query))
+				) {
+					shipments.push({
+						id: s.id,
+						type: 'shipment',
+						attributes: {
+							entity_type: 'shipment',
+							number: s.blNumber,
+							...common,
+							containers_count: containers.length,
+							status: null,
+							ref_numbers: s.refNumbers,
+							created_at: iso(s.createdAt),
+							updated_at: iso(s.createdAt),
+						},
+					});
 				}
 				for (const c of containers) {
 					if (cargos.length < SEARCH_LIMIT && c.number.includes(query)) {
-						cargos.push({ id: c.id, type: 'cargo', attributes: { entity_type: 'cargo', number: c.number, ...common, containers_count: null, status: ctx.app.containerStatus(c), ref_numbers: c.refNumbers, created_at: iso(c.createdAt), updated_at: iso(c.updatedAt) } });
+						cargos.push({
+							id: c.id,
+							type: 'cargo',
+							attributes: {
+								entity_type: 'cargo',
+								number: c.number,
+								...common,
+								containers_count: null,
+								status: ctx.app.containerStatus(c),
+								ref_numbers: c.refNumbers,
+								created_at: iso(c.createdAt),
+								updated_at: iso(c.updatedAt),
+							},
+						});
 					}
 				}
 			}
@@ -158,12 +279,35 @@ export const referenceRoutes: Route[] = [
 			for (let i = trs.length - 1; i >= 0 && requests.length < SEARCH_LIMIT; i--) {
 				const t = trs[i];
 				// Requests whose shipment exists are represented by the shipment.
-				if (t.shipmentId || store.shipmentsByNumber.has(t.requestNumber.toUpperCase()) || !t.requestNumber.toUpperCase().includes(query)) continue;
-				requests.push({ id: t.id, type: 'tracking_request', attributes: { entity_type: 'tracking_request', number: t.requestNumber, shipment_id: null, scac: t.scac, port_of_lading_name: null, port_of_discharge_name: null, containers_count: null, tracking_stopped: null, tracking_stopped_reason: null, status: t.status, failed_reason: t.failedReason, ref_numbers: t.refNumbers, created_at: iso(t.createdAt), updated_at: iso(t.updatedAt) } });
+				if (
+					t.shipmentId ||
+					store.shipmentsByNumber.has(t.requestNumber.toUpperCase()) ||
+					!t.requestNumber.toUpperCase().includes(query)
+				)
+					continue;
+				requests.push({
+					id: t.id,
+					type: 'tracking_request',
+					attributes: {
+						entity_type: 'tracking_request',
+						number: t.requestNumber,
+						shipment_id: null,
+						scac: t.scac,
+						port_of_lading_name: null,
+						port_of_discharge_name: null,
+						containers_count: null,
+						tracking_stopped: null,
+						tracking_stopped_reason: null,
+						status: t.status,
+						failed_reason: t.failedReason,
+						ref_numbers: t.refNumbers,
+						created_at: iso(t.createdAt),
+						updated_at: iso(t.updatedAt),
+					},
+				});
 			}
 			const data = [...shipments, ...cargos, ...requests].slice(0, SEARCH_LIMIT);
 			return { status: 200, body: { data } };
 		},
 	},
 ];
-

@@ -15,7 +15,10 @@ export const shipmentRoutes: Route[] = [
 			const stoppedRaw = ctx.query['filter[tracking_stopped]'];
 			let stopped: boolean | undefined;
 			if (stoppedRaw !== undefined) {
-				if (stoppedRaw !== 'true' && stoppedRaw !== 'false') throw error(400, 'filter[tracking_stopped] must be true or false', { source: { parameter: 'filter[tracking_stopped]' } });
+				if (stoppedRaw !== 'true' && stoppedRaw !== 'false')
+					throw error(400, 'filter[tracking_stopped] must be true or false', {
+						source: { parameter: 'filter[tracking_stopped]' },
+					});
 				stopped = stoppedRaw === 'true';
 			}
 			// filter[status], filter[pod_locode], filter[line_scac], filter[updated_at] are silently ignored, as by the live service.
@@ -23,22 +26,33 @@ export const shipmentRoutes: Route[] = [
 				if (stopped !== undefined && !!s.lineTrackingStoppedAt !== stopped) return false;
 				const containers = q ? store.containersOf(s).map((c) => c.number) : [];
 				// `number` is the original request number (BL or booking), never a container number.
-				if (number && s.blNumber !== number && !store.trackingRequestsFor(s.id).some((t) => t.requestType !== 'container' && t.requestNumber.toUpperCase() === number)) return false;
+				if (
+					number &&
+					s.blNumber !== number &&
+					!store
+						.trackingRequestsFor(s.id)
+						.some((t) => t.requestType !== 'container' && t.requestNumber.toUpperCase() === number)
+				)
+					return false;
 				if (q) {
-					const hay = [s.blNumber, ...s.refNumbers, ...s.tags, ...containers].map((x) => x.toUpperCase());
+					const hay = [s.blNumber, ...s.refNumbers, ...s.tags, ...containers].map((x) =>
+						x.toUpperCase(),
+					);
 					if (!hay.some((h) => h.includes(q))) return false;
 				}
 				return true;
 			};
 			const all = store.shipments.all();
-			const items = q || number || stopped !== undefined ? all.filter(matches).reverse() : newestFirst(all);
+			const items =
+				q || number || stopped !== undefined ? all.filter(matches).reverse() : newestFirst(all);
 			return list(ctx, items, (s) => ctx.ser.shipment(s));
 		},
 	},
 	{
 		method: 'GET',
 		pattern: '/shipments/:id',
-		handler: (ctx) => single(ctx, ctx.ser.shipment(must(ctx.app.store.shipments.get(ctx.params.id), 'Shipment'))),
+		handler: (ctx) =>
+			single(ctx, ctx.ser.shipment(must(ctx.app.store.shipments.get(ctx.params.id), 'Shipment'))),
 	},
 	{
 		method: 'PATCH',
@@ -47,7 +61,8 @@ export const shipmentRoutes: Route[] = [
 			const s = must(ctx.app.store.shipments.get(ctx.params.id), 'Shipment');
 			checkType(ctx.body, 'shipment');
 			const a = attributesOf(ctx.body);
-			if (a.ref_numbers !== undefined) s.refNumbers = stringArray(a.ref_numbers, '/data/attributes/ref_numbers');
+			if (a.ref_numbers !== undefined)
+				s.refNumbers = stringArray(a.ref_numbers, '/data/attributes/ref_numbers');
 			if (a.tags !== undefined) s.tags = [...new Set(stringArray(a.tags, '/data/attributes/tags'))];
 			return single(ctx, ctx.ser.shipment(s));
 		},

@@ -1,7 +1,16 @@
 /** /webhooks (CRUD, events, ips, trigger) and /webhook_notifications (list, get, examples). */
 import { featureDisabled, planHas } from '../auth';
 import { EVENT_CATEGORIES, EVENT_NAMES, EVENT_SET } from '../events';
-import { attributesOf, checkType, error, includeList, invalid, resolveIncluded, type Json, type ResourceObject } from '../jsonapi';
+import {
+	attributesOf,
+	checkType,
+	error,
+	includeList,
+	invalid,
+	resolveIncluded,
+	type Json,
+	type ResourceObject,
+} from '../jsonapi';
 import type { Ctx, Route } from '../router';
 import { stableId } from '../reference-data';
 import type { WebhookNotificationRec, WebhookRec } from '../types';
@@ -9,7 +18,8 @@ import { sign } from '../webhooks';
 import { bool, doc, empty, list, must, newestFirst, single } from './common';
 
 function validateUrl(ctx: Ctx, value: unknown): string {
-	if (value === undefined || value === null || value === '') throw invalid('/data/attributes/url', "Url can't be blank", 'blank');
+	if (value === undefined || value === null || value === '')
+		throw invalid('/data/attributes/url', "Url can't be blank", 'blank');
 	if (typeof value !== 'string') throw invalid('/data/attributes/url', 'Url must be a string');
 	let u: URL;
 	try {
@@ -18,27 +28,42 @@ function validateUrl(ctx: Ctx, value: unknown): string {
 		throw invalid('/data/attributes/url', 'Url is not a valid URL');
 	}
 	const httpOk = ctx.app.options.allowHttpWebhookUrls && u.protocol === 'http:';
-	if (u.protocol !== 'https:' && !httpOk) throw invalid('/data/attributes/url', 'Url must be an https URL');
+	if (u.protocol !== 'https:' && !httpOk)
+		throw invalid('/data/attributes/url', 'Url must be an https URL');
 	return value;
 }
 
 function validateEvents(ctx: Ctx, value: unknown): string[] {
-	if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) throw invalid('/data/attributes/events', "Events can't be blank: subscribe to at least one event", 'blank');
-	if (!Array.isArray(value)) throw invalid('/data/attributes/events', 'Events must be an array of event names');
+	if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
+		throw invalid(
+			'/data/attributes/events',
+			"Events can't be blank: subscribe to at least one event",
+			'blank',
+		);
+	if (!Array.isArray(value))
+		throw invalid('/data/attributes/events', 'Events must be an array of event names');
 	value.forEach((e, i) => {
-		if (typeof e !== 'string' || !EVENT_SET.has(e)) throw invalid(`/data/attributes/events/${i}`, `Events contains an unknown event: ${String(e)}`, 'inclusion');
+		if (typeof e !== 'string' || !EVENT_SET.has(e))
+			throw invalid(
+				`/data/attributes/events/${i}`,
+				`Events contains an unknown event: ${String(e)}`,
+				'inclusion',
+			);
 	});
 	const events = [...new Set(value as string[])];
-	if (events.includes('container.pickup_lfd_rail.changed') && !planHas(ctx.plan, 'rail_lfd')) throw featureDisabled('rail_lfd');
+	if (events.includes('container.pickup_lfd_rail.changed') && !planHas(ctx.plan, 'rail_lfd'))
+		throw featureDisabled('rail_lfd');
 	return events;
 }
 
 function validateHeaders(value: unknown): Array<{ name: string; value: string }> | null {
 	if (value === undefined || value === null) return null;
-	if (!Array.isArray(value)) throw invalid('/data/attributes/headers', 'Headers must be an array of {name, value}');
+	if (!Array.isArray(value))
+		throw invalid('/data/attributes/headers', 'Headers must be an array of {name, value}');
 	return value.map((h, i) => {
 		const o = h as Json;
-		if (!o || typeof o.name !== 'string' || !o.name || typeof o.value !== 'string') throw invalid(`/data/attributes/headers/${i}`, 'Each header needs a string name and value');
+		if (!o || typeof o.name !== 'string' || !o.name || typeof o.value !== 'string')
+			throw invalid(`/data/attributes/headers/${i}`, 'Each header needs a string name and value');
 		return { name: o.name, value: o.value };
 	});
 }
@@ -46,8 +71,12 @@ function validateHeaders(value: unknown): Array<{ name: string; value: string }>
 /** Lookup that also sees the resources a notification carried (transport events, event objects). */
 function notificationLookup(ctx: Ctx, notes: WebhookNotificationRec[]) {
 	const snap = new Map<string, ResourceObject>();
-	for (const n of notes) for (const r of n.included as unknown as ResourceObject[]) snap.set(`${r.type}:${r.id}`, r);
-	return (type: string, id: string) => snap.get(`${type}:${id}`) ?? ctx.ser.lookup(type, id) ?? (type === 'transport_event' ? transportEventById(ctx, id) : undefined);
+	for (const n of notes)
+		for (const r of n.included as unknown as ResourceObject[]) snap.set(`${r.type}:${r.id}`, r);
+	return (type: string, id: string) =>
+		snap.get(`${type}:${id}`) ??
+		ctx.ser.lookup(type, id) ??
+		(type === 'transport_event' ? transportEventById(ctx, id) : undefined);
 }
 
 /**
@@ -72,7 +101,8 @@ export const webhookRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/webhooks',
-		handler: (ctx) => list(ctx, newestFirst(ctx.app.store.webhooks.all()), (w) => ctx.ser.webhook(w)),
+		handler: (ctx) =>
+			list(ctx, newestFirst(ctx.app.store.webhooks.all()), (w) => ctx.ser.webhook(w)),
 	},
 	{
 		method: 'POST',
@@ -80,7 +110,11 @@ export const webhookRoutes: Route[] = [
 		handler: (ctx) => {
 			checkType(ctx.body, 'webhook');
 			const a = attributesOf(ctx.body);
-			if (a.secret !== undefined) throw invalid('/data/attributes/secret', 'Secret is generated by the service and cannot be set');
+			if (a.secret !== undefined)
+				throw invalid(
+					'/data/attributes/secret',
+					'Secret is generated by the service and cannot be set',
+				);
 			const w: WebhookRec = {
 				id: ctx.app.store.newId(),
 				url: validateUrl(ctx, a.url),
@@ -99,12 +133,29 @@ export const webhookRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/webhooks/events',
 		// Filtered by account features: without rail LFD the rail LFD event is not offered.
-		handler: (ctx) => doc(200, EVENT_CATEGORIES.map((c) => ({ id: c.id, type: 'webhook_event_category', attributes: { name: c.name, events: c.events.filter((e) => e.name !== 'container.pickup_lfd_rail.changed' || planHas(ctx.plan, 'rail_lfd')) } }))),
+		handler: (ctx) =>
+			doc(
+				200,
+				EVENT_CATEGORIES.map((c) => ({
+					id: c.id,
+					type: 'webhook_event_category',
+					attributes: {
+						name: c.name,
+						events: c.events.filter(
+							(e) =>
+								e.name !== 'container.pickup_lfd_rail.changed' || planHas(ctx.plan, 'rail_lfd'),
+						),
+					},
+				})),
+			),
 	},
 	{
 		method: 'GET',
 		pattern: '/webhooks/ips',
-		handler: () => ({ status: 200, body: { webhook_notification_ips: ['127.0.0.1'], last_updated: '2023-10-17T21:23:16Z' } }),
+		handler: () => ({
+			status: 200,
+			body: { webhook_notification_ips: ['127.0.0.1'], last_updated: '2023-10-17T21:23:16Z' },
+		}),
 	},
 	{
 		method: 'POST',
@@ -112,7 +163,10 @@ export const webhookRoutes: Route[] = [
 		handler: async (ctx) => {
 			const raw = (ctx.body ?? {}) as Json;
 			const b = (raw.data && typeof raw.data === 'object' ? attributesOf(raw) : raw) as Json;
-			const fail = (detail: string) => ({ status: 422, body: { errors: [{ status: '422', title: 'Unprocessable Entity', detail }] } });
+			const fail = (detail: string) => ({
+				status: 422,
+				body: { errors: [{ status: '422', title: 'Unprocessable Entity', detail }] },
+			});
 			if (typeof b.url !== 'string' || !b.url) return fail('url is required');
 			try {
 				validateUrl(ctx, b.url);
@@ -120,22 +174,38 @@ export const webhookRoutes: Route[] = [
 				return fail('url is not a valid URL');
 			}
 			if (typeof b.event !== 'string' || !b.event) return fail('event is required');
-			if (!EVENT_SET.has(b.event)) return fail(`event must be one of the webhook events; got ${b.event}`);
+			if (!EVENT_SET.has(b.event))
+				return fail(`event must be one of the webhook events; got ${b.event}`);
 			const hook = ctx.app.store.webhooks.find((w) => w.url === b.url);
-			const secret = typeof b.secret === 'string' && b.secret ? b.secret : hook?.secret ?? ctx.app.newSecret();
+			const secret =
+				typeof b.secret === 'string' && b.secret ? b.secret : (hook?.secret ?? ctx.app.newSecret());
 			const payload = ctx.app.examplePayload(b.event);
-			const n = ctx.app.dispatcher.createNotification({ id: hook?.id ?? EXAMPLE_WEBHOOK_ID }, payload);
+			const n = ctx.app.dispatcher.createNotification(
+				{ id: hook?.id ?? EXAMPLE_WEBHOOK_ID },
+				payload,
+			);
 			const body = ctx.app.dispatcher.render(n, ctx.ser);
 			const signature = sign(body, secret);
 			const r = await ctx.app.dispatcher.send(b.url, body, signature, hook?.headers ?? []);
 			const succeeded = r.status !== null && [200, 201, 202, 204].includes(r.status);
-			ctx.app.store.deliveries.push({ webhookId: hook?.id ?? '', url: b.url, event: b.event, notificationId: n.id, status: r.status, attempt: 1, body, signature, error: r.error, at: Date.now() });
+			ctx.app.store.deliveries.push({
+				webhookId: hook?.id ?? '',
+				url: b.url,
+				event: b.event,
+				notificationId: n.id,
+				status: r.status,
+				attempt: 1,
+				body,
+				signature,
+				error: r.error,
+				at: Date.now(),
+			});
 			return {
 				status: 200,
 				body: {
 					url: b.url,
 					succeeded,
-					error: succeeded ? null : r.error ?? `Receiver answered HTTP ${r.status}`,
+					error: succeeded ? null : (r.error ?? `Receiver answered HTTP ${r.status}`),
 					status_code: r.status,
 					request_headers: r.requestHeaders,
 					request_body: body,
@@ -148,7 +218,8 @@ export const webhookRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/webhooks/:id',
-		handler: (ctx) => single(ctx, ctx.ser.webhook(must(ctx.app.store.webhooks.get(ctx.params.id), 'Webhook'))),
+		handler: (ctx) =>
+			single(ctx, ctx.ser.webhook(must(ctx.app.store.webhooks.get(ctx.params.id), 'Webhook'))),
 	},
 	{
 		method: 'PATCH',
@@ -157,7 +228,11 @@ export const webhookRoutes: Route[] = [
 			const w = must(ctx.app.store.webhooks.get(ctx.params.id), 'Webhook');
 			checkType(ctx.body, 'webhook');
 			const a = attributesOf(ctx.body);
-			if (a.secret !== undefined) throw invalid('/data/attributes/secret', 'Secret is generated by the service and cannot be set');
+			if (a.secret !== undefined)
+				throw invalid(
+					'/data/attributes/secret',
+					'Secret is generated by the service and cannot be set',
+				);
 			const next = { ...w };
 			if (a.url !== undefined) next.url = validateUrl(ctx, a.url);
 			if (a.events !== undefined) next.events = validateEvents(ctx, a.events);
@@ -180,7 +255,9 @@ export const webhookRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/webhook_notifications',
 		handler: (ctx) => {
-			const page = list(ctx, newestFirst(ctx.app.store.notifications.all()), (n) => ctx.ser.webhookNotification(n));
+			const page = list(ctx, newestFirst(ctx.app.store.notifications.all()), (n) =>
+				ctx.ser.webhookNotification(n),
+			);
 			const body = page.body as Json;
 			const paths = includeList(ctx.query);
 			if (paths.length) {
@@ -196,7 +273,10 @@ export const webhookRoutes: Route[] = [
 		pattern: '/webhook_notifications/examples',
 		handler: (ctx) => {
 			const event = ctx.query.event;
-			if (event !== undefined && !EVENT_SET.has(event)) throw error(400, `event must be one of the webhook events; got ${event}`, { source: { parameter: 'event' } });
+			if (event !== undefined && !EVENT_SET.has(event))
+				throw error(400, `event must be one of the webhook events; got ${event}`, {
+					source: { parameter: 'event' },
+				});
 			const events = event ? [event] : EVENT_NAMES;
 			const data: ResourceObject[] = [];
 			const included: ResourceObject[] = [];
@@ -205,9 +285,22 @@ export const webhookRoutes: Route[] = [
 				const n = ctx.app.dispatcher.createNotification({ id: EXAMPLE_WEBHOOK_ID }, payload);
 				n.deliveryStatus = 'succeeded';
 				data.push(ctx.ser.webhookNotification(n));
-				if (['tracking_request', 'transport_event', 'estimated_event'].includes(payload.referenceObject.type)) included.push(payload.referenceObject);
+				if (
+					['tracking_request', 'transport_event', 'estimated_event'].includes(
+						payload.referenceObject.type,
+					)
+				)
+					included.push(payload.referenceObject);
 			}
-			return { status: 200, body: { data, included, links: { self: `${ctx.list.baseUrl}${ctx.path}` }, meta: { size: data.length, total: data.length } } };
+			return {
+				status: 200,
+				body: {
+					data,
+					included,
+					links: { self: `${ctx.list.baseUrl}${ctx.path}` },
+					meta: { size: data.length, total: data.length },
+				},
+			};
 		},
 	},
 	{
@@ -218,7 +311,13 @@ export const webhookRoutes: Route[] = [
 			const data = ctx.ser.webhookNotification(n);
 			const paths = includeList(ctx.query);
 			// The delivered payload is in the delivery log; the API returns `included` only on request.
-			return doc(200, data, paths.length ? { included: resolveIncluded([data], paths, notificationLookup(ctx, [n])) } : {});
+			return doc(
+				200,
+				data,
+				paths.length
+					? { included: resolveIncluded([data], paths, notificationLookup(ctx, [n])) }
+					: {},
+			);
 		},
 	},
 ];

@@ -11,7 +11,12 @@ const BROWSER_ID = 'n8n-terminal49-harness';
 
 class N8nHttpError extends Error {
 	constructor(method, url, status, body) {
-		super(`${method} ${url} -> ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`.slice(0, 2000));
+		super(
+			`${method} ${url} -> ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`.slice(
+				0,
+				2000,
+			),
+		);
 		this.status = status;
 		this.body = body;
 	}
@@ -54,13 +59,18 @@ class N8nClient {
 		const headers = this.cookie ? { cookie: this.cookie } : {};
 		const res = await this.request(method, `/rest${path}`, { body, headers });
 		this._keepCookie(res.headers);
-		return res.body && typeof res.body === 'object' && 'data' in res.body ? res.body.data : res.body;
+		return res.body && typeof res.body === 'object' && 'data' in res.body
+			? res.body.data
+			: res.body;
 	}
 
 	/** Public API (`/api/v1/...`) with the API key. */
 	async api(method, path, body) {
 		if (!this.apiKey) throw new Error('no API key: call setup() or createApiKey() first');
-		const res = await this.request(method, `/api/v1${path}`, { body, headers: { 'x-n8n-api-key': this.apiKey } });
+		const res = await this.request(method, `/api/v1${path}`, {
+			body,
+			headers: { 'x-n8n-api-key': this.apiKey },
+		});
 		return res.body;
 	}
 
@@ -77,7 +87,9 @@ class N8nClient {
 		await waitFor(
 			`n8n readiness at ${this.baseUrl}`,
 			async () => {
-				const res = await fetch(`${this.baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+				const res = await fetch(`${this.baseUrl}/healthz/readiness`, {
+					signal: AbortSignal.timeout(2000),
+				});
 				return res.status === 200;
 			},
 			{ timeoutMs, intervalMs: 300, isAlive },
@@ -100,7 +112,11 @@ class N8nClient {
 	 */
 	async createApiKey(label = 'harness', scopes) {
 		const allowed = scopes || (await this.rest('GET', '/api-keys/scopes'));
-		const created = await this.rest('POST', '/api-keys', { label, scopes: allowed, expiresAt: null });
+		const created = await this.rest('POST', '/api-keys', {
+			label,
+			scopes: allowed,
+			expiresAt: null,
+		});
 		this.apiKey = created.rawApiKey;
 		return this.apiKey;
 	}
@@ -159,7 +175,13 @@ class N8nClient {
 	}
 
 	/** All executions (follows `nextCursor`), newest first, optionally with their run data. */
-	async listExecutions({ workflowId, includeData = false, status, limit = 250, maxPages = 20 } = {}) {
+	async listExecutions({
+		workflowId,
+		includeData = false,
+		status,
+		limit = 250,
+		maxPages = 20,
+	} = {}) {
 		const all = [];
 		let cursor;
 		for (let page = 0; page < maxPages; page++) {
@@ -179,7 +201,10 @@ class N8nClient {
 			// that a worker finished a job, so an execution the worker ran and saved would stay hidden from
 			// it for good. The editor's list reads the database: add what only it shows, read one by one.
 			const known = new Set(all.map((e) => String(e.id)));
-			const q = new URLSearchParams({ filter: JSON.stringify({ workflowId: String(workflowId) }), limit: String(Math.min(limit, 100)) });
+			const q = new URLSearchParams({
+				filter: JSON.stringify({ workflowId: String(workflowId) }),
+				limit: String(Math.min(limit, 100)),
+			});
 			const fromDb = await this.rest('GET', `/executions?${q}`);
 			for (const row of (fromDb && fromDb.results) || []) {
 				if (known.has(String(row.id))) continue;
@@ -198,8 +223,15 @@ class N8nClient {
 	 * Wait until a workflow has at least `count` finished executions (status not new/running/waiting),
 	 * then wait `settleMs` more and return them all (so a test can assert "exactly N").
 	 */
-	async waitForExecutions({ workflowId, count, timeoutMs = 30000, settleMs = 1500, includeData = true }) {
-		const finished = (e) => !['new', 'running', 'waiting'].includes(e.status) && e.finished !== undefined;
+	async waitForExecutions({
+		workflowId,
+		count,
+		timeoutMs = 30000,
+		settleMs = 1500,
+		includeData = true,
+	}) {
+		const finished = (e) =>
+			!['new', 'running', 'waiting'].includes(e.status) && e.finished !== undefined;
 		await waitFor(
 			`${count} execution(s) of workflow ${workflowId}`,
 			async () => (await this.listExecutions({ workflowId })).filter(finished).length >= count,
@@ -223,14 +255,18 @@ class N8nClient {
 			if (!node) throw new Error(`workflow ${id} has no trigger node; pass triggerName`);
 			trigger = node.name;
 		}
-		const started = await this.rest('POST', `/workflows/${id}/run`, { triggerToStartFrom: { name: trigger } });
+		const started = await this.rest('POST', `/workflows/${id}/run`, {
+			triggerToStartFrom: { name: trigger },
+		});
 		const executionId = started && started.executionId;
 		if (!executionId) throw new Error(`workflow ${id} did not start: ${JSON.stringify(started)}`);
 		return await waitFor(
 			`manual execution ${executionId} of workflow ${id}`,
 			async () => {
 				const e = await this.getExecution(executionId, true);
-				return e && !['new', 'running', 'waiting'].includes(e.status) && e.stoppedAt ? e : undefined;
+				return e && !['new', 'running', 'waiting'].includes(e.status) && e.stoppedAt
+					? e
+					: undefined;
 			},
 			{ timeoutMs, intervalMs: 250 },
 		);

@@ -94,19 +94,46 @@ export class N8nClient {
 	/** Public API `/api/v1` with the API key. */
 	api(method: string, path: string, body?: unknown): Promise<any>;
 	waitReady(opts?: { timeoutMs?: number; isAlive?: () => boolean }): Promise<void>;
-	setupOwner(o: { email: string; password: string; firstName?: string; lastName?: string }): Promise<any>;
+	setupOwner(o: {
+		email: string;
+		password: string;
+		firstName?: string;
+		lastName?: string;
+	}): Promise<any>;
 	login(email: string, password: string): Promise<any>;
 	createApiKey(label?: string, scopes?: string[]): Promise<string>;
-	setup(o: { email: string; password: string; firstName?: string; lastName?: string; apiKeyLabel?: string }): Promise<this>;
-	createCredential(c: { name: string; type: string; data: Record<string, unknown> }): Promise<{ id: string; name: string; type: string }>;
+	setup(o: {
+		email: string;
+		password: string;
+		firstName?: string;
+		lastName?: string;
+		apiKeyLabel?: string;
+	}): Promise<this>;
+	createCredential(c: {
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}): Promise<{ id: string; name: string; type: string }>;
 	createWorkflow(wf: WorkflowJson): Promise<WorkflowJson & { id: string }>;
 	getWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
 	deleteWorkflow(id: string): Promise<any>;
 	activateWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
 	deactivateWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
-	listExecutions(o?: { workflowId?: string; includeData?: boolean; status?: string; limit?: number; maxPages?: number }): Promise<Execution[]>;
+	listExecutions(o?: {
+		workflowId?: string;
+		includeData?: boolean;
+		status?: string;
+		limit?: number;
+		maxPages?: number;
+	}): Promise<Execution[]>;
 	getExecution(id: string | number, includeData?: boolean): Promise<Execution>;
-	waitForExecutions(o: { workflowId: string; count: number; timeoutMs?: number; settleMs?: number; includeData?: boolean }): Promise<Execution[]>;
+	waitForExecutions(o: {
+		workflowId: string;
+		count: number;
+		timeoutMs?: number;
+		settleMs?: number;
+		includeData?: boolean;
+	}): Promise<Execution[]>;
 	/** Run a saved workflow like the editor's "Execute workflow" (manual mode, ~1 s) and return the finished execution. */
 	runWorkflow(id: string, opts?: { triggerName?: string; timeoutMs?: number }): Promise<Execution>;
 	nodeTypeNames(): Promise<string[]>;
@@ -147,8 +174,15 @@ export interface StartStackOptions {
 	echo?: (line: string) => void;
 }
 
-export function ensureN8n(o?: { skipRedis?: boolean; stdio?: 'inherit' | 'ignore' | 'pipe' }): Paths;
-export function buildAndPack(o?: { build?: boolean; outDir?: string; log?: (m: string) => void }): string;
+export function ensureN8n(o?: {
+	skipRedis?: boolean;
+	stdio?: 'inherit' | 'ignore' | 'pipe';
+}): Paths;
+export function buildAndPack(o?: {
+	build?: boolean;
+	outDir?: string;
+	log?: (m: string) => void;
+}): string;
 export function packPackage(o?: { outDir?: string; log?: (m: string) => void }): string;
 export function createUserFolder(dir?: string): string;
 export function installPackedPackage(userFolder: string, tgz: string): string;
@@ -162,7 +196,12 @@ export function n8nEnv(o: {
 	logLevel?: string;
 	extra?: Record<string, string>;
 }): NodeJS.ProcessEnv;
-export function startRedis(o?: { port?: number; dir?: string; log?: (m: string) => void; logFile?: string }): Promise<RedisProcess>;
+export function startRedis(o?: {
+	port?: number;
+	dir?: string;
+	log?: (m: string) => void;
+	logFile?: string;
+}): Promise<RedisProcess>;
 export function startN8nProcess(o: {
 	role?: 'main' | 'worker';
 	userFolder: string;
@@ -207,7 +246,11 @@ export function runWorkflowOnce(o: {
 }): Promise<CliRun>;
 export function parseExecuteOutput(stdout: string): any;
 /** json of the items `nodeName` output in an execution (public API) or CLI result. */
-export function nodeOutput(runData: any, nodeName: string, o?: { runIndex?: number; output?: number }): any[] | undefined;
+export function nodeOutput(
+	runData: any,
+	nodeName: string,
+	o?: { runIndex?: number; output?: number },
+): any[] | undefined;
 export function runError(runData: any): any;
 export function freePort(): Promise<number>;
 export function waitFor<T>(

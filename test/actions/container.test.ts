@@ -27,7 +27,16 @@ beforeEach(() => {
 	resetRateLimiter();
 });
 
-async function run(parameters: IDataObject, options: { apiKey?: string; items?: IDataObject[]; continueOnFail?: boolean; rateLimitRequests?: number; baseUrl?: string } = {}) {
+async function run(
+	parameters: IDataObject,
+	options: {
+		apiKey?: string;
+		items?: IDataObject[];
+		continueOnFail?: boolean;
+		rateLimitRequests?: number;
+		baseUrl?: string;
+	} = {},
+) {
 	const out = await runNode({
 		nodeType: new Terminal49(),
 		parameters: { resource: 'container', ...parameters } as never,
@@ -53,13 +62,20 @@ describe('Container > Refresh', () => {
 			['PATCH', `/v2/containers/${f.containerId}/refresh`, {}, null, 200],
 		]);
 		expect(out).toEqual([
-			{ container_id: f.containerId, refresh_requested: true, message: expect.stringMatching(/^Started refresh for Shipping line, Terminal/) },
+			{
+				container_id: f.containerId,
+				refresh_requested: true,
+				message: expect.stringMatching(/^Started refresh for Shipping line, Terminal/),
+			},
 		]);
 	});
 
 	it('looks a container number up first', async () => {
 		const f = fixture('customs_hold');
-		const out = await run({ operation: 'refresh', containerId: byNumber(f.containerNumber.toLowerCase()) });
+		const out = await run({
+			operation: 'refresh',
+			containerId: byNumber(f.containerNumber.toLowerCase()),
+		});
 		expect(sb.requests.map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', '/v2/containers', { 'filter[number]': f.containerNumber, 'page[size]': '1' }],
 			['PATCH', `/v2/containers/${f.containerId}/refresh`, {}],
@@ -71,32 +87,46 @@ describe('Container > Refresh', () => {
 		const ids = ['ready_for_pickup', 'customs_hold', 'on_ship'].map((k) => fixture(k).containerId);
 		const started = Date.now();
 		const out = await run(
-			{ operation: 'refresh', containerId: '={{ { "__rl": true, "mode": "id", "value": $json.id } }}' },
+			{
+				operation: 'refresh',
+				containerId: '={{ { "__rl": true, "mode": "id", "value": $json.id } }}',
+			},
 			{ items: ids.map((id) => ({ id })), rateLimitRequests: 1 },
 		);
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(out.map((o) => o.container_id)).toEqual(ids);
-		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual(ids.map((id) => ['PATCH', `/v2/containers/${id}/refresh`, 200]));
+		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual(
+			ids.map((id) => ['PATCH', `/v2/containers/${id}/refresh`, 200]),
+		);
 	});
 
 	it('sandbox_basic: 403 explains that the Container Refresh add-on is missing (continueOnFail item)', async () => {
 		const f = fixture('ready_for_pickup');
-		const out = await run({ operation: 'refresh', containerId: byId(f.containerId) }, { apiKey: sb.keys.basic, continueOnFail: true });
+		const out = await run(
+			{ operation: 'refresh', containerId: byId(f.containerId) },
+			{ apiKey: sb.keys.basic, continueOnFail: true },
+		);
 		expect(out).toHaveLength(1);
-		expect(out[0].error).toBe('The Container Refresh feature is not enabled for this Terminal49 account (403)');
+		expect(out[0].error).toBe(
+			'The Container Refresh feature is not enabled for this Terminal49 account (403)',
+		);
 		expect(out[0].error_description).toMatch(/paid add-on/);
 		expect(sb.requests.map((r) => [r.method, r.status])).toEqual([['PATCH', 403]]);
 	});
 
 	it('rejects a malformed container number before any request', async () => {
-		await expect(run({ operation: 'refresh', containerId: byNumber('MSCU494901') })).rejects.toThrow(
+		await expect(
+			run({ operation: 'refresh', containerId: byNumber('MSCU494901') }),
+		).rejects.toThrow(
 			'Invalid Container Number "MSCU494901": a container number is 4 letters and 7 digits, e.g. MSCU1234566',
 		);
 		expect(sb.requests).toHaveLength(0);
 	});
 
 	it('rejects a wrong check digit before any request, and says how to reach a container tracked with one', async () => {
-		await expect(run({ operation: 'refresh', containerId: byNumber('MSCU4949013') })).rejects.toThrow(
+		await expect(
+			run({ operation: 'refresh', containerId: byNumber('MSCU4949013') }),
+		).rejects.toThrow(
 			'Invalid Container Number "MSCU4949013": its ISO 6346 check digit should be 2, not 3: check for a typo, or choose a container tracked with a non-standard check digit By ID',
 		);
 		expect(sb.requests).toHaveLength(0);
@@ -107,15 +137,29 @@ describe('Container > Get Map', () => {
 	it('returns the FeatureCollection as one valid item (at sea: ports, current vessel, past and estimated legs)', async () => {
 		const f = fixture('on_ship');
 		const out = await run({ operation: 'getMap', containerId: byId(f.containerId) });
-		expect(sb.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', `/v2/containers/${f.containerId}/map_geojson`, {}]]);
+		expect(sb.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', `/v2/containers/${f.containerId}/map_geojson`, {}],
+		]);
 		expect(out).toHaveLength(1);
 		const map = out[0];
 		expect(map.type).toBe('FeatureCollection');
 		expect(validateMapFeatureCollection(map)).toEqual({ problems: [] });
-		const features = map.features as Array<{ geometry: { type: string; coordinates: unknown }; properties: IDataObject }>;
+		const features = map.features as Array<{
+			geometry: { type: string; coordinates: unknown };
+			properties: IDataObject;
+		}>;
 		const kinds = features.map((x) => x.properties.feature_type);
-		expect(kinds).toEqual(expect.arrayContaining(['port', 'current_vessel', 'past_vessel_locations', 'estimated_partial_leg']));
-		const labels = features.filter((x) => x.properties.feature_type === 'port').map((x) => x.properties.label);
+		expect(kinds).toEqual(
+			expect.arrayContaining([
+				'port',
+				'current_vessel',
+				'past_vessel_locations',
+				'estimated_partial_leg',
+			]),
+		);
+		const labels = features
+			.filter((x) => x.properties.feature_type === 'port')
+			.map((x) => x.properties.label);
 		expect(labels).toEqual(['POL', 'TS1', 'POD']);
 		const vessel = features.find((x) => x.properties.feature_type === 'current_vessel')!;
 		expect(vessel.geometry.type).toBe('Point');
@@ -132,9 +176,9 @@ describe('Container > Get Map', () => {
 
 	it('sandbox_basic: 403 names the Routing Data add-on', async () => {
 		const f = fixture('on_ship');
-		await expect(run({ operation: 'getMap', containerId: byId(f.containerId) }, { apiKey: sb.keys.basic })).rejects.toThrow(
-			'The Routing Data feature is not enabled for this Terminal49 account (403)',
-		);
+		await expect(
+			run({ operation: 'getMap', containerId: byId(f.containerId) }, { apiKey: sb.keys.basic }),
+		).rejects.toThrow('The Routing Data feature is not enabled for this Terminal49 account (403)');
 	});
 
 	describe('a service answering a broken collection', () => {
@@ -143,16 +187,42 @@ describe('Container > Get Map', () => {
 		const broken = {
 			type: 'FeatureCollection',
 			features: [
-				{ type: 'Feature', geometry: { type: 'Point', coordinates: [-118.27, 33.74] }, properties: { feature_type: 'port', label: 'POD' } },
-				{ type: 'Feature', geometry: { type: 'Point', coordinates: [121.5, 31.2, 0] }, properties: { feature_type: 'current_vessel' } },
-				{ type: 'Feature', geometry: { type: 'LineString', coordinates: [[121.5, 31.2]] }, properties: { feature_type: 'estimated_full_legs' } },
-				{ type: 'Feature', geometry: { type: 'LineString', coordinates: [[121.5, 31.2], [-118.27, 33.74]] }, properties: { feature_type: 'past_vessel_locations' } },
+				{
+					type: 'Feature',
+					geometry: { type: 'Point', coordinates: [-118.27, 33.74] },
+					properties: { feature_type: 'port', label: 'POD' },
+				},
+				{
+					type: 'Feature',
+					geometry: { type: 'Point', coordinates: [121.5, 31.2, 0] },
+					properties: { feature_type: 'current_vessel' },
+				},
+				{
+					type: 'Feature',
+					geometry: { type: 'LineString', coordinates: [[121.5, 31.2]] },
+					properties: { feature_type: 'estimated_full_legs' },
+				},
+				{
+					type: 'Feature',
+					geometry: {
+						type: 'LineString',
+						coordinates: [
+							[121.5, 31.2],
+							[-118.27, 33.74],
+						],
+					},
+					properties: { feature_type: 'past_vessel_locations' },
+				},
 			],
 		};
 		beforeAll(async () => {
 			server = http.createServer((req, res) => {
 				res.setHeader('Content-Type', 'application/json');
-				res.end(JSON.stringify(req.url?.endsWith('/map_geojson') ? broken : { errors: [{ status: '404' }] }));
+				res.end(
+					JSON.stringify(
+						req.url?.endsWith('/map_geojson') ? broken : { errors: [{ status: '404' }] },
+					),
+				);
 			});
 			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 			baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
@@ -163,16 +233,25 @@ describe('Container > Get Map', () => {
 		});
 
 		it('fails by default, naming the feature index and the rule', async () => {
-			await expect(run({ operation: 'getMap', containerId: byId('c1') }, { baseUrl })).rejects.toThrow(
+			await expect(
+				run({ operation: 'getMap', containerId: byId('c1') }, { baseUrl }),
+			).rejects.toThrow(
 				'Terminal49 returned an invalid container map: feature 1 (current_vessel): Point coordinates: a position must be exactly 2 numbers [longitude, latitude]; got [121.5,31.2,0] (and 1 more invalid feature(s))',
 			);
 		});
 
 		it('"Drop Them" returns the valid features only and logs what it dropped', async () => {
 			const logs = captureLogs();
-			const out = await run({ operation: 'getMap', containerId: byId('c1'), invalidFeatures: 'drop' }, { baseUrl });
-			expect(out).toEqual([{ type: 'FeatureCollection', features: [broken.features[0], broken.features[3]] }]);
-			expect(logs.join('\n')).toMatch(/dropped 2 invalid feature\(s\): feature 1 \(current_vessel\).*feature 2 \(estimated_full_legs\): LineString coordinates must hold at least 2 positions; got 1/);
+			const out = await run(
+				{ operation: 'getMap', containerId: byId('c1'), invalidFeatures: 'drop' },
+				{ baseUrl },
+			);
+			expect(out).toEqual([
+				{ type: 'FeatureCollection', features: [broken.features[0], broken.features[3]] },
+			]);
+			expect(logs.join('\n')).toMatch(
+				/dropped 2 invalid feature\(s\): feature 1 \(current_vessel\).*feature 2 \(estimated_full_legs\): LineString coordinates must hold at least 2 positions; got 1/,
+			);
 		});
 	});
 });
@@ -180,22 +259,46 @@ describe('Container > Get Map', () => {
 describe('Container > Get Transport Events', () => {
 	it('Return All: every event, oldest first, with location, terminal and vessel included', async () => {
 		const f = fixture('ready_for_pickup');
-		const out = await run({ operation: 'getTransportEvents', containerId: byId(f.containerId), returnAll: true });
+		const out = await run({
+			operation: 'getTransportEvents',
+			containerId: byId(f.containerId),
+			returnAll: true,
+		});
 		expect(sb.requests.map((r) => [r.method, r.path, r.query])).toEqual([
-			['GET', `/v2/containers/${f.containerId}/transport_events`, { include: 'location,terminal,vessel', 'page[size]': '100' }],
+			[
+				'GET',
+				`/v2/containers/${f.containerId}/transport_events`,
+				{ include: 'location,terminal,vessel', 'page[size]': '100' },
+			],
 		]);
 		expect(out.length).toBeGreaterThanOrEqual(4);
-		expect(out.every((e) => e.type === 'transport_event' && typeof e.event === 'string')).toBe(true);
+		expect(out.every((e) => e.type === 'transport_event' && typeof e.event === 'string')).toBe(
+			true,
+		);
 		const times = out.map((e) => Date.parse(String(e.timestamp)));
 		expect(times).toEqual([...times].sort((a, b) => a - b));
 		const arrived = out.find((e) => e.event === 'container.transport.vessel_arrived')!;
-		expect(arrived.location).toEqual(expect.objectContaining({ type: 'port', code: arrived.location_locode }));
-		expect(arrived.vessel).toEqual(expect.objectContaining({ type: 'vessel', name: expect.any(String), imo: expect.any(String) }));
+		expect(arrived.location).toEqual(
+			expect.objectContaining({ type: 'port', code: arrived.location_locode }),
+		);
+		expect(arrived.vessel).toEqual(
+			expect.objectContaining({
+				type: 'vessel',
+				name: expect.any(String),
+				imo: expect.any(String),
+			}),
+		);
 	});
 
 	it('Limit 2 asks for a page of 2 and returns 2 items; no include when none is chosen', async () => {
 		const f = fixture('ready_for_pickup');
-		const out = await run({ operation: 'getTransportEvents', containerId: byId(f.containerId), returnAll: false, limit: 2, include: [] });
+		const out = await run({
+			operation: 'getTransportEvents',
+			containerId: byId(f.containerId),
+			returnAll: false,
+			limit: 2,
+			include: [],
+		});
 		expect(sb.requests.map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', `/v2/containers/${f.containerId}/transport_events`, { 'page[size]': '2' }],
 		]);
@@ -209,13 +312,24 @@ describe('Container > Get Raw Events (Deprecated)', () => {
 		const operation = new Terminal49().description.properties.find(
 			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'container',
 		)!;
-		expect(operation.options).toContainEqual(expect.objectContaining({ name: 'Get Raw Events (Deprecated)', value: 'getRawEvents' }));
+		expect(operation.options).toContainEqual(
+			expect.objectContaining({ name: 'Get Raw Events (Deprecated)', value: 'getRawEvents' }),
+		);
 	});
 
 	it('returns one item per raw event (estimated future ones included) and applies Limit itself', async () => {
 		const f = fixture('on_ship');
-		const all = await run({ operation: 'getRawEvents', containerId: byId(f.containerId), returnAll: true });
-		const limited = await run({ operation: 'getRawEvents', containerId: byId(f.containerId), returnAll: false, limit: 3 });
+		const all = await run({
+			operation: 'getRawEvents',
+			containerId: byId(f.containerId),
+			returnAll: true,
+		});
+		const limited = await run({
+			operation: 'getRawEvents',
+			containerId: byId(f.containerId),
+			returnAll: false,
+			limit: 3,
+		});
 		expect(sb.requests.map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', `/v2/containers/${f.containerId}/raw_events`, {}],
 			['GET', `/v2/containers/${f.containerId}/raw_events`, {}],
@@ -228,7 +342,13 @@ describe('Container > Get Raw Events (Deprecated)', () => {
 
 	it('Simplify off: the document as sent, data cut to the limit', async () => {
 		const f = fixture('on_ship');
-		const out = await run({ operation: 'getRawEvents', containerId: byId(f.containerId), returnAll: false, limit: 2, simplify: false });
+		const out = await run({
+			operation: 'getRawEvents',
+			containerId: byId(f.containerId),
+			returnAll: false,
+			limit: 2,
+			simplify: false,
+		});
 		expect(out).toHaveLength(1);
 		expect((out[0].data as IDataObject[]).map((e) => e.type)).toEqual(['raw_event', 'raw_event']);
 	});
@@ -237,20 +357,46 @@ describe('Container > Get Raw Events (Deprecated)', () => {
 describe('Container > Update', () => {
 	it('PATCHes /containers with the id and the new ref_numbers and returns the container with insights', async () => {
 		const f = fixture('past_lfd');
-		const out = await run({ operation: 'update', containerId: byId(f.containerId), refNumbers: ' PO-1, PO-2 ,PO-1,, ' });
+		const out = await run({
+			operation: 'update',
+			containerId: byId(f.containerId),
+			refNumbers: ' PO-1, PO-2 ,PO-1,, ',
+		});
 		expect(sb.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-			['PATCH', '/v2/containers', {}, { data: { id: f.containerId, type: 'container', attributes: { ref_numbers: ['PO-1', 'PO-2'] } } }],
+			[
+				'PATCH',
+				'/v2/containers',
+				{},
+				{
+					data: {
+						id: f.containerId,
+						type: 'container',
+						attributes: { ref_numbers: ['PO-1', 'PO-2'] },
+					},
+				},
+			],
 		]);
 		expect(out).toHaveLength(1);
 		expect(out[0]).toEqual(
-			expect.objectContaining({ id: f.containerId, number: f.containerNumber, ref_numbers: ['PO-1', 'PO-2'], ready_for_pickup: expect.any(Boolean) }),
+			expect.objectContaining({
+				id: f.containerId,
+				number: f.containerNumber,
+				ref_numbers: ['PO-1', 'PO-2'],
+				ready_for_pickup: expect.any(Boolean),
+			}),
 		);
 	});
 
 	it('an empty value clears the reference numbers', async () => {
 		const f = fixture('past_lfd');
-		const out = await run({ operation: 'update', containerId: byId(f.containerId), refNumbers: '' });
-		expect(sb.requests[0].body).toEqual({ data: { id: f.containerId, type: 'container', attributes: { ref_numbers: [] } } });
+		const out = await run({
+			operation: 'update',
+			containerId: byId(f.containerId),
+			refNumbers: '',
+		});
+		expect(sb.requests[0].body).toEqual({
+			data: { id: f.containerId, type: 'container', attributes: { ref_numbers: [] } },
+		});
 		expect(out[0].ref_numbers).toEqual([]);
 	});
 });

@@ -11,7 +11,8 @@ let sb: Sandbox;
 const customField = runnerFor(() => sb, 'customField');
 const fixture = (key: string) => sb.fixtures.find((f) => f.key === key)!;
 const def = (slug: string) => sb.store.customFieldDefinitions.find((d) => d.apiSlug === slug)!;
-const fieldsOn = (entityId: string) => sb.store.customFields.all().filter((f) => f.entityId === entityId);
+const fieldsOn = (entityId: string) =>
+	sb.store.customFields.all().filter((f) => f.entityId === entityId);
 
 beforeAll(async () => {
 	sb = await startSandbox({ carrierDelayMs: 50, rateWindowMs: 1000, webhookRetryScale: 0 });
@@ -106,15 +107,26 @@ describe('Custom Field', () => {
 			['GET', '/v2/containers', { 'filter[number]': f.containerNumber, 'page[size]': '1' }],
 			['POST', '/v2/custom_fields', {}],
 		]);
-		expect((sb.requests[1].body as any).data.relationships.entity.data).toEqual({ type: 'container', id: f.containerId });
+		expect((sb.requests[1].body as any).data.relationships.entity.data).toEqual({
+			type: 'container',
+			id: f.containerId,
+		});
 		expect(out[0]).toMatchObject({ api_slug: 'priority', value: 'high', entity: f.containerId });
 	});
 
 	it('Create checks the slug and the value before any request (no container lookup either)', async () => {
 		const f = fixture('past_lfd');
-		const base = { operation: 'create', recordType: 'container', containerId: byNumber(f.containerNumber) };
-		await expect(customField.run({ ...base, apiSlug: 'pri/ority', valueType: 'text', value: 'x' })).rejects.toThrow('Invalid API Slug "pri/ority"');
-		await expect(customField.run({ ...base, apiSlug: 'priority', valueType: 'number', value: 'lots' })).rejects.toThrow('Invalid Value "lots"');
+		const base = {
+			operation: 'create',
+			recordType: 'container',
+			containerId: byNumber(f.containerNumber),
+		};
+		await expect(
+			customField.run({ ...base, apiSlug: 'pri/ority', valueType: 'text', value: 'x' }),
+		).rejects.toThrow('Invalid API Slug "pri/ority"');
+		await expect(
+			customField.run({ ...base, apiSlug: 'priority', valueType: 'number', value: 'lots' }),
+		).rejects.toThrow('Invalid Value "lots"');
 		expect(sb.requests).toHaveLength(0);
 	});
 
@@ -123,31 +135,53 @@ describe('Custom Field', () => {
 		const out = await customField.run({
 			operation: 'getAll',
 			returnAll: true,
-			filters: { entityType: 'Shipment', entityId: f.shipmentId, definitionId: def('po_number').id },
+			filters: {
+				entityType: 'Shipment',
+				entityId: f.shipmentId,
+				definitionId: def('po_number').id,
+			},
 		});
 		expect(requestLog(sb)).toEqual([
 			[
 				'GET',
 				'/v2/custom_fields',
-				{ 'filter[entity_type]': 'Shipment', 'filter[entity_id]': f.shipmentId, 'filter[definition_id]': def('po_number').id, 'page[size]': '100' },
+				{
+					'filter[entity_type]': 'Shipment',
+					'filter[entity_id]': f.shipmentId,
+					'filter[definition_id]': def('po_number').id,
+					'page[size]': '100',
+				},
 				null,
 				200,
 			],
 		]);
-		expect(out).toEqual([expect.objectContaining({ api_slug: 'po_number', value: 'PO-4711', entity: f.shipmentId })]);
+		expect(out).toEqual([
+			expect.objectContaining({ api_slug: 'po_number', value: 'PO-4711', entity: f.shipmentId }),
+		]);
 	});
 
 	it('Get, Update (value typed, or cleared) and Delete by custom field ID', async () => {
-		const field = fieldsOn(fixture('ready_for_pickup').shipmentId).find((x) => x.apiSlug === 'po_number')!;
+		const field = fieldsOn(fixture('ready_for_pickup').shipmentId).find(
+			(x) => x.apiSlug === 'po_number',
+		)!;
 		const path = `/v2/custom_fields/${field.id}`;
-		expect(await customField.run({ operation: 'get', customFieldId: field.id })).toEqual([expect.objectContaining({ id: field.id, value: 'PO-4711' })]);
-		expect(await customField.run({ operation: 'update', customFieldId: field.id, valueType: 'text', value: 'PO-9' })).toEqual([
-			expect.objectContaining({ id: field.id, value: 'PO-9', display_value: 'PO-9' }),
+		expect(await customField.run({ operation: 'get', customFieldId: field.id })).toEqual([
+			expect.objectContaining({ id: field.id, value: 'PO-4711' }),
 		]);
-		expect(await customField.run({ operation: 'update', customFieldId: field.id, valueType: 'null' })).toEqual([
-			expect.objectContaining({ id: field.id, value: null, display_value: null }),
+		expect(
+			await customField.run({
+				operation: 'update',
+				customFieldId: field.id,
+				valueType: 'text',
+				value: 'PO-9',
+			}),
+		).toEqual([expect.objectContaining({ id: field.id, value: 'PO-9', display_value: 'PO-9' })]);
+		expect(
+			await customField.run({ operation: 'update', customFieldId: field.id, valueType: 'null' }),
+		).toEqual([expect.objectContaining({ id: field.id, value: null, display_value: null })]);
+		expect(await customField.run({ operation: 'delete', customFieldId: field.id })).toEqual([
+			{ deleted: true, id: field.id },
 		]);
-		expect(await customField.run({ operation: 'delete', customFieldId: field.id })).toEqual([{ deleted: true, id: field.id }]);
 		expect(requestLog(sb)).toEqual([
 			['GET', path, {}, null, 200],
 			['PATCH', path, {}, { data: { type: 'custom_field', attributes: { value: 'PO-9' } } }, 200],

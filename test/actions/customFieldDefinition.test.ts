@@ -32,7 +32,12 @@ describe('Custom Field Definition > Get Many', () => {
 			[
 				'GET',
 				'/v2/custom_field_definitions',
-				{ 'filter[entity_type]': 'Container', 'filter[data_type]': 'enum', 'filter[display_name]': 'Prio', 'page[size]': '100' },
+				{
+					'filter[entity_type]': 'Container',
+					'filter[data_type]': 'enum',
+					'filter[display_name]': 'Prio',
+					'page[size]': '100',
+				},
 				null,
 				200,
 			],
@@ -53,8 +58,14 @@ describe('Custom Field Definition > Get Many', () => {
 
 	it('lists all definitions, tracking-request ones included', async () => {
 		const out = await run({ operation: 'getAll', returnAll: false, limit: 10 });
-		expect(requestLog(sb)[0].slice(0, 3)).toEqual(['GET', '/v2/custom_field_definitions', { 'page[size]': '10' }]);
-		expect(out.map((d) => d.api_slug)).toEqual(expect.arrayContaining(['po_number', 'priority', 'broker_ref']));
+		expect(requestLog(sb)[0].slice(0, 3)).toEqual([
+			'GET',
+			'/v2/custom_field_definitions',
+			{ 'page[size]': '10' },
+		]);
+		expect(out.map((d) => d.api_slug)).toEqual(
+			expect.arrayContaining(['po_number', 'priority', 'broker_ref']),
+		);
 	});
 });
 
@@ -66,7 +77,12 @@ describe('Custom Field Definition > Create', () => {
 			apiSlug: 'pallet_count',
 			displayName: 'Pallet Count',
 			dataType: 'number',
-			additionalFields: { description: 'Pallets on the truck', defaultValue: '12', validation: '{"min": 0}', defaultFormat: '0' },
+			additionalFields: {
+				description: 'Pallets on the truck',
+				defaultValue: '12',
+				validation: '{"min": 0}',
+				defaultFormat: '0',
+			},
 		});
 		expect(requestLog(sb)).toEqual([
 			[
@@ -92,7 +108,13 @@ describe('Custom Field Definition > Create', () => {
 			],
 		]);
 		expect(out).toEqual([
-			expect.objectContaining({ id: expect.any(String), api_slug: 'pallet_count', data_type: 'number', default_value: 12, validation: { min: 0 } }),
+			expect.objectContaining({
+				id: expect.any(String),
+				api_slug: 'pallet_count',
+				data_type: 'number',
+				default_value: 12,
+				validation: { min: 0 },
+			}),
 		]);
 	});
 
@@ -105,13 +127,27 @@ describe('Custom Field Definition > Create', () => {
 			dataType: 'enum_multi',
 			additionalFields: { defaultValue: 'hazmat, reefer' },
 		});
-		expect((sb.requests[0].body as any).data.attributes.default_value).toEqual(['hazmat', 'reefer']);
+		expect((sb.requests[0].body as any).data.attributes.default_value).toEqual([
+			'hazmat',
+			'reefer',
+		]);
 	});
 
 	it('rejects bad input before any request', async () => {
-		const base = { operation: 'create', entityType: 'Shipment', apiSlug: 'x_slug', displayName: 'X', dataType: 'number' };
+		const base = {
+			operation: 'create',
+			entityType: 'Shipment',
+			apiSlug: 'x_slug',
+			displayName: 'X',
+			dataType: 'number',
+		};
 		const out = await run(
-			{ ...base, apiSlug: '={{ $json.slug }}', displayName: '={{ $json.name }}', additionalFields: { defaultValue: '={{ $json.dv }}', validation: '={{ $json.v }}' } },
+			{
+				...base,
+				apiSlug: '={{ $json.slug }}',
+				displayName: '={{ $json.name }}',
+				additionalFields: { defaultValue: '={{ $json.dv }}', validation: '={{ $json.v }}' },
+			},
 			{
 				items: [
 					{ slug: 'po number', name: 'X', dv: '', v: '' },
@@ -135,7 +171,13 @@ describe('Custom Field Definition > Create', () => {
 
 	it('passes on the service 422 for a taken slug', async () => {
 		const out = await run(
-			{ operation: 'create', entityType: 'Shipment', apiSlug: 'po_number', displayName: 'PO', dataType: 'short_text' },
+			{
+				operation: 'create',
+				entityType: 'Shipment',
+				apiSlug: 'po_number',
+				displayName: 'PO',
+				dataType: 'short_text',
+			},
 			{ continueOnFail: true },
 		);
 		expect(out[0].error).toContain('api_slug: Api slug has already been taken');
@@ -147,8 +189,17 @@ describe('Custom Field Definition > Get, Update, Delete', () => {
 	it('GETs one definition', async () => {
 		const d = def('po_number');
 		const out = await run({ operation: 'get', definitionId: d.id });
-		expect(requestLog(sb)).toEqual([['GET', `/v2/custom_field_definitions/${d.id}`, {}, null, 200]]);
-		expect(out).toEqual([expect.objectContaining({ id: d.id, api_slug: 'po_number', display_name: 'PO Number', entity_type: 'Shipment' })]);
+		expect(requestLog(sb)).toEqual([
+			['GET', `/v2/custom_field_definitions/${d.id}`, {}, null, 200],
+		]);
+		expect(out).toEqual([
+			expect.objectContaining({
+				id: d.id,
+				api_slug: 'po_number',
+				display_name: 'PO Number',
+				entity_type: 'Shipment',
+			}),
+		]);
 	});
 
 	it('PATCHes only the fields given; Empty (Null) clears the default value', async () => {
@@ -163,26 +214,41 @@ describe('Custom Field Definition > Get, Update, Delete', () => {
 				'PATCH',
 				`/v2/custom_field_definitions/${d.id}`,
 				{},
-				{ data: { type: 'custom_field_definition', attributes: { display_name: 'Urgency', description: null, default_value: null } } },
+				{
+					data: {
+						type: 'custom_field_definition',
+						attributes: { display_name: 'Urgency', description: null, default_value: null },
+					},
+				},
 				200,
 			],
 		]);
-		expect(out).toEqual([expect.objectContaining({ id: d.id, display_name: 'Urgency', default_value: null })]);
+		expect(out).toEqual([
+			expect.objectContaining({ id: d.id, display_name: 'Urgency', default_value: null }),
+		]);
 	});
 
 	it('refuses an empty update before any request', async () => {
-		await expect(run({ operation: 'update', definitionId: def('po_number').id, updateFields: {} })).rejects.toThrow(
-			'Nothing to update: "Update Fields" is empty',
-		);
+		await expect(
+			run({ operation: 'update', definitionId: def('po_number').id, updateFields: {} }),
+		).rejects.toThrow('Nothing to update: "Update Fields" is empty');
 		expect(sb.requests).toHaveLength(0);
 	});
 
 	it('DELETEs and returns {deleted, id}', async () => {
-		const created = await run({ operation: 'create', entityType: 'Container', apiSlug: 'to_delete', displayName: 'Temp', dataType: 'boolean' });
+		const created = await run({
+			operation: 'create',
+			entityType: 'Container',
+			apiSlug: 'to_delete',
+			displayName: 'Temp',
+			dataType: 'boolean',
+		});
 		sb.clearRequests();
 		const id = created[0].id as string;
 		const out = await run({ operation: 'delete', definitionId: id });
-		expect(requestLog(sb)).toEqual([['DELETE', `/v2/custom_field_definitions/${id}`, {}, null, 200]]);
+		expect(requestLog(sb)).toEqual([
+			['DELETE', `/v2/custom_field_definitions/${id}`, {}, null, 200],
+		]);
 		expect(out).toEqual([{ deleted: true, id }]);
 		expect(sb.store.customFieldDefinitions.get(id)).toBeUndefined();
 	});

@@ -28,44 +28,79 @@ beforeEach(() => {
 
 function context(parameters: INodeParameters): LoadOptionsContext {
 	const n8nNode = makeNode(node, parameters);
-	const additionalData = makeAdditionalData({ apiKey: sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: 10_000 });
+	const additionalData = makeAdditionalData({
+		apiKey: sb.keys.paid,
+		baseUrl: sb.baseUrl,
+		rateLimitRequests: 10_000,
+	});
 	additionalData.currentNodeParameters = parameters;
-	return new LoadOptionsContext(makeWorkflow(n8nNode, node), n8nNode, additionalData, 'parameters.apiSlug');
+	return new LoadOptionsContext(
+		makeWorkflow(n8nNode, node),
+		n8nNode,
+		additionalData,
+		'parameters.apiSlug',
+	);
 }
 
-type SearchMethod = (this: unknown, filter?: string) => Promise<{ results: Array<{ name: string; value: string }> }>;
+type SearchMethod = (
+	this: unknown,
+	filter?: string,
+) => Promise<{ results: Array<{ name: string; value: string }> }>;
 const listSearch = node.methods.listSearch as unknown as Record<string, SearchMethod>;
-const search = (name: string, parameters: INodeParameters, filter?: string) => listSearch[name].call(context(parameters), filter);
+const search = (name: string, parameters: INodeParameters, filter?: string) =>
+	listSearch[name].call(context(parameters), filter);
 
 it('the locators name methods the node has', () => {
 	const names = new Set<string>();
 	for (const property of node.description.properties) {
-		for (const mode of (property.modes ?? []) as Array<{ typeOptions?: { searchListMethod?: string } }>) {
+		for (const mode of (property.modes ?? []) as Array<{
+			typeOptions?: { searchListMethod?: string };
+		}>) {
 			if (mode.typeOptions?.searchListMethod) names.add(mode.typeOptions.searchListMethod);
 		}
 	}
-	expect([...names]).toEqual(expect.arrayContaining(['searchCustomFieldDefinitions', 'searchCustomFieldSlugs']));
+	expect([...names]).toEqual(
+		expect.arrayContaining(['searchCustomFieldDefinitions', 'searchCustomFieldSlugs']),
+	);
 	for (const name of names) expect(typeof listSearch[name]).toBe('function');
 });
 
 it('Definitions: every definition by display name, slug and record type, filtered by name or slug', async () => {
-	const all = await search('searchCustomFieldDefinitions', { resource: 'customFieldOption', operation: 'getAll' });
-	expect(requestLog(sb)).toEqual([['GET', '/v2/custom_field_definitions', { 'page[size]': '100' }, null, 200]]);
-	const priority = sb.store.customFieldDefinitions.find((d) => d.apiSlug === 'priority')!;
-	expect(all.results).toContainEqual({ name: 'Priority (priority, Container)', value: priority.id });
-	expect(all.results).toHaveLength(sb.store.customFieldDefinitions.all().length);
-	expect((await search('searchCustomFieldDefinitions', {}, 'PO_NUM')).results.map((r) => r.name)).toEqual(['PO Number (po_number, Shipment)']);
-	expect((await search('searchCustomFieldDefinitions', {}, 'broker')).results.map((r) => r.name)).toEqual([
-		'Broker reference (broker_ref, TrackingRequest)',
+	const all = await search('searchCustomFieldDefinitions', {
+		resource: 'customFieldOption',
+		operation: 'getAll',
+	});
+	expect(requestLog(sb)).toEqual([
+		['GET', '/v2/custom_field_definitions', { 'page[size]': '100' }, null, 200],
 	]);
+	const priority = sb.store.customFieldDefinitions.find((d) => d.apiSlug === 'priority')!;
+	expect(all.results).toContainEqual({
+		name: 'Priority (priority, Container)',
+		value: priority.id,
+	});
+	expect(all.results).toHaveLength(sb.store.customFieldDefinitions.all().length);
+	expect(
+		(await search('searchCustomFieldDefinitions', {}, 'PO_NUM')).results.map((r) => r.name),
+	).toEqual(['PO Number (po_number, Shipment)']);
+	expect(
+		(await search('searchCustomFieldDefinitions', {}, 'broker')).results.map((r) => r.name),
+	).toEqual(['Broker reference (broker_ref, TrackingRequest)']);
 });
 
 it('API slugs: only those defined for the chosen Record Type', async () => {
 	const slugs = async (recordType: string) =>
-		(await search('searchCustomFieldSlugs', { resource: 'recordCustomField', operation: 'create', recordType })).results;
+		(
+			await search('searchCustomFieldSlugs', {
+				resource: 'recordCustomField',
+				operation: 'create',
+				recordType,
+			})
+		).results;
 	expect(await slugs('container')).toEqual([{ name: 'Priority (enum)', value: 'priority' }]);
 	expect(await slugs('shipment')).toEqual([{ name: 'PO Number (short_text)', value: 'po_number' }]);
-	expect(await slugs('tracking_request')).toEqual([{ name: 'Broker reference (short_text)', value: 'broker_ref' }]);
+	expect(await slugs('tracking_request')).toEqual([
+		{ name: 'Broker reference (short_text)', value: 'broker_ref' },
+	]);
 });
 
 it('a value picked from the lists is used as given (locator objects)', async () => {
@@ -73,7 +108,11 @@ it('a value picked from the lists is used as given (locator objects)', async () 
 	const f = sb.fixtures.find((x) => x.key === 'on_ship')!;
 	const option = runnerFor(() => sb, 'customFieldOption');
 	const priority = sb.store.customFieldDefinitions.find((d) => d.apiSlug === 'priority')!;
-	await option.run({ operation: 'getAll', definitionId: { __rl: true, mode: 'list', value: priority.id, cachedResultName: 'Priority' }, returnAll: true });
+	await option.run({
+		operation: 'getAll',
+		definitionId: { __rl: true, mode: 'list', value: priority.id, cachedResultName: 'Priority' },
+		returnAll: true,
+	});
 	await run({
 		operation: 'create',
 		recordType: 'container',
@@ -84,6 +123,11 @@ it('a value picked from the lists is used as given (locator objects)', async () 
 	});
 	expect(requestLog(sb).map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
 		['GET', `/v2/custom_field_definitions/${priority.id}/options`, null, 200],
-		['POST', `/v2/containers/${f.containerId}/custom_fields`, { data: { type: 'custom_field', attributes: { api_slug: 'priority', value: 'low' } } }, 201],
+		[
+			'POST',
+			`/v2/containers/${f.containerId}/custom_fields`,
+			{ data: { type: 'custom_field', attributes: { api_slug: 'priority', value: 'low' } } },
+			201,
+		],
 	]);
 });

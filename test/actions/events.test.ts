@@ -5,8 +5,8 @@ import { WEBHOOK_EVENTS, webhookEventOptions } from '../../nodes/Terminal49/help
 
 const openapi = JSON.parse(readFileSync(join(__dirname, '../fixtures/openapi.json'), 'utf8'));
 const enumOf = (path: string, method: string): string[] =>
-	openapi.paths[path][method].requestBody.content['application/json'].schema.properties.data.properties.attributes.properties
-		.events.items.enum;
+	openapi.paths[path][method].requestBody.content['application/json'].schema.properties.data
+		.properties.attributes.properties.events.items.enum;
 
 describe('WEBHOOK_EVENTS', () => {
 	it('holds exactly the 43 events of the POST /webhooks enum (and PATCH /webhooks/{id})', () => {
@@ -33,7 +33,10 @@ describe('WEBHOOK_EVENTS', () => {
 		const names = webhookEventOptions().map((o) => o.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 		expect(webhookEventOptions()).toContainEqual(
-			expect.objectContaining({ name: 'Vessel: Vessel Arrived', value: 'container.transport.vessel_arrived' }),
+			expect.objectContaining({
+				name: 'Vessel: Vessel Arrived',
+				value: 'container.transport.vessel_arrived',
+			}),
 		);
 	});
 });

@@ -26,14 +26,21 @@ beforeEach(() => {
 async function search(filter?: string, apiKey: string = sb.keys.paid) {
 	const nodeType = new Terminal49();
 	const node = makeNode(nodeType, { resource: 'trackingRequest', operation: 'create' });
-	const context = new LoadOptionsContext(makeWorkflow(node, nodeType), node, makeAdditionalData({ apiKey, baseUrl: sb.baseUrl }), 'parameters.scac');
+	const context = new LoadOptionsContext(
+		makeWorkflow(node, nodeType),
+		node,
+		makeAdditionalData({ apiKey, baseUrl: sb.baseUrl }),
+		'parameters.scac',
+	);
 	return await nodeType.methods.listSearch.searchShippingLines.call(context, filter);
 }
 
 describe('listSearch.searchShippingLines', () => {
 	it('lists every carrier once, by name with its SCAC, from one unpaginated GET /shipping_lines', async () => {
 		const { results, paginationToken } = await search();
-		expect(sb.requests.map((r) => [r.method, r.path, r.query, r.status])).toEqual([['GET', '/v2/shipping_lines', {}, 200]]);
+		expect(sb.requests.map((r) => [r.method, r.path, r.query, r.status])).toEqual([
+			['GET', '/v2/shipping_lines', {}, 200],
+		]);
 		expect(paginationToken).toBeUndefined();
 		const names = results.map((r) => r.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
@@ -41,14 +48,19 @@ describe('listSearch.searchShippingLines', () => {
 		expect(new Set(scacs).size).toBe(scacs.length);
 		expect(results.length).toBe(20);
 		expect(results).toContainEqual({ name: 'Maersk (MAEU)', value: 'MAEU' });
-		expect(results).toContainEqual({ name: 'Mediterranean Shipping Company (MSCU)', value: 'MSCU' });
+		expect(results).toContainEqual({
+			name: 'Mediterranean Shipping Company (MSCU)',
+			value: 'MSCU',
+		});
 		for (const r of results) expect(r.value).toMatch(/^[A-Z]{4}$/);
 	});
 
 	it('filters by name, short name or SCAC, case-insensitively', async () => {
 		expect((await search('maersk')).results).toEqual([{ name: 'Maersk (MAEU)', value: 'MAEU' }]);
 		expect((await search('hlcu')).results).toEqual([{ name: 'Hapag-Lloyd (HLCU)', value: 'HLCU' }]);
-		expect((await search(' msc ')).results).toEqual([{ name: 'Mediterranean Shipping Company (MSCU)', value: 'MSCU' }]);
+		expect((await search(' msc ')).results).toEqual([
+			{ name: 'Mediterranean Shipping Company (MSCU)', value: 'MSCU' },
+		]);
 		// Evergreen's bill of lading prefix EISU is one of its alternative SCACs.
 		expect((await search('eisu')).results).toEqual([{ name: 'Evergreen (EGLV)', value: 'EGLV' }]);
 		expect((await search('no such carrier')).results).toEqual([]);
@@ -68,7 +80,9 @@ describe('listSearch.searchShippingLines', () => {
 		) as INodeProperties;
 		expect(carrier.type).toBe('resourceLocator');
 		const listMode = carrier.modes!.find((m) => m.type === 'list')!;
-		expect((listMode.typeOptions as INodePropertyModeTypeOptions).searchListMethod).toBe('searchShippingLines');
+		expect((listMode.typeOptions as INodePropertyModeTypeOptions).searchListMethod).toBe(
+			'searchShippingLines',
+		);
 		expect(carrier.modes!.map((m) => m.name)).toEqual(['list', 'scac']);
 		expect(carrier.displayOptions?.show?.autoDetectCarrier).toEqual([false]);
 	});

@@ -31,7 +31,11 @@ beforeEach(() => {
 	resetRateLimiter();
 });
 
-async function run(resource: string, parameters: IDataObject, options: { apiKey?: string; continueOnFail?: boolean } = {}) {
+async function run(
+	resource: string,
+	parameters: IDataObject,
+	options: { apiKey?: string; continueOnFail?: boolean } = {},
+) {
 	const out = await runNode({
 		nodeType: new Terminal49(),
 		parameters: { resource, ...parameters } as never,
@@ -50,26 +54,47 @@ describe('Shipping Line', () => {
 	it('Get by ID', async () => {
 		const out = await run('shippingLine', { operation: 'get', shippingLine: rl('id', maersk.id) });
 		expect(requests()).toEqual([['GET', `/v2/shipping_lines/${maersk.id}`, {}]]);
-		expect(out).toEqual([expect.objectContaining({ id: maersk.id, type: 'shipping_line', scac: 'MAEU', name: maersk.name })]);
+		expect(out).toEqual([
+			expect.objectContaining({
+				id: maersk.id,
+				type: 'shipping_line',
+				scac: 'MAEU',
+				name: maersk.name,
+			}),
+		]);
 	});
 
 	it('Get by SCAC searches the list (also alternative SCACs)', async () => {
 		const out = await run('shippingLine', { operation: 'get', shippingLine: rl('scac', ' maeu ') });
 		expect(requests()).toEqual([['GET', '/v2/shipping_lines', {}]]);
 		expect(out).toEqual([expect.objectContaining({ id: maersk.id, scac: 'MAEU' })]);
-		const withAlternative = SHIPPING_LINES.find((l) => l.bolPrefix && l.bolPrefix !== l.scac && l.bolPrefix.length === 4 && !SHIPPING_LINES_BY_SCAC.has(l.bolPrefix))!;
-		const alt = await run('shippingLine', { operation: 'get', shippingLine: rl('scac', withAlternative.bolPrefix!) });
-		expect(alt[0]).toEqual(expect.objectContaining({ scac: withAlternative.scac, alternative_scacs: [withAlternative.bolPrefix] }));
+		const withAlternative = SHIPPING_LINES.find(
+			(l) =>
+				l.bolPrefix &&
+				l.bolPrefix !== l.scac &&
+				l.bolPrefix.length === 4 &&
+				!SHIPPING_LINES_BY_SCAC.has(l.bolPrefix),
+		)!;
+		const alt = await run('shippingLine', {
+			operation: 'get',
+			shippingLine: rl('scac', withAlternative.bolPrefix!),
+		});
+		expect(alt[0]).toEqual(
+			expect.objectContaining({
+				scac: withAlternative.scac,
+				alternative_scacs: [withAlternative.bolPrefix],
+			}),
+		);
 	});
 
 	it('Get by SCAC: a bad SCAC fails before any request; an unknown one names the SCAC', async () => {
-		await expect(run('shippingLine', { operation: 'get', shippingLine: rl('scac', 'MAE') })).rejects.toThrow(
-			/Invalid SCAC "MAE": a SCAC is exactly 4 letters/,
-		);
+		await expect(
+			run('shippingLine', { operation: 'get', shippingLine: rl('scac', 'MAE') }),
+		).rejects.toThrow(/Invalid SCAC "MAE": a SCAC is exactly 4 letters/);
 		expect(sb.requests).toHaveLength(0);
-		await expect(run('shippingLine', { operation: 'get', shippingLine: rl('scac', 'QQQQ') })).rejects.toThrow(
-			'No shipping line with SCAC "QQQQ" is supported by Terminal49',
-		);
+		await expect(
+			run('shippingLine', { operation: 'get', shippingLine: rl('scac', 'QQQQ') }),
+		).rejects.toThrow('No shipping line with SCAC "QQQQ" is supported by Terminal49');
 	});
 
 	it('Get Many: one unpaginated request, Limit applied client-side', async () => {
@@ -82,7 +107,11 @@ describe('Shipping Line', () => {
 	});
 
 	it('Get Many: the name/SCAC filter', async () => {
-		const out = await run('shippingLine', { operation: 'getAll', returnAll: true, filters: { search: 'maersk' } });
+		const out = await run('shippingLine', {
+			operation: 'getAll',
+			returnAll: true,
+			filters: { search: 'maersk' },
+		});
 		expect(out.length).toBeGreaterThanOrEqual(1);
 		expect(out.every((l) => /maersk/i.test(`${l.name} ${l.short_name} ${l.scac}`))).toBe(true);
 		expect(out.map((l) => l.scac)).toContain('MAEU');
@@ -100,17 +129,28 @@ describe('Port and Metro Area', () => {
 			['GET', '/v2/ports/USLAX', {}],
 			['GET', `/v2/ports/${lax.id}`, {}],
 		]);
-		const expected = { id: lax.id, type: 'port', code: 'USLAX', name: lax.name, time_zone: 'America/Los_Angeles', latitude: lax.latitude, longitude: lax.longitude };
+		const expected = {
+			id: lax.id,
+			type: 'port',
+			code: 'USLAX',
+			name: lax.name,
+			time_zone: 'America/Los_Angeles',
+			latitude: lax.latitude,
+			longitude: lax.longitude,
+		};
 		expect(byCode).toEqual([expect.objectContaining(expected)]);
 		expect(byId).toEqual(byCode);
 	});
 
-	it.each(['USLA', 'US-LAXX', '12LAX', 'USLA1'])('Port > Get rejects LOCODE %s before any request', async (code) => {
-		await expect(run('port', { operation: 'get', port: rl('locode', code) })).rejects.toThrow(
-			`Invalid Port UN/LOCODE "${code}": a UN/LOCODE is 5 characters`,
-		);
-		expect(sb.requests).toHaveLength(0);
-	});
+	it.each(['USLA', 'US-LAXX', '12LAX', 'USLA1'])(
+		'Port > Get rejects LOCODE %s before any request',
+		async (code) => {
+			await expect(run('port', { operation: 'get', port: rl('locode', code) })).rejects.toThrow(
+				`Invalid Port UN/LOCODE "${code}": a UN/LOCODE is 5 characters`,
+			);
+			expect(sb.requests).toHaveLength(0);
+		},
+	);
 
 	it('Metro Area > Get by UN/LOCODE and by ID', async () => {
 		const byCode = await run('metroArea', { operation: 'get', metroArea: rl('locode', 'USCHI') });
@@ -119,7 +159,14 @@ describe('Port and Metro Area', () => {
 			['GET', '/v2/metro_areas/USCHI', {}],
 			['GET', `/v2/metro_areas/${chicago.id}`, {}],
 		]);
-		expect(byCode).toEqual([expect.objectContaining({ id: chicago.id, type: 'metro_area', code: 'USCHI', name: 'Chicago' })]);
+		expect(byCode).toEqual([
+			expect.objectContaining({
+				id: chicago.id,
+				type: 'metro_area',
+				code: 'USCHI',
+				name: 'Chicago',
+			}),
+		]);
 		expect(byId).toEqual(byCode);
 	});
 
@@ -139,12 +186,22 @@ describe('Terminal', () => {
 		const t = TERMINALS[0];
 		const out = await run('terminal', { operation: 'get', terminalId: t.id });
 		expect(requests()).toEqual([['GET', `/v2/terminals/${t.id}`, {}]]);
-		expect(out).toEqual([expect.objectContaining({ id: t.id, type: 'terminal', name: t.name, smdg_code: expect.any(String), bic_facility_code: expect.any(String) })]);
+		expect(out).toEqual([
+			expect.objectContaining({
+				id: t.id,
+				type: 'terminal',
+				name: t.name,
+				smdg_code: expect.any(String),
+				bic_facility_code: expect.any(String),
+			}),
+		]);
 		expect(out[0].port).toEqual(PORTS_BY_CODE.get(t.portCode)!.id);
 	});
 
 	it('an empty ID fails before any request', async () => {
-		await expect(run('terminal', { operation: 'get', terminalId: '' })).rejects.toThrow('"Terminal ID" is empty in item 1');
+		await expect(run('terminal', { operation: 'get', terminalId: '' })).rejects.toThrow(
+			'"Terminal ID" is empty in item 1',
+		);
 		expect(sb.requests).toHaveLength(0);
 	});
 });
@@ -161,7 +218,15 @@ describe('Vessel', () => {
 			['GET', '/v2/vessels/9811000', {}],
 			['GET', `/v2/vessels/${everGiven.id}`, {}],
 		]);
-		expect(byImo).toEqual([expect.objectContaining({ id: everGiven.id, type: 'vessel', name: 'EVER GIVEN', imo: '9811000', latitude: expect.any(Number) })]);
+		expect(byImo).toEqual([
+			expect.objectContaining({
+				id: everGiven.id,
+				type: 'vessel',
+				name: 'EVER GIVEN',
+				imo: '9811000',
+				latitude: expect.any(Number),
+			}),
+		]);
 		expect(byImo[0].positions).toBeUndefined();
 		expect(byId[0].id).toBe(everGiven.id);
 	});
@@ -175,7 +240,14 @@ describe('Vessel', () => {
 			positionsTo: '2025-05-24T00:00:00Z',
 		});
 		expect(requests()).toEqual([
-			['GET', '/v2/vessels/9811000', { 'show_positions[from_timestamp]': '2025-05-20T00:00:00.000Z', 'show_positions[to_timestamp]': '2025-05-24T00:00:00.000Z' }],
+			[
+				'GET',
+				'/v2/vessels/9811000',
+				{
+					'show_positions[from_timestamp]': '2025-05-20T00:00:00.000Z',
+					'show_positions[to_timestamp]': '2025-05-24T00:00:00.000Z',
+				},
+			],
 		]);
 		expect(Array.isArray(out[0].positions)).toBe(true);
 		sb.clearRequests();
@@ -184,15 +256,30 @@ describe('Vessel', () => {
 	});
 
 	it('sandbox_basic: positions answer 403 naming Routing Data', async () => {
-		const out = await run('vessel', { operation: 'get', vessel: rl('imo', '9811000'), includePositions: true }, { apiKey: sb.keys.basic, continueOnFail: true });
-		expect(out[0].error).toBe('The Routing Data feature is not enabled for this Terminal49 account (403)');
+		const out = await run(
+			'vessel',
+			{ operation: 'get', vessel: rl('imo', '9811000'), includePositions: true },
+			{ apiKey: sb.keys.basic, continueOnFail: true },
+		);
+		expect(out[0].error).toBe(
+			'The Routing Data feature is not enabled for this Terminal49 account (403)',
+		);
 	});
 
 	it('Get Future Positions by IMO: looks the ID up, then asks with port_id and previous_port_id', async () => {
-		const out = await run('vessel', { operation: 'getFuturePositions', vessel: rl('imo', '9811000'), portId: lax.id, previousPortId: shanghai.id });
+		const out = await run('vessel', {
+			operation: 'getFuturePositions',
+			vessel: rl('imo', '9811000'),
+			portId: lax.id,
+			previousPortId: shanghai.id,
+		});
 		expect(requests()).toEqual([
 			['GET', '/v2/vessels/9811000', {}],
-			['GET', `/v2/vessels/${everGiven.id}/future_positions`, { port_id: lax.id, previous_port_id: shanghai.id }],
+			[
+				'GET',
+				`/v2/vessels/${everGiven.id}/future_positions`,
+				{ port_id: lax.id, previous_port_id: shanghai.id },
+			],
 		]);
 		expect(out).toHaveLength(1);
 		expect(out[0]).toEqual(expect.objectContaining({ id: everGiven.id, type: 'vessel' }));
@@ -222,12 +309,24 @@ describe('Vessel', () => {
 
 	it('sandbox_basic: future positions answer 403 naming Routing Data', async () => {
 		await expect(
-			run('vessel', { operation: 'getFuturePositions', vessel: rl('id', everGiven.id), portId: lax.id, previousPortId: shanghai.id }, { apiKey: sb.keys.basic }),
+			run(
+				'vessel',
+				{
+					operation: 'getFuturePositions',
+					vessel: rl('id', everGiven.id),
+					portId: lax.id,
+					previousPortId: shanghai.id,
+				},
+				{ apiKey: sb.keys.basic },
+			),
 		).rejects.toThrow('The Routing Data feature is not enabled for this Terminal49 account (403)');
 	});
 
 	it.each([
-		[{ vessel: rl('imo', '9811001') }, /Invalid Vessel IMO "9811001": its check digit should be 0, not 1/],
+		[
+			{ vessel: rl('imo', '9811001') },
+			/Invalid Vessel IMO "9811001": its check digit should be 0, not 1/,
+		],
 		[{ vessel: rl('imo', '98110') }, /Invalid Vessel IMO "98110": an IMO number is 7 digits/],
 		[{ portId: '' }, /"Port ID" is empty in item 1/],
 		[{ latitude: 91 }, /Invalid Latitude "91": use a number from -90 to 90/],
@@ -251,20 +350,39 @@ describe('Vessel', () => {
 describe('Search', () => {
 	it('returns one item per match, with the query sent as given', async () => {
 		const f = sb.fixtures.find((x) => x.key === 'ready_for_pickup')!;
-		const out = await run('search', { operation: 'search', query: f.containerNumber, returnAll: true });
+		const out = await run('search', {
+			operation: 'search',
+			query: f.containerNumber,
+			returnAll: true,
+		});
 		expect(requests()).toEqual([['GET', '/v2/search', { query: f.containerNumber }]]);
-		expect(out).toContainEqual(expect.objectContaining({ id: f.containerId, type: 'cargo', entity_type: 'cargo', number: f.containerNumber, shipment_id: f.shipmentId }));
+		expect(out).toContainEqual(
+			expect.objectContaining({
+				id: f.containerId,
+				type: 'cargo',
+				entity_type: 'cargo',
+				number: f.containerNumber,
+				shipment_id: f.shipmentId,
+			}),
+		);
 	});
 
 	it('at most 25 results; Limit trims further', async () => {
 		const all = await run('search', { operation: 'search', query: 'U', returnAll: true });
 		expect(all).toHaveLength(25);
-		const few = await run('search', { operation: 'search', query: 'U', returnAll: false, limit: 4 });
+		const few = await run('search', {
+			operation: 'search',
+			query: 'U',
+			returnAll: false,
+			limit: 4,
+		});
 		expect(few).toEqual(all.slice(0, 4));
 	});
 
 	it('an empty query fails before any request', async () => {
-		await expect(run('search', { operation: 'search', query: '  ' })).rejects.toThrow('"Query" is empty in item 1');
+		await expect(run('search', { operation: 'search', query: '  ' })).rejects.toThrow(
+			'"Query" is empty in item 1',
+		);
 		expect(sb.requests).toHaveLength(0);
 	});
 });

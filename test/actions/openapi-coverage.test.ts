@@ -37,7 +37,8 @@ function openapiOperations(): Operation[] {
 	const operations: Operation[] = [];
 	for (const [path, item] of Object.entries<Record<string, { operationId: string }>>(spec.paths)) {
 		for (const [method, operation] of Object.entries(item)) {
-			if (METHODS.includes(method)) operations.push({ method: method.toUpperCase(), path, operationId: operation.operationId });
+			if (METHODS.includes(method))
+				operations.push({ method: method.toUpperCase(), path, operationId: operation.operationId });
 		}
 	}
 	return operations;
@@ -73,13 +74,18 @@ const rows = tableRows();
 /** The node's resource and operation values for the names shown in the table. */
 function nodeValues(row: Row): { resource?: string; operation?: string } {
 	const properties = new Terminal49().description.properties as INodeProperties[];
-	const resourceOptions = properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[];
-	const resource = resourceOptions.find((o) => o.name === row.resourceName)?.value as string | undefined;
-	if (!resource) return {};
-	const operationProperty = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
-	const operation = (operationProperty?.options as INodePropertyOptions[] | undefined)?.find((o) => o.name === row.operationName)?.value as
+	const resourceOptions = properties.find((p) => p.name === 'resource')!
+		.options as INodePropertyOptions[];
+	const resource = resourceOptions.find((o) => o.name === row.resourceName)?.value as
 		| string
 		| undefined;
+	if (!resource) return {};
+	const operationProperty = properties.find(
+		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
+	);
+	const operation = (operationProperty?.options as INodePropertyOptions[] | undefined)?.find(
+		(o) => o.name === row.operationName,
+	)?.value as string | undefined;
 	return { resource, operation };
 }
 
@@ -115,8 +121,13 @@ describe('README: OpenAPI coverage table', () => {
 		expect(operationsOf('GET', '/v2/webhooks/abc')).toEqual(['get-webhooks-id']);
 		expect(operationsOf('GET', '/v2/documents/types')).toEqual(['get-documents-types']);
 		expect(operationsOf('PATCH', '/v2/containers')).toEqual(['patch-containers-id']);
-		expect(operationsOf('GET', '/v2/vessels/9811000').sort()).toEqual(['get-vessels-id', 'get-vessels-imo']);
-		expect(operationsOf('DELETE', '/v2/shipments/x/custom_fields/po_number')).toEqual(['delete-shipments-custom-fields-api-slug']);
+		expect(operationsOf('GET', '/v2/vessels/9811000').sort()).toEqual([
+			'get-vessels-id',
+			'get-vessels-imo',
+		]);
+		expect(operationsOf('DELETE', '/v2/shipments/x/custom_fields/po_number')).toEqual([
+			'delete-shipments-custom-fields-api-slug',
+		]);
 		expect(operationsOf('PUT', '/v2/shipments')).toEqual([]);
 	});
 });
@@ -178,7 +189,9 @@ describe('every OpenAPI operation is reached by the node', () => {
 				});
 			} catch (error) {
 				const description = (error as { description?: unknown }).description;
-				problems.push(`${label}: the node failed: ${(error as Error).message}${typeof description === 'string' && description ? ` [${description}]` : ''}`);
+				problems.push(
+					`${label}: the node failed: ${(error as Error).message}${typeof description === 'string' && description ? ` [${description}]` : ''}`,
+				);
 				continue;
 			}
 			const hits = sb.requests.filter(
@@ -194,7 +207,9 @@ describe('every OpenAPI operation is reached by the node', () => {
 			}
 		}
 		if (problems.length > 0) {
-			throw new Error(`${problems.length} of ${rows.length} OpenAPI operations are not reached by the node:\n${problems.join('\n')}`);
+			throw new Error(
+				`${problems.length} of ${rows.length} OpenAPI operations are not reached by the node:\n${problems.join('\n')}`,
+			);
 		}
 	}, 60_000);
 });

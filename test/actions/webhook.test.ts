@@ -44,7 +44,11 @@ beforeEach(() => {
 	received.length = 0;
 });
 
-async function run(resource: string, parameters: IDataObject, options: { continueOnFail?: boolean; items?: IDataObject[] } = {}) {
+async function run(
+	resource: string,
+	parameters: IDataObject,
+	options: { continueOnFail?: boolean; items?: IDataObject[] } = {},
+) {
 	const out = await runNode({
 		nodeType: new Terminal49(),
 		parameters: { resource, ...parameters } as never,
@@ -111,20 +115,41 @@ describe('Webhook > Create', () => {
 	});
 
 	it('accepts plain http for 127.0.0.1 and localhost', async () => {
-		const out = await run('webhook', { operation: 'create', url: receiverUrl, events: ['tracking_request.failed'] });
-		expect(out[0]).toEqual(expect.objectContaining({ url: receiverUrl, active: true, events: ['tracking_request.failed'] }));
+		const out = await run('webhook', {
+			operation: 'create',
+			url: receiverUrl,
+			events: ['tracking_request.failed'],
+		});
+		expect(out[0]).toEqual(
+			expect.objectContaining({
+				url: receiverUrl,
+				active: true,
+				events: ['tracking_request.failed'],
+			}),
+		);
 	});
 
 	it.each([
-		[{ url: 'http://hooks.example.com/t49' }, /Invalid URL "http:\/\/hooks.example.com\/t49": Terminal49 delivers webhooks to https URLs only/],
+		[
+			{ url: 'http://hooks.example.com/t49' },
+			/Invalid URL "http:\/\/hooks.example.com\/t49": Terminal49 delivers webhooks to https URLs only/,
+		],
 		[{ url: 'hooks.example.com' }, /Invalid URL "hooks.example.com": it is not an absolute URL/],
 		[{ url: '' }, /"URL" is empty in item 1/],
 		[{ events: [] }, /"Events" is empty: a webhook needs at least one event/],
 		[{ events: ['container.*'] }, /Invalid Events "container.\*": not a Terminal49 webhook event/],
-		[{ additionalFields: { headers: { header: [{ name: 'Bad Name', value: 'x' }] } } }, /Invalid header name "Bad Name" \(header 1\)/],
+		[
+			{ additionalFields: { headers: { header: [{ name: 'Bad Name', value: 'x' }] } } },
+			/Invalid header name "Bad Name" \(header 1\)/,
+		],
 	])('rejects %j before any request', async (override, message) => {
 		await expect(
-			run('webhook', { operation: 'create', url: 'https://hooks.example.com/t49', events: ['tracking_request.failed'], ...override }),
+			run('webhook', {
+				operation: 'create',
+				url: 'https://hooks.example.com/t49',
+				events: ['tracking_request.failed'],
+				...override,
+			}),
 		).rejects.toThrow(message);
 		expect(sb.requests).toHaveLength(0);
 	});
@@ -133,7 +158,9 @@ describe('Webhook > Create', () => {
 		const events = new Terminal49().description.properties.find(
 			(p) => p.name === 'events' && p.displayOptions?.show?.operation?.[0] === 'create',
 		)!;
-		expect((events.options as Array<{ value: string }>).map((o) => o.value)).toEqual(WEBHOOK_EVENTS.map((e) => e.value));
+		expect((events.options as Array<{ value: string }>).map((o) => o.value)).toEqual(
+			WEBHOOK_EVENTS.map((e) => e.value),
+		);
 	});
 });
 
@@ -168,7 +195,13 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 				'PATCH',
 				`/v2/webhooks/${hook.id}`,
 				{},
-				{ data: { id: hook.id, type: 'webhook', attributes: { events: ['container.transport.full_out'], active: false } } },
+				{
+					data: {
+						id: hook.id,
+						type: 'webhook',
+						attributes: { events: ['container.transport.full_out'], active: false },
+					},
+				},
 			],
 		]);
 		expect(out).toEqual([{ ...hook, active: false, events: ['container.transport.full_out'] }]);
@@ -176,13 +209,19 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 
 	it('Update with no field, or with a non-https URL, fails before any request', async () => {
 		const hook = await createWebhook();
-		await expect(run('webhook', { operation: 'update', webhookId: hook.id, updateFields: {} })).rejects.toThrow(
-			'Nothing to update: "Update Fields" is empty',
-		);
 		await expect(
-			run('webhook', { operation: 'update', webhookId: hook.id, updateFields: { url: 'ftp://x.example.com' } }),
+			run('webhook', { operation: 'update', webhookId: hook.id, updateFields: {} }),
+		).rejects.toThrow('Nothing to update: "Update Fields" is empty');
+		await expect(
+			run('webhook', {
+				operation: 'update',
+				webhookId: hook.id,
+				updateFields: { url: 'ftp://x.example.com' },
+			}),
 		).rejects.toThrow(/Invalid URL "ftp:\/\/x.example.com"/);
-		await expect(run('webhook', { operation: 'get', webhookId: 'a/b' })).rejects.toThrow(/Invalid Webhook ID "a\/b"/);
+		await expect(run('webhook', { operation: 'get', webhookId: 'a/b' })).rejects.toThrow(
+			/Invalid Webhook ID "a\/b"/,
+		);
 		expect(sb.requests).toHaveLength(0);
 	});
 
@@ -191,7 +230,11 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 		const out = await run('webhook', { operation: 'delete', webhookId: hook.id });
 		expect(requests()).toEqual([['DELETE', `/v2/webhooks/${hook.id}`, {}, null]]);
 		expect(out).toEqual([{ deleted: true, id: hook.id }]);
-		const again = await run('webhook', { operation: 'get', webhookId: hook.id }, { continueOnFail: true });
+		const again = await run(
+			'webhook',
+			{ operation: 'get', webhookId: hook.id },
+			{ continueOnFail: true },
+		);
 		expect(again[0].error).toMatch(/no such resource \(404\)/);
 	});
 });
@@ -213,13 +256,17 @@ describe('Webhook > Get Events, Get Source IPs, Send Test Delivery', () => {
 	it('Get Events with Simplify off: the categories document', async () => {
 		const out = await run('webhook', { operation: 'getEvents', simplify: false });
 		expect(out).toHaveLength(1);
-		expect((out[0].data as IDataObject[])[0]).toEqual(expect.objectContaining({ type: 'webhook_event_category' }));
+		expect((out[0].data as IDataObject[])[0]).toEqual(
+			expect.objectContaining({ type: 'webhook_event_category' }),
+		);
 	});
 
 	it('Get Source IPs: one item', async () => {
 		const out = await run('webhook', { operation: 'getSourceIps' });
 		expect(requests()).toEqual([['GET', '/v2/webhooks/ips', {}, null]]);
-		expect(out).toEqual([{ webhook_notification_ips: ['127.0.0.1'], last_updated: '2023-10-17T21:23:16Z' }]);
+		expect(out).toEqual([
+			{ webhook_notification_ips: ['127.0.0.1'], last_updated: '2023-10-17T21:23:16Z' },
+		]);
 	});
 
 	it('Send Test Delivery: POSTs {url, event, secret}; the receiver gets a payload signed with that secret', async () => {
@@ -230,27 +277,48 @@ describe('Webhook > Get Events, Get Source IPs, Send Test Delivery', () => {
 			secret: 'my-test-secret',
 		});
 		expect(requests()).toEqual([
-			['POST', '/v2/webhooks/trigger', {}, { url: receiverUrl, event: 'container.transport.vessel_arrived', secret: 'my-test-secret' }],
+			[
+				'POST',
+				'/v2/webhooks/trigger',
+				{},
+				{ url: receiverUrl, event: 'container.transport.vessel_arrived', secret: 'my-test-secret' },
+			],
 		]);
 		expect(out).toEqual([
-			expect.objectContaining({ url: receiverUrl, succeeded: true, error: null, status_code: 200, response_body: 'ok' }),
+			expect.objectContaining({
+				url: receiverUrl,
+				succeeded: true,
+				error: null,
+				status_code: 200,
+				response_body: 'ok',
+			}),
 		]);
 		expect(received).toHaveLength(1);
 		const expected = createHmac('sha256', 'my-test-secret').update(received[0].body).digest('hex');
 		expect(received[0].headers['x-t49-webhook-signature']).toBe(expected);
-		expect(JSON.parse(received[0].body).data.attributes.event).toBe('container.transport.vessel_arrived');
+		expect(JSON.parse(received[0].body).data.attributes.event).toBe(
+			'container.transport.vessel_arrived',
+		);
 	});
 
 	it('Send Test Delivery without a secret leaves it out of the body; bad input fails first', async () => {
-		await run('webhook', { operation: 'sendTestDelivery', url: receiverUrl, event: 'tracking_request.failed' });
+		await run('webhook', {
+			operation: 'sendTestDelivery',
+			url: receiverUrl,
+			event: 'tracking_request.failed',
+		});
 		expect(sb.requests[0].body).toEqual({ url: receiverUrl, event: 'tracking_request.failed' });
 		sb.clearRequests();
-		await expect(run('webhook', { operation: 'sendTestDelivery', url: receiverUrl, event: 'nope' })).rejects.toThrow(
-			'Invalid Event "nope": not a Terminal49 webhook event',
-		);
-		await expect(run('webhook', { operation: 'sendTestDelivery', url: 'http://example.com/x', event: 'tracking_request.failed' })).rejects.toThrow(
-			/https URLs only/,
-		);
+		await expect(
+			run('webhook', { operation: 'sendTestDelivery', url: receiverUrl, event: 'nope' }),
+		).rejects.toThrow('Invalid Event "nope": not a Terminal49 webhook event');
+		await expect(
+			run('webhook', {
+				operation: 'sendTestDelivery',
+				url: 'http://example.com/x',
+				event: 'tracking_request.failed',
+			}),
+		).rejects.toThrow(/https URLs only/);
 		expect(sb.requests).toHaveLength(0);
 	});
 });
@@ -260,7 +328,11 @@ describe('Webhook Notification', () => {
 	let webhookId: string;
 
 	beforeAll(async () => {
-		const [hook] = await run('webhook', { operation: 'create', url: receiverUrl, events: ['container.transport.available', 'container.updated'] });
+		const [hook] = await run('webhook', {
+			operation: 'create',
+			url: receiverUrl,
+			events: ['container.transport.available', 'container.updated'],
+		});
 		webhookId = String(hook.id);
 		const f = sb.fixtures.find((x) => x.key === 'customs_hold')!;
 		sb.updateContainer(f.containerId, { holds_at_pod_terminal: [] });
@@ -270,29 +342,77 @@ describe('Webhook Notification', () => {
 	});
 
 	it('Get Many: with Limit and include', async () => {
-		const out = await run('webhookNotification', { operation: 'getAll', returnAll: false, limit: 5, include: ['webhook'] });
-		expect(requests()).toEqual([['GET', '/v2/webhook_notifications', { include: 'webhook', 'page[size]': '5' }, null]]);
+		const out = await run('webhookNotification', {
+			operation: 'getAll',
+			returnAll: false,
+			limit: 5,
+			include: ['webhook'],
+		});
+		expect(requests()).toEqual([
+			['GET', '/v2/webhook_notifications', { include: 'webhook', 'page[size]': '5' }, null],
+		]);
 		expect(out.length).toBeGreaterThanOrEqual(1);
 		expect(out.length).toBeLessThanOrEqual(5);
 		const mine = out.find((n) => n.id === notificationId)!;
-		expect(mine).toEqual(expect.objectContaining({ type: 'webhook_notification', event: 'container.updated', delivery_status: 'succeeded' }));
-		expect(mine.webhook).toEqual(expect.objectContaining({ id: webhookId, type: 'webhook', url: receiverUrl }));
+		expect(mine).toEqual(
+			expect.objectContaining({
+				type: 'webhook_notification',
+				event: 'container.updated',
+				delivery_status: 'succeeded',
+			}),
+		);
+		expect(mine.webhook).toEqual(
+			expect.objectContaining({ id: webhookId, type: 'webhook', url: receiverUrl }),
+		);
 	});
 
 	it('Get: one notification with its reference object', async () => {
-		const out = await run('webhookNotification', { operation: 'get', notificationId, include: ['reference_object', 'webhook'] });
-		expect(requests()).toEqual([['GET', `/v2/webhook_notifications/${notificationId}`, { include: 'reference_object,webhook' }, null]]);
+		const out = await run('webhookNotification', {
+			operation: 'get',
+			notificationId,
+			include: ['reference_object', 'webhook'],
+		});
+		expect(requests()).toEqual([
+			[
+				'GET',
+				`/v2/webhook_notifications/${notificationId}`,
+				{ include: 'reference_object,webhook' },
+				null,
+			],
+		]);
 		expect(out).toHaveLength(1);
 		expect(out[0].id).toBe(notificationId);
-		expect(out[0].reference_object).toEqual(expect.objectContaining({ type: 'container_updated_event', changeset: expect.any(Object) }));
+		expect(out[0].reference_object).toEqual(
+			expect.objectContaining({ type: 'container_updated_event', changeset: expect.any(Object) }),
+		);
 	});
 
 	it('Get Examples for one event, and for all 43', async () => {
-		const one = await run('webhookNotification', { operation: 'getExamples', event: 'container.transport.vessel_arrived' });
-		expect(requests()).toEqual([['GET', '/v2/webhook_notifications/examples', { event: 'container.transport.vessel_arrived' }, null]]);
+		const one = await run('webhookNotification', {
+			operation: 'getExamples',
+			event: 'container.transport.vessel_arrived',
+		});
+		expect(requests()).toEqual([
+			[
+				'GET',
+				'/v2/webhook_notifications/examples',
+				{ event: 'container.transport.vessel_arrived' },
+				null,
+			],
+		]);
 		expect(one).toHaveLength(1);
-		expect(one[0]).toEqual(expect.objectContaining({ type: 'webhook_notification', event: 'container.transport.vessel_arrived' }));
-		expect(one[0].reference_object).toEqual(expect.objectContaining({ type: 'transport_event', event: 'container.transport.vessel_arrived' }));
+		expect(one[0]).toEqual(
+			expect.objectContaining({
+				type: 'webhook_notification',
+				event: 'container.transport.vessel_arrived',
+			}),
+		);
+		expect(one[0].reference_object).toEqual(
+			expect.objectContaining({
+				type: 'transport_event',
+				event: 'container.transport.vessel_arrived',
+			}),
+		);
 		sb.clearRequests();
 		const all = await run('webhookNotification', { operation: 'getExamples' });
 		expect(requests()).toEqual([['GET', '/v2/webhook_notifications/examples', {}, null]]);
@@ -300,9 +420,9 @@ describe('Webhook Notification', () => {
 	});
 
 	it('rejects an empty notification ID before any request', async () => {
-		await expect(run('webhookNotification', { operation: 'get', notificationId: ' ' })).rejects.toThrow(
-			'"Webhook Notification ID" is empty in item 1',
-		);
+		await expect(
+			run('webhookNotification', { operation: 'get', notificationId: ' ' }),
+		).rejects.toThrow('"Webhook Notification ID" is empty in item 1');
 		expect(sb.requests).toHaveLength(0);
 	});
 });

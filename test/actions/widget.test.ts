@@ -7,7 +7,10 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
-import { embedHtml, escapeHtmlAttribute } from '../../nodes/Terminal49/actions/widget/generateEmbedHtml.operation';
+import {
+	embedHtml,
+	escapeHtmlAttribute,
+} from '../../nodes/Terminal49/actions/widget/generateEmbedHtml.operation';
 import { runNode } from '../helpers/runNode';
 
 let sb: Sandbox;
@@ -44,7 +47,11 @@ describe('Widget > Generate Embed HTML', () => {
 
 	it('keeps an injected number inert: & < > " \' are escaped in every attribute', async () => {
 		const number = `"><script>alert('x')</script>&`;
-		const out = await run({ publishableKey: `pk"&<`, number, widgetUrl: 'https://cdn.example.com/w?a=1&b="2"/' });
+		const out = await run({
+			publishableKey: `pk"&<`,
+			number,
+			widgetUrl: 'https://cdn.example.com/w?a=1&b="2"/',
+		});
 		const html = String(out[0].json.html);
 		expect(html).toBe(
 			'<div id="terminal49-tnt-widget" data-token="pk&quot;&amp;&lt;" data-number="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;"></div>' +
@@ -56,7 +63,10 @@ describe('Widget > Generate Embed HTML', () => {
 	});
 
 	it('one snippet per input item, from expressions', async () => {
-		const out = await run({ publishableKey: 'pk_sandbox_paid', number: '={{ $json.n }}', widgetUrl: sb.widgetUrl }, [{ n: 'A1' }, { n: 'B2' }]);
+		const out = await run(
+			{ publishableKey: 'pk_sandbox_paid', number: '={{ $json.n }}', widgetUrl: sb.widgetUrl },
+			[{ n: 'A1' }, { n: 'B2' }],
+		);
 		expect(out.map((o) => [o.json.number, o.pairedItem])).toEqual([
 			['A1', { item: 0 }],
 			['B2', { item: 1 }],
@@ -66,8 +76,14 @@ describe('Widget > Generate Embed HTML', () => {
 	it.each([
 		[{ publishableKey: '' }, '"Publishable Key" is empty in item 1'],
 		[{ number: '   ' }, '"Number" is empty in item 1'],
-		[{ widgetUrl: 'widget.terminal49.com' }, 'Invalid Widget URL "widget.terminal49.com": it is not an absolute URL'],
-		[{ widgetUrl: 'javascript:alert(1)' }, 'Invalid Widget URL "javascript:alert(1)": only http and https URLs are allowed'],
+		[
+			{ widgetUrl: 'widget.terminal49.com' },
+			'Invalid Widget URL "widget.terminal49.com": it is not an absolute URL',
+		],
+		[
+			{ widgetUrl: 'javascript:alert(1)' },
+			'Invalid Widget URL "javascript:alert(1)": only http and https URLs are allowed',
+		],
 	])('rejects %j', async (override, message) => {
 		await expect(run({ publishableKey: 'pk', number: 'X', ...override })).rejects.toThrow(message);
 	});
@@ -81,7 +97,9 @@ describe('Widget > Generate Embed HTML', () => {
 		expect(await bundle.text()).toContain('data-token');
 		const token = /data-token="([^"]+)"/.exec(html)![1];
 		const number = /data-number="([^"]+)"/.exec(html)![1];
-		const lookup = await fetch(`${sb.widgetUrl}/lookup?token=${encodeURIComponent(token)}&number=${encodeURIComponent(number)}`);
+		const lookup = await fetch(
+			`${sb.widgetUrl}/lookup?token=${encodeURIComponent(token)}&number=${encodeURIComponent(number)}`,
+		);
 		expect(lookup.status).toBe(200);
 		expect(((await lookup.json()) as { data: IDataObject }).data.number).toBe(f.containerNumber);
 	});
@@ -89,9 +107,15 @@ describe('Widget > Generate Embed HTML', () => {
 	it('asks for no credential (it makes no request); every other resource needs one', () => {
 		const node = new Terminal49();
 		const [credential] = node.description.credentials!;
-		const shown = (resource: string) => NodeHelpers.displayParameter({ resource }, credential, { typeVersion: 1 }, node.description);
+		const shown = (resource: string) =>
+			NodeHelpers.displayParameter({ resource }, credential, { typeVersion: 1 }, node.description);
 		expect(shown('widget')).toBe(false);
-		expect(['container', 'shipment', 'trackingRequest', 'webhook'].map(shown)).toEqual([true, true, true, true]);
+		expect(['container', 'shipment', 'trackingRequest', 'webhook'].map(shown)).toEqual([
+			true,
+			true,
+			true,
+			true,
+		]);
 	});
 
 	it('escapeHtmlAttribute', () => {

@@ -30,7 +30,14 @@ interface Step {
 /** Manual Trigger → every step (a step with `after` hangs off that step). */
 function workflow(name: string, steps: Step[]): WorkflowJson {
 	const nodes: Array<Record<string, any>> = [
-		{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 	];
 	const connections: Record<string, any> = {};
 	const link = (from: string, to: string) => {
@@ -44,7 +51,11 @@ function workflow(name: string, steps: Step[]): WorkflowJson {
 			type: NODE_TYPES.action,
 			typeVersion: 1,
 			position: [step.after ? 440 : 220, i * 120],
-			parameters: { resource: step.resource, operation: step.operation, ...(step.parameters ?? {}) },
+			parameters: {
+				resource: step.resource,
+				operation: step.operation,
+				...(step.parameters ?? {}),
+			},
 			...(step.onError ? { onError: step.onError } : {}),
 		});
 		link(step.after ?? 'Start', step.name);
@@ -54,13 +65,18 @@ function workflow(name: string, steps: Step[]): WorkflowJson {
 
 function output(execution: Execution, node: string): any[] {
 	const items = harness.nodeOutput(execution, node);
-	if (!items) throw new Error(`node "${node}" did not run; ran: ${Object.keys(execution.data?.resultData.runData ?? {}).join(', ')}`);
+	if (!items)
+		throw new Error(
+			`node "${node}" did not run; ran: ${Object.keys(execution.data?.resultData.runData ?? {}).join(', ')}`,
+		);
 	return items;
 }
 
 function expectSucceeded(execution: Execution) {
 	if (execution.status !== 'success') {
-		throw new Error(`execution ${execution.id} ended ${execution.status}: ${JSON.stringify(harness.runError(execution) ?? execution).slice(0, 3000)}`);
+		throw new Error(
+			`execution ${execution.id} ended ${execution.status}: ${JSON.stringify(harness.runError(execution) ?? execution).slice(0, 3000)}`,
+		);
 	}
 }
 
@@ -74,7 +90,9 @@ maybe('Terminal49 action node in real n8n', () => {
 	}
 
 	beforeAll(async () => {
-		t49 = await startT49Stack({ sandbox: { containers: CONTAINERS, carrierDelayMs: 20, webhookRetryScale: 0 } });
+		t49 = await startT49Stack({
+			sandbox: { containers: CONTAINERS, carrierDelayMs: 20, webhookRetryScale: 0 },
+		});
 	});
 
 	afterAll(async () => {
@@ -89,63 +107,249 @@ maybe('Terminal49 action node in real n8n', () => {
 		const priority = sandbox.store.customFieldDefinitions.find((d) => d.apiSlug === 'priority')!;
 		const steps: Step[] = [
 			// containers
-			{ name: 'Container Get', resource: 'container', operation: 'get', parameters: { containerId: byId(ready.containerId) } },
-			{ name: 'Container Get By Number', resource: 'container', operation: 'get', parameters: { containerId: { __rl: true, mode: 'number', value: held.containerNumber } } },
-			{ name: 'Container Transport Events', resource: 'container', operation: 'getTransportEvents', parameters: { containerId: byId(onShip.containerId), returnAll: true } },
-			{ name: 'Container Raw Events', resource: 'container', operation: 'getRawEvents', parameters: { containerId: byId(onShip.containerId), returnAll: true } },
-			{ name: 'Container Map', resource: 'container', operation: 'getMap', parameters: { containerId: byId(onShip.containerId) } },
-			{ name: 'Container Update', resource: 'container', operation: 'update', parameters: { containerId: byId(onShip.containerId), refNumbers: 'E2E-REF-1' } },
-			{ name: 'Container Refresh', resource: 'container', operation: 'refresh', parameters: { containerId: byId(held.containerId) } },
+			{
+				name: 'Container Get',
+				resource: 'container',
+				operation: 'get',
+				parameters: { containerId: byId(ready.containerId) },
+			},
+			{
+				name: 'Container Get By Number',
+				resource: 'container',
+				operation: 'get',
+				parameters: { containerId: { __rl: true, mode: 'number', value: held.containerNumber } },
+			},
+			{
+				name: 'Container Transport Events',
+				resource: 'container',
+				operation: 'getTransportEvents',
+				parameters: { containerId: byId(onShip.containerId), returnAll: true },
+			},
+			{
+				name: 'Container Raw Events',
+				resource: 'container',
+				operation: 'getRawEvents',
+				parameters: { containerId: byId(onShip.containerId), returnAll: true },
+			},
+			{
+				name: 'Container Map',
+				resource: 'container',
+				operation: 'getMap',
+				parameters: { containerId: byId(onShip.containerId) },
+			},
+			{
+				name: 'Container Update',
+				resource: 'container',
+				operation: 'update',
+				parameters: { containerId: byId(onShip.containerId), refNumbers: 'E2E-REF-1' },
+			},
+			{
+				name: 'Container Refresh',
+				resource: 'container',
+				operation: 'refresh',
+				parameters: { containerId: byId(held.containerId) },
+			},
 			// shipments
-			{ name: 'Shipment Get', resource: 'shipment', operation: 'get', parameters: { shipmentId: byId(ready.shipmentId) } },
-			{ name: 'Shipment Get Many', resource: 'shipment', operation: 'getAll', parameters: { returnAll: false, limit: 5 } },
-			{ name: 'Shipment Update', resource: 'shipment', operation: 'update', parameters: { shipmentId: byId(ready.shipmentId), updateFields: { tags: 'e2e' } } },
+			{
+				name: 'Shipment Get',
+				resource: 'shipment',
+				operation: 'get',
+				parameters: { shipmentId: byId(ready.shipmentId) },
+			},
+			{
+				name: 'Shipment Get Many',
+				resource: 'shipment',
+				operation: 'getAll',
+				parameters: { returnAll: false, limit: 5 },
+			},
+			{
+				name: 'Shipment Update',
+				resource: 'shipment',
+				operation: 'update',
+				parameters: { shipmentId: byId(ready.shipmentId), updateFields: { tags: 'e2e' } },
+			},
 			// tracking requests: create, then get the one created
 			{
 				name: 'Tracking Request Create',
 				resource: 'trackingRequest',
 				operation: 'create',
-				parameters: { requestType: 'bill_of_lading', requestNumber: 'MEDUE2E000001', scac: { __rl: true, mode: 'scac', value: 'MSCU' } },
+				parameters: {
+					requestType: 'bill_of_lading',
+					requestNumber: 'MEDUE2E000001',
+					scac: { __rl: true, mode: 'scac', value: 'MSCU' },
+				},
 			},
-			{ name: 'Tracking Request Get', resource: 'trackingRequest', operation: 'get', after: 'Tracking Request Create', parameters: { trackingRequestId: byId('={{ $json.id }}') } },
-			{ name: 'Tracking Request Get Many', resource: 'trackingRequest', operation: 'getAll', parameters: { returnAll: false, limit: 3 } },
-			{ name: 'Infer Number', resource: 'trackingRequest', operation: 'inferNumber', parameters: { number: ready.containerNumber } },
+			{
+				name: 'Tracking Request Get',
+				resource: 'trackingRequest',
+				operation: 'get',
+				after: 'Tracking Request Create',
+				parameters: { trackingRequestId: byId('={{ $json.id }}') },
+			},
+			{
+				name: 'Tracking Request Get Many',
+				resource: 'trackingRequest',
+				operation: 'getAll',
+				parameters: { returnAll: false, limit: 3 },
+			},
+			{
+				name: 'Infer Number',
+				resource: 'trackingRequest',
+				operation: 'inferNumber',
+				parameters: { number: ready.containerNumber },
+			},
 			// webhooks: create → get → update → delete, each on the previous node's output
 			{
 				name: 'Webhook Create',
 				resource: 'webhook',
 				operation: 'create',
-				parameters: { url: 'http://127.0.0.1:9/e2e-hook', events: ['container.updated'], active: true },
+				parameters: {
+					url: 'http://127.0.0.1:9/e2e-hook',
+					events: ['container.updated'],
+					active: true,
+				},
 			},
-			{ name: 'Webhook Get', resource: 'webhook', operation: 'get', after: 'Webhook Create', parameters: { webhookId: '={{ $json.id }}' } },
-			{ name: 'Webhook Update', resource: 'webhook', operation: 'update', after: 'Webhook Get', parameters: { webhookId: '={{ $json.id }}', updateFields: { active: false } } },
-			{ name: 'Webhook Delete', resource: 'webhook', operation: 'delete', after: 'Webhook Update', parameters: { webhookId: '={{ $json.id }}' } },
+			{
+				name: 'Webhook Get',
+				resource: 'webhook',
+				operation: 'get',
+				after: 'Webhook Create',
+				parameters: { webhookId: '={{ $json.id }}' },
+			},
+			{
+				name: 'Webhook Update',
+				resource: 'webhook',
+				operation: 'update',
+				after: 'Webhook Get',
+				parameters: { webhookId: '={{ $json.id }}', updateFields: { active: false } },
+			},
+			{
+				name: 'Webhook Delete',
+				resource: 'webhook',
+				operation: 'delete',
+				after: 'Webhook Update',
+				parameters: { webhookId: '={{ $json.id }}' },
+			},
 			{ name: 'Webhook Events', resource: 'webhook', operation: 'getEvents', parameters: {} },
-			{ name: 'Webhook Notification Examples', resource: 'webhookNotification', operation: 'getExamples', parameters: { event: 'container.updated' } },
+			{
+				name: 'Webhook Notification Examples',
+				resource: 'webhookNotification',
+				operation: 'getExamples',
+				parameters: { event: 'container.updated' },
+			},
 			// lookups
-			{ name: 'Shipping Line Get', resource: 'shippingLine', operation: 'get', parameters: { shippingLine: { __rl: true, mode: 'scac', value: 'MAEU' } } },
-			{ name: 'Shipping Lines', resource: 'shippingLine', operation: 'getAll', parameters: { returnAll: false, limit: 3 } },
-			{ name: 'Port Get', resource: 'port', operation: 'get', parameters: { port: { __rl: true, mode: 'locode', value: 'USLAX' } } },
-			{ name: 'Terminal Get', resource: 'terminal', operation: 'get', parameters: { terminalId: TERMINALS[0].id } },
-			{ name: 'Metro Area Get', resource: 'metroArea', operation: 'get', parameters: { metroArea: { __rl: true, mode: 'locode', value: [...METRO_BY_CODE.keys()][0] } } },
-			{ name: 'Vessel Get', resource: 'vessel', operation: 'get', parameters: { vessel: { __rl: true, mode: 'imo', value: '9811000' } } },
-			{ name: 'Search', resource: 'search', operation: 'search', parameters: { query: ready.billOfLading, returnAll: true } },
+			{
+				name: 'Shipping Line Get',
+				resource: 'shippingLine',
+				operation: 'get',
+				parameters: { shippingLine: { __rl: true, mode: 'scac', value: 'MAEU' } },
+			},
+			{
+				name: 'Shipping Lines',
+				resource: 'shippingLine',
+				operation: 'getAll',
+				parameters: { returnAll: false, limit: 3 },
+			},
+			{
+				name: 'Port Get',
+				resource: 'port',
+				operation: 'get',
+				parameters: { port: { __rl: true, mode: 'locode', value: 'USLAX' } },
+			},
+			{
+				name: 'Terminal Get',
+				resource: 'terminal',
+				operation: 'get',
+				parameters: { terminalId: TERMINALS[0].id },
+			},
+			{
+				name: 'Metro Area Get',
+				resource: 'metroArea',
+				operation: 'get',
+				parameters: {
+					metroArea: { __rl: true, mode: 'locode', value: [...METRO_BY_CODE.keys()][0] },
+				},
+			},
+			{
+				name: 'Vessel Get',
+				resource: 'vessel',
+				operation: 'get',
+				parameters: { vessel: { __rl: true, mode: 'imo', value: '9811000' } },
+			},
+			{
+				name: 'Search',
+				resource: 'search',
+				operation: 'search',
+				parameters: { query: ready.billOfLading, returnAll: true },
+			},
 			// parties, custom fields, documents
-			{ name: 'Party Create', resource: 'party', operation: 'create', parameters: { companyName: 'E2E Freight LLC' } },
-			{ name: 'Party Get', resource: 'party', operation: 'get', after: 'Party Create', parameters: { partyId: '={{ $json.id }}' } },
-			{ name: 'Custom Field Definitions', resource: 'customFieldDefinition', operation: 'getAll', parameters: { returnAll: true } },
-			{ name: 'Custom Field Options', resource: 'customFieldOption', operation: 'getAll', parameters: { definitionId: priority.id, returnAll: true } },
+			{
+				name: 'Party Create',
+				resource: 'party',
+				operation: 'create',
+				parameters: { companyName: 'E2E Freight LLC' },
+			},
+			{
+				name: 'Party Get',
+				resource: 'party',
+				operation: 'get',
+				after: 'Party Create',
+				parameters: { partyId: '={{ $json.id }}' },
+			},
+			{
+				name: 'Custom Field Definitions',
+				resource: 'customFieldDefinition',
+				operation: 'getAll',
+				parameters: { returnAll: true },
+			},
+			{
+				name: 'Custom Field Options',
+				resource: 'customFieldOption',
+				operation: 'getAll',
+				parameters: { definitionId: priority.id, returnAll: true },
+			},
 			{
 				name: 'Record Custom Field Create',
 				resource: 'recordCustomField',
 				operation: 'create',
-				parameters: { recordType: 'container', containerId: byId(ready.containerId), apiSlug: 'priority', valueType: 'text', value: 'high' },
+				parameters: {
+					recordType: 'container',
+					containerId: byId(ready.containerId),
+					apiSlug: 'priority',
+					valueType: 'text',
+					value: 'high',
+				},
 			},
-			{ name: 'Custom Fields', resource: 'customField', operation: 'getAll', parameters: { returnAll: true } },
-			{ name: 'Documents', resource: 'document', operation: 'getAll', parameters: { returnAll: true } },
-			{ name: 'Email Submissions', resource: 'emailSubmission', operation: 'getAll', parameters: { returnAll: true } },
-			{ name: 'Document Schema', resource: 'documentSchema', operation: 'get', parameters: { schemaId: 'bill_of_lading@2026-03-23' } },
-			{ name: 'Widget Embed', resource: 'widget', operation: 'generateEmbedHtml', parameters: { publishableKey: 'pk_sandbox_paid', number: ready.containerNumber } },
+			{
+				name: 'Custom Fields',
+				resource: 'customField',
+				operation: 'getAll',
+				parameters: { returnAll: true },
+			},
+			{
+				name: 'Documents',
+				resource: 'document',
+				operation: 'getAll',
+				parameters: { returnAll: true },
+			},
+			{
+				name: 'Email Submissions',
+				resource: 'emailSubmission',
+				operation: 'getAll',
+				parameters: { returnAll: true },
+			},
+			{
+				name: 'Document Schema',
+				resource: 'documentSchema',
+				operation: 'get',
+				parameters: { schemaId: 'bill_of_lading@2026-03-23' },
+			},
+			{
+				name: 'Widget Embed',
+				resource: 'widget',
+				operation: 'generateEmbedHtml',
+				parameters: { publishableKey: 'pk_sandbox_paid', number: ready.containerNumber },
+			},
 		];
 		sandbox.clearRequests();
 		const execution = await run(workflow('every resource', steps));
@@ -156,33 +360,67 @@ maybe('Terminal49 action node in real n8n', () => {
 		const resources = new Set(steps.map((s) => s.resource));
 		expect(resources.size).toBe(20);
 
-		expect(output(execution, 'Container Get')[0]).toMatchObject({ id: ready.containerId, number: ready.containerNumber, ready_for_pickup: true });
-		expect(output(execution, 'Container Get By Number')[0]).toMatchObject({ id: held.containerId, active_holds: ['customs'], fees_total: { USD: 350 } });
-		expect(output(execution, 'Container Transport Events').every((e) => e.type === 'transport_event')).toBe(true);
+		expect(output(execution, 'Container Get')[0]).toMatchObject({
+			id: ready.containerId,
+			number: ready.containerNumber,
+			ready_for_pickup: true,
+		});
+		expect(output(execution, 'Container Get By Number')[0]).toMatchObject({
+			id: held.containerId,
+			active_holds: ['customs'],
+			fees_total: { USD: 350 },
+		});
+		expect(
+			output(execution, 'Container Transport Events').every((e) => e.type === 'transport_event'),
+		).toBe(true);
 		expect(output(execution, 'Container Update')[0].ref_numbers).toEqual(['E2E-REF-1']);
-		expect(output(execution, 'Shipment Get')[0]).toMatchObject({ id: ready.shipmentId, bill_of_lading_number: ready.billOfLading });
+		expect(output(execution, 'Shipment Get')[0]).toMatchObject({
+			id: ready.shipmentId,
+			bill_of_lading_number: ready.billOfLading,
+		});
 		expect(output(execution, 'Shipment Get Many')).toHaveLength(5);
 		expect(output(execution, 'Shipment Update')[0].tags).toEqual(['e2e']);
 		const tr = output(execution, 'Tracking Request Create')[0];
-		expect(tr).toMatchObject({ request_number: 'MEDUE2E000001', status: 'pending', duplicate: false });
-		expect(output(execution, 'Tracking Request Get')[0]).toMatchObject({ id: tr.id, request_number: 'MEDUE2E000001' });
+		expect(tr).toMatchObject({
+			request_number: 'MEDUE2E000001',
+			status: 'pending',
+			duplicate: false,
+		});
+		expect(output(execution, 'Tracking Request Get')[0]).toMatchObject({
+			id: tr.id,
+			request_number: 'MEDUE2E000001',
+		});
 		expect(output(execution, 'Tracking Request Get Many')).toHaveLength(3);
 		expect(output(execution, 'Infer Number')[0]).toMatchObject({ number_type: 'container' });
 		const hook = output(execution, 'Webhook Create')[0];
-		expect(hook).toMatchObject({ url: 'http://127.0.0.1:9/e2e-hook', events: ['container.updated'], active: true });
+		expect(hook).toMatchObject({
+			url: 'http://127.0.0.1:9/e2e-hook',
+			events: ['container.updated'],
+			active: true,
+		});
 		expect(output(execution, 'Webhook Get')[0].id).toBe(hook.id);
 		expect(output(execution, 'Webhook Update')[0]).toMatchObject({ id: hook.id, active: false });
 		expect(sandbox.store.webhooks.all().find((w) => w.id === hook.id)).toBeUndefined();
-		expect(output(execution, 'Webhook Events').map((e) => e.event ?? e.name ?? e.id)).toEqual(expect.arrayContaining(['container.updated']));
+		expect(output(execution, 'Webhook Events').map((e) => e.event ?? e.name ?? e.id)).toEqual(
+			expect.arrayContaining(['container.updated']),
+		);
 		expect(output(execution, 'Shipping Line Get')[0]).toMatchObject({ scac: 'MAEU' });
 		expect(output(execution, 'Port Get')[0]).toMatchObject({ code: 'USLAX' });
 		expect(output(execution, 'Terminal Get')[0]).toMatchObject({ id: TERMINALS[0].id });
 		expect(output(execution, 'Vessel Get')[0]).toMatchObject({ imo: '9811000' });
 		expect(output(execution, 'Search').length).toBeGreaterThan(0);
 		const party = output(execution, 'Party Create')[0];
-		expect(output(execution, 'Party Get')[0]).toMatchObject({ id: party.id, company_name: 'E2E Freight LLC' });
-		expect(output(execution, 'Custom Field Definitions').map((d) => d.api_slug)).toEqual(expect.arrayContaining(['po_number', 'priority']));
-		expect(output(execution, 'Record Custom Field Create')[0]).toMatchObject({ api_slug: 'priority', value: 'high' });
+		expect(output(execution, 'Party Get')[0]).toMatchObject({
+			id: party.id,
+			company_name: 'E2E Freight LLC',
+		});
+		expect(output(execution, 'Custom Field Definitions').map((d) => d.api_slug)).toEqual(
+			expect.arrayContaining(['po_number', 'priority']),
+		);
+		expect(output(execution, 'Record Custom Field Create')[0]).toMatchObject({
+			api_slug: 'priority',
+			value: 'high',
+		});
 		expect(output(execution, 'Document Schema')[0]).toBeTruthy();
 		expect(JSON.stringify(output(execution, 'Widget Embed')[0])).toContain('pk_sandbox_paid');
 
@@ -203,8 +441,14 @@ maybe('Terminal49 action node in real n8n', () => {
 				'POST /v2/parties',
 			]),
 		);
-		expect(sandbox.requests.find((r) => r.method === 'PATCH' && r.path === '/v2/containers')!.body).toMatchObject({
-			data: { id: onShip.containerId, type: 'container', attributes: { ref_numbers: ['E2E-REF-1'] } },
+		expect(
+			sandbox.requests.find((r) => r.method === 'PATCH' && r.path === '/v2/containers')!.body,
+		).toMatchObject({
+			data: {
+				id: onShip.containerId,
+				type: 'container',
+				attributes: { ref_numbers: ['E2E-REF-1'] },
+			},
 		});
 		expect(sandbox.requests.every((r) => r.key === 'sandbox_paid' && r.status < 400)).toBe(true);
 	});
@@ -213,7 +457,14 @@ maybe('Terminal49 action node in real n8n', () => {
 		const { sandbox } = t49;
 		sandbox.clearRequests();
 		const execution = await run(
-			workflow('return all', [{ name: 'All Containers', resource: 'container', operation: 'getAll', parameters: { returnAll: true, include: [] } }]),
+			workflow('return all', [
+				{
+					name: 'All Containers',
+					resource: 'container',
+					operation: 'getAll',
+					parameters: { returnAll: true, include: [] },
+				},
+			]),
 		);
 		expectSucceeded(execution);
 		const items = output(execution, 'All Containers');
@@ -232,7 +483,14 @@ maybe('Terminal49 action node in real n8n', () => {
 		sandbox.injectFault({ kind: '429', count: 1, method: 'GET', path: 'shipments', delayMs: 2000 });
 		const started = Date.now();
 		const execution = await run(
-			workflow('429', [{ name: 'Shipments', resource: 'shipment', operation: 'getAll', parameters: { returnAll: false, limit: 3 } }]),
+			workflow('429', [
+				{
+					name: 'Shipments',
+					resource: 'shipment',
+					operation: 'getAll',
+					parameters: { returnAll: false, limit: 3 },
+				},
+			]),
 		);
 		expectSucceeded(execution);
 		expect(output(execution, 'Shipments')).toHaveLength(3);
@@ -249,7 +507,11 @@ maybe('Terminal49 action node in real n8n', () => {
 			resource: 'trackingRequest',
 			operation: 'create',
 			onError,
-			parameters: { requestType: 'bill_of_lading', requestNumber: '={{ $json.number }}', scac: { __rl: true, mode: 'scac', value: '={{ $json.scac }}' } },
+			parameters: {
+				requestType: 'bill_of_lading',
+				requestNumber: '={{ $json.number }}',
+				scac: { __rl: true, mode: 'scac', value: '={{ $json.scac }}' },
+			},
 		});
 		const withItems = (wf: WorkflowJson, items: Params[]): WorkflowJson => {
 			// Start → "Numbers" (Code) → Track
@@ -259,15 +521,23 @@ maybe('Terminal49 action node in real n8n', () => {
 				type: 'n8n-nodes-base.code',
 				typeVersion: 2,
 				position: [110, 0],
-				parameters: { mode: 'runOnceForAllItems', jsCode: `return ${JSON.stringify(items)}.map((json) => ({ json }));` },
+				parameters: {
+					mode: 'runOnceForAllItems',
+					jsCode: `return ${JSON.stringify(items)}.map((json) => ({ json }));`,
+				},
 			});
-			wf.connections = { Start: { main: [[{ node: 'Numbers', type: 'main', index: 0 }]] }, Numbers: { main: [[{ node: 'Track', type: 'main', index: 0 }]] } };
+			wf.connections = {
+				Start: { main: [[{ node: 'Numbers', type: 'main', index: 0 }]] },
+				Numbers: { main: [[{ node: 'Track', type: 'main', index: 0 }]] },
+			};
 			return wf;
 		};
 
 		// 1. without Continue: the execution fails with the service's reason and the field to fix
 		sandbox.clearRequests();
-		const failed = await run(withItems(workflow('422', [create()]), [{ number: 'MEDUE2E422001', scac: 'XXXX' }]));
+		const failed = await run(
+			withItems(workflow('422', [create()]), [{ number: 'MEDUE2E422001', scac: 'XXXX' }]),
+		);
 		expect(failed.status).toBe('error');
 		const error = harness.runError(failed);
 		const readable = `${error.message} ${error.description}`;
@@ -275,14 +545,23 @@ maybe('Terminal49 action node in real n8n', () => {
 		expect(readable).toMatch(/not recognized/i);
 		expect(readable).toMatch(/Carrier \(SCAC\)/);
 		expect(readable).not.toMatch(/\[object Object\]|Request failed with status code/);
-		expect(sandbox.requests.filter((r) => r.path === '/v2/tracking_requests').map((r) => r.status)).toEqual([422]);
+		expect(
+			sandbox.requests.filter((r) => r.path === '/v2/tracking_requests').map((r) => r.status),
+		).toEqual([422]);
 
 		// 2. with On Error: Continue: one error item for the bad number, the good one created, the next node runs
 		const wf = withItems(workflow('continue', [create('continueRegularOutput')]), [
 			{ number: 'MEDUE2E422002', scac: 'XXXX' },
 			{ number: 'MEDUE2E422003', scac: 'MSCU' },
 		]);
-		wf.nodes.push({ id: 'after', name: 'After', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [660, 0], parameters: {} });
+		wf.nodes.push({
+			id: 'after',
+			name: 'After',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [660, 0],
+			parameters: {},
+		});
 		wf.connections!.Track = { main: [[{ node: 'After', type: 'main', index: 0 }]] };
 		const continued = await run(wf);
 		expectSucceeded(continued);
@@ -290,7 +569,11 @@ maybe('Terminal49 action node in real n8n', () => {
 		expect(items).toHaveLength(2);
 		expect(items[0].error).toMatch(/not recognized/i);
 		expect(`${items[0].error} ${items[0].error_description ?? ''}`).toMatch(/XXXX/);
-		expect(items[1]).toMatchObject({ request_number: 'MEDUE2E422003', status: 'pending', duplicate: false });
+		expect(items[1]).toMatchObject({
+			request_number: 'MEDUE2E422003',
+			status: 'pending',
+			duplicate: false,
+		});
 		expect(output(continued, 'After')).toHaveLength(2);
 	});
 });

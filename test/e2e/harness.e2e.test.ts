@@ -33,8 +33,10 @@ describe('real n8n harness (single mode)', () => {
 		const credentials = await stack.client.credentialTypeNames();
 		expect(nodes).toContain('n8n-nodes-base.noOp');
 		if (distHas('nodes/Terminal49/Terminal49.node.js')) expect(nodes).toContain(NODE_TYPES.action);
-		if (distHas('nodes/Terminal49/Terminal49Trigger.node.js')) expect(nodes).toContain(NODE_TYPES.trigger);
-		if (distHas('credentials/Terminal49Api.credentials.js')) expect(credentials).toContain(NODE_TYPES.credential);
+		if (distHas('nodes/Terminal49/Terminal49Trigger.node.js'))
+			expect(nodes).toContain(NODE_TYPES.trigger);
+		if (distHas('credentials/Terminal49Api.credentials.js'))
+			expect(credentials).toContain(NODE_TYPES.credential);
 	});
 
 	test('an activated Webhook → NoOp workflow runs exactly once per request; deactivation unregisters it', async () => {
@@ -80,20 +82,35 @@ describe('real n8n harness (single mode)', () => {
 				workflow: {
 					name: 'cli smoke',
 					nodes: [
-						{ id: 'm', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+						{
+							id: 'm',
+							name: 'Manual',
+							type: 'n8n-nodes-base.manualTrigger',
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: {},
+						},
 						{
 							id: 's',
 							name: 'Set',
 							type: 'n8n-nodes-base.set',
 							typeVersion: 3.4,
 							position: [220, 0],
-							parameters: { assignments: { assignments: [{ id: 'a', name: 'hello', value: 'world', type: 'string' }] }, options: {} },
+							parameters: {
+								assignments: {
+									assignments: [{ id: 'a', name: 'hello', value: 'world', type: 'string' }],
+								},
+								options: {},
+							},
 						},
 					],
 					connections: { Manual: { main: [[{ node: 'Set', type: 'main', index: 0 }]] } },
 				},
 			});
-			if (!run.ok) throw new Error(`n8n execute failed (${run.code}/${run.signal}):\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`);
+			if (!run.ok)
+				throw new Error(
+					`n8n execute failed (${run.code}/${run.signal}):\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`,
+				);
 			expect(harness.nodeOutput(run.result, 'Set')).toEqual([{ hello: 'world' }]);
 		} finally {
 			fs.rmSync(userFolder, { recursive: true, force: true });

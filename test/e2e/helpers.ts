@@ -41,13 +41,23 @@ export function distHas(file: string): boolean {
 }
 
 /** A two-node workflow: `trigger` → NoOp named "Out". */
-export function triggerToNoOp(name: string, trigger: Record<string, unknown>): harness.WorkflowJson {
+export function triggerToNoOp(
+	name: string,
+	trigger: Record<string, unknown>,
+): harness.WorkflowJson {
 	const triggerName = String(trigger.name);
 	return {
 		name,
 		nodes: [
 			{ position: [0, 0], ...trigger },
-			{ id: 'out', name: 'Out', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: 'out',
+				name: 'Out',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: { [triggerName]: { main: [[{ node: 'Out', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
@@ -74,7 +84,12 @@ export interface T49Stack {
  * (`sandbox_paid` unless `apiKey` says otherwise) pointing at the sandbox.
  */
 export async function startT49Stack(
-	o: { mode?: 'single' | 'queue'; sandbox?: Partial<SandboxOptions>; apiKey?: string; env?: Record<string, string> } = {},
+	o: {
+		mode?: 'single' | 'queue';
+		sandbox?: Partial<SandboxOptions>;
+		apiKey?: string;
+		env?: Record<string, string>;
+	} = {},
 ): Promise<T49Stack> {
 	const tgz = packedPackage();
 	const sandbox = await startSandbox({ port: 0, ...(o.sandbox || {}) });
@@ -106,10 +121,16 @@ export async function startT49Stack(
 }
 
 /** Point every Terminal49 node (action and trigger) of `workflow` at `credential`. */
-export function bindCredential<T extends harness.WorkflowJson>(workflow: T, credential: { id: string; name: string }): T {
+export function bindCredential<T extends harness.WorkflowJson>(
+	workflow: T,
+	credential: { id: string; name: string },
+): T {
 	for (const node of workflow.nodes) {
 		if (typeof node.type === 'string' && node.type.startsWith('n8n-nodes-terminal49.')) {
-			node.credentials = { ...(node.credentials || {}), [NODE_TYPES.credential]: { id: credential.id, name: credential.name } };
+			node.credentials = {
+				...(node.credentials || {}),
+				[NODE_TYPES.credential]: { id: credential.id, name: credential.name },
+			};
 		}
 	}
 	return workflow;
@@ -130,7 +151,13 @@ export async function runOnceWithCli(
 		return await harness.runWorkflowOnce({
 			userFolder,
 			workflow: bindCredential(JSON.parse(JSON.stringify(workflow)), credential),
-			credentials: [{ ...credential, type: NODE_TYPES.credential, data: { apiKey: o.apiKey || 'sandbox_paid', baseUrl: o.baseUrl } }],
+			credentials: [
+				{
+					...credential,
+					type: NODE_TYPES.credential,
+					data: { apiKey: o.apiKey || 'sandbox_paid', baseUrl: o.baseUrl },
+				},
+			],
 			timeoutMs: o.timeoutMs,
 		});
 	} finally {

@@ -20,7 +20,9 @@ import type { Stack } from './helpers';
 
 jest.setTimeout(240_000);
 
-const BODY = JSON.stringify({ data: { id: 'n-1', type: 'webhook_notification', attributes: { event: 'container.updated' } } });
+const BODY = JSON.stringify({
+	data: { id: 'n-1', type: 'webhook_notification', attributes: { event: 'container.updated' } },
+});
 
 function probeWorkflow(version: number, webhookId: string) {
 	const wf = triggerToNoOp(`probe v${version}`, {
@@ -32,13 +34,24 @@ function probeWorkflow(version: number, webhookId: string) {
 		parameters: {},
 	});
 	// the action probe reports the pid of the process running the execution
-	wf.nodes.push({ id: 'pid', name: 'Pid', type: 'n8n-nodes-probe.probe', typeVersion: 1, position: [440, 0], parameters: {} });
+	wf.nodes.push({
+		id: 'pid',
+		name: 'Pid',
+		type: 'n8n-nodes-probe.probe',
+		typeVersion: 1,
+		position: [440, 0],
+		parameters: {},
+	});
 	wf.connections!.Out = { main: [[{ node: 'Pid', type: 'main', index: 0 }]] };
 	return wf;
 }
 
 async function post(stack: Stack, path: string, contentType: string) {
-	const res = await fetch(stack.webhookUrl(path), { method: 'POST', headers: { 'content-type': contentType }, body: BODY });
+	const res = await fetch(stack.webhookUrl(path), {
+		method: 'POST',
+		headers: { 'content-type': contentType },
+		body: BODY,
+	});
 	expect(res.status).toBe(200);
 	return (await res.json()) as any;
 }
@@ -61,11 +74,24 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 		await stack.client.waitForWebhook('probe-v1/probe');
 
 		const info = await post(stack, 'probe-v1/probe', 'application/vnd.api+json');
-		expect(info.before).toMatchObject({ contentType: 'application/vnd.api+json', bodyType: 'undefined', rawBodyIsBuffer: true, rawBody: BODY });
+		expect(info.before).toMatchObject({
+			contentType: 'application/vnd.api+json',
+			bodyType: 'undefined',
+			rawBodyIsBuffer: true,
+			rawBody: BODY,
+		});
 		expect(info.afterReadRawBody.rawBody).toBe(BODY);
 
-		const withCharset = await post(stack, 'probe-v1/probe', 'application/vnd.api+json; charset=utf-8');
-		expect(withCharset.before).toMatchObject({ contentType: 'application/vnd.api+json', bodyType: 'undefined', rawBody: BODY });
+		const withCharset = await post(
+			stack,
+			'probe-v1/probe',
+			'application/vnd.api+json; charset=utf-8',
+		);
+		expect(withCharset.before).toMatchObject({
+			contentType: 'application/vnd.api+json',
+			bodyType: 'undefined',
+			rawBody: BODY,
+		});
 
 		const json = await post(stack, 'probe-v1/probe', 'application/json');
 		expect(json.before).toMatchObject({ bodyType: 'object', rawBody: BODY });
@@ -78,8 +104,17 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 		await stack.client.waitForWebhook('probe-v2/probe');
 
 		const info = await post(stack, 'probe-v2/probe', 'application/vnd.api+json');
-		expect(info.before).toMatchObject({ bodyType: 'undefined', rawBodyIsBuffer: false, rawBody: null, hasReadRawBody: true });
-		expect(info.afterReadRawBody).toMatchObject({ bodyType: 'undefined', rawBodyIsBuffer: true, rawBody: BODY });
+		expect(info.before).toMatchObject({
+			bodyType: 'undefined',
+			rawBodyIsBuffer: false,
+			rawBody: null,
+			hasReadRawBody: true,
+		});
+		expect(info.afterReadRawBody).toMatchObject({
+			bodyType: 'undefined',
+			rawBodyIsBuffer: true,
+			rawBody: BODY,
+		});
 		expect(info.readError).toBeNull();
 
 		const json = await post(stack, 'probe-v2/probe', 'application/json');
@@ -90,9 +125,14 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 		const wf = await stack.client.createWorkflow(probeWorkflow(2, 'probe-sd'));
 		await stack.client.activateWorkflow(wf.id);
 		await stack.client.waitForWebhook('probe-sd/probe');
-		const stored = async () => ((await stack.client.getWorkflow(wf.id)).staticData || {})['node:Probe Trigger'] || {};
+		const stored = async () =>
+			((await stack.client.getWorkflow(wf.id)).staticData || {})['node:Probe Trigger'] || {};
 		const storedDeliveries = (n: number) =>
-			harness.waitFor(`static data deliveries = ${n}`, async () => ((await stored()).deliveries === n ? true : undefined), { timeoutMs: 10000 });
+			harness.waitFor(
+				`static data deliveries = ${n}`,
+				async () => ((await stored()).deliveries === n ? true : undefined),
+				{ timeoutMs: 10000 },
+			);
 
 		const first = await post(stack, 'probe-sd/probe', 'application/vnd.api+json');
 		expect(first.staticData).toMatchObject({ calls: ['checkExists', 'create'], deliveries: 1 });
@@ -106,7 +146,11 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 		await stack.restart();
 		await stack.client.waitForWebhook('probe-sd/probe');
 		const afterRestart = await post(stack, 'probe-sd/probe', 'application/vnd.api+json');
-		expect(afterRestart.staticData).toMatchObject({ calls: ['checkExists', 'create'], deliveries: 3, hookId: first.staticData.hookId });
+		expect(afterRestart.staticData).toMatchObject({
+			calls: ['checkExists', 'create'],
+			deliveries: 3,
+			hookId: first.staticData.hookId,
+		});
 		await storedDeliveries(3);
 
 		await stack.client.deactivateWorkflow(wf.id);
@@ -133,7 +177,9 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 			expect(info.staticData.deliveries).toBe(1);
 			await harness.sleep(700);
 		}
-		const sd = ((await stack.client.getWorkflow(created.id)).staticData || {})['node:Probe Trigger'];
+		const sd = ((await stack.client.getWorkflow(created.id)).staticData || {})[
+			'node:Probe Trigger'
+		];
 		expect(sd.deliveries).toBeUndefined();
 		expect(sd.calls).toEqual(['checkExists', 'create']);
 	});
@@ -170,12 +216,18 @@ describe('n8n 2.41.1 webhook facts (queue mode: redis + main + worker)', () => {
 		await stack.client.activateWorkflow(wf.id);
 		await stack.client.waitForWebhook('probe-q/probe');
 
-		const answers = await Promise.all([1, 2, 3, 4, 5].map(() => post(stack, 'probe-q/probe', 'application/vnd.api+json')));
+		const answers = await Promise.all(
+			[1, 2, 3, 4, 5].map(() => post(stack, 'probe-q/probe', 'application/vnd.api+json')),
+		);
 		for (const a of answers) {
 			expect(a.webhookPid).toBe(stack.main.proc.pid);
 			expect(a.afterReadRawBody.rawBody).toBe(BODY);
 		}
-		const executions = await stack.client.waitForExecutions({ workflowId: wf.id, count: 5, settleMs: 2000 });
+		const executions = await stack.client.waitForExecutions({
+			workflowId: wf.id,
+			count: 5,
+			settleMs: 2000,
+		});
 		expect(executions).toHaveLength(5);
 		for (const e of executions) {
 			expect(e.status).toBe('success');

@@ -56,25 +56,46 @@ maybe('n8n-nodes-terminal49 in real n8n (single mode)', () => {
 					type: 'n8n-nodes-base.webhook',
 					typeVersion: 2,
 					webhookId: 't49-smoke',
-					parameters: { httpMethod: 'POST', path: 't49-smoke', responseMode: 'onReceived', options: {} },
+					parameters: {
+						httpMethod: 'POST',
+						path: 't49-smoke',
+						responseMode: 'onReceived',
+						options: {},
+					},
 				}),
 			),
 		);
 		await t49.stack.client.activateWorkflow(wf.id);
 		await t49.stack.client.waitForWebhook('t49-smoke');
-		const res = await fetch(t49.stack.webhookUrl('t49-smoke'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const res = await fetch(t49.stack.webhookUrl('t49-smoke'), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
 		expect(res.status).toBe(200);
 		const [execution] = await t49.stack.client.waitForExecutions({ workflowId: wf.id, count: 1 });
 		expect(execution.status).toBe('success');
 		const items = harness.nodeOutput(execution, 'Terminal49')!;
 		expect(items).toHaveLength(3);
 		expect(items[0]).toHaveProperty('number');
-		expect(t49.sandbox.requests.some((r) => r.path.startsWith('/v2/containers') && r.key === 'sandbox_paid')).toBe(true);
+		expect(
+			t49.sandbox.requests.some(
+				(r) => r.path.startsWith('/v2/containers') && r.key === 'sandbox_paid',
+			),
+		).toBe(true);
 	});
 
 	test('a Manual Trigger workflow runs like "Execute workflow" in the editor', async () => {
 		const wf = await t49.stack.client.createWorkflow(
-			t49.bind(getContainers({ id: 'm', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} })),
+			t49.bind(
+				getContainers({
+					id: 'm',
+					name: 'Manual',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					parameters: {},
+				}),
+			),
 		);
 		const execution = await t49.stack.client.runWorkflow(wf.id);
 		expect(execution.status).toBe('success');
@@ -83,10 +104,19 @@ maybe('n8n-nodes-terminal49 in real n8n (single mode)', () => {
 
 	test('the same workflow runs once through the CLI with an imported credential', async () => {
 		const run = await runOnceWithCli(
-			getContainers({ id: 'm', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} }),
+			getContainers({
+				id: 'm',
+				name: 'Manual',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				parameters: {},
+			}),
 			{ baseUrl: t49.sandbox.baseUrl },
 		);
-		if (!run.ok) throw new Error(`n8n execute failed:\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`);
+		if (!run.ok)
+			throw new Error(
+				`n8n execute failed:\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`,
+			);
 		expect(harness.nodeOutput(run.result, 'Terminal49')).toHaveLength(3);
 	});
 });

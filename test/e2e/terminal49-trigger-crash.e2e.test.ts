@@ -19,7 +19,10 @@ jest.setTimeout(300_000);
 
 const maybe = packageBuilt() ? describe : describe.skip;
 
-const FIXTURE = readFileSync(join(ROOT, 'test', 'fixtures', 'webhook-examples', 'container.transport.vessel_discharged.json'), 'utf8');
+const FIXTURE = readFileSync(
+	join(ROOT, 'test', 'fixtures', 'webhook-examples', 'container.transport.vessel_discharged.json'),
+	'utf8',
+);
 const FIXTURE_ID = (JSON.parse(FIXTURE) as { data: { id: string } }).data.id;
 const idFor = (n: number) => `crash-${String(n).padStart(6, '0')}-0000-4000-8000-000000000000`;
 const bodyFor = (n: number) => FIXTURE.split(FIXTURE_ID).join(idFor(n));
@@ -33,7 +36,9 @@ maybe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 	let t49: T49Stack;
 
 	beforeAll(async () => {
-		t49 = await startT49Stack({ sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 5 } });
+		t49 = await startT49Stack({
+			sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 5 },
+		});
 	});
 
 	afterAll(async () => {
@@ -59,10 +64,14 @@ maybe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 		await stack.client.activateWorkflow(wf.id);
 		await stack.client.waitForWebhook(path);
 		const url = stack.webhookUrl(path);
-		const hook = await harness.waitFor('the webhook registration', () => sandbox.store.webhooks.all().find((w) => w.url === url), {
-			timeoutMs: 20_000,
-			intervalMs: 100,
-		});
+		const hook = await harness.waitFor(
+			'the webhook registration',
+			() => sandbox.store.webhooks.all().find((w) => w.url === url),
+			{
+				timeoutMs: 20_000,
+				intervalMs: 100,
+			},
+		);
 		if (!hook) throw new Error('the trigger did not register its webhook');
 		const secret = hook.secret;
 		const deliver = async (n: number): Promise<Outcome> => {
@@ -71,7 +80,10 @@ maybe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 			try {
 				const res = await fetch(url, {
 					method: 'POST',
-					headers: { 'content-type': 'application/vnd.api+json', 'x-t49-webhook-signature': signature },
+					headers: {
+						'content-type': 'application/vnd.api+json',
+						'x-t49-webhook-signature': signature,
+					},
 					body,
 					signal: AbortSignal.timeout(15_000),
 				});
@@ -113,7 +125,9 @@ maybe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 		// Terminal49 delivers again what got no 2xx, until it gets one ...
 		const answered = new Set(answeredBeforeKill);
 		for (let attempt = 0; attempt < 5 && answered.size < total; attempt++) {
-			const again = await Promise.all([...Array(total).keys()].filter((n) => !answered.has(n)).map(deliver));
+			const again = await Promise.all(
+				[...Array(total).keys()].filter((n) => !answered.has(n)).map(deliver),
+			);
 			for (const o of again) if (o.status === 200) answered.add(o.n);
 		}
 		expect(answered.size).toBe(total);
@@ -128,8 +142,16 @@ maybe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 		let lastCount = -1;
 		const deadline = Date.now() + 120_000;
 		while (Date.now() < deadline) {
-			executions = await stack.client.listExecutions({ workflowId: wf.id, includeData: true, limit: 100, maxPages: 20 });
-			if (executions.length !== lastCount || executions.some((e) => ['new', 'running'].includes(e.status))) {
+			executions = await stack.client.listExecutions({
+				workflowId: wf.id,
+				includeData: true,
+				limit: 100,
+				maxPages: 20,
+			});
+			if (
+				executions.length !== lastCount ||
+				executions.some((e) => ['new', 'running'].includes(e.status))
+			) {
 				lastCount = executions.length;
 				stableSince = Date.now();
 			} else if (Date.now() - stableSince >= 3000) {
@@ -152,15 +174,20 @@ maybe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 				continue;
 			}
 			// recorded, not finished: the delivery is the execution's input
-			const input = (e.data as any)?.executionData?.nodeExecutionStack?.[0]?.data?.main?.[0]?.[0]?.json;
+			const input = (e.data as any)?.executionData?.nodeExecutionStack?.[0]?.data?.main?.[0]?.[0]
+				?.json;
 			const n = numberOf(input?.data?.id);
-			if (n !== undefined && e.status !== 'success') keptOnly.set(n, [...(keptOnly.get(n) ?? []), e]);
+			if (n !== undefined && e.status !== 'success')
+				keptOnly.set(n, [...(keptOnly.get(n) ?? []), e]);
 		}
 		const summary = {
 			answeredBeforeKill: answeredBeforeKill.size,
 			deliveredAgain: unanswered.length,
 			executions: executions.length,
-			byStatus: executions.reduce<Record<string, number>>((acc, e) => ({ ...acc, [e.status]: (acc[e.status] ?? 0) + 1 }), {}),
+			byStatus: executions.reduce<Record<string, number>>(
+				(acc, e) => ({ ...acc, [e.status]: (acc[e.status] ?? 0) + 1 }),
+				{},
+			),
 			emitted: emitted.size,
 			keptNotFinished: keptOnly.size,
 			// a crashed execution whose notification a redelivery then ran (the crashed one never reached the trigger step)

@@ -17,7 +17,9 @@ maybe('Terminal49 Trigger in real n8n (single mode)', () => {
 	let t49: T49Stack;
 
 	beforeAll(async () => {
-		t49 = await startT49Stack({ sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 10 } });
+		t49 = await startT49Stack({
+			sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 10 },
+		});
 	});
 
 	afterAll(async () => {
@@ -47,19 +49,28 @@ maybe('Terminal49 Trigger in real n8n (single mode)', () => {
 		await stack.client.waitForWebhook(path);
 
 		// checkExists/create run right after the webhook path is stored, so wait for them
-		await harness.waitFor('the webhook to be registered in the sandbox', () => sandbox.store.webhooks.all().length > 0, {
-			timeoutMs: 20_000,
-			intervalMs: 100,
-		});
+		await harness.waitFor(
+			'the webhook to be registered in the sandbox',
+			() => sandbox.store.webhooks.all().length > 0,
+			{
+				timeoutMs: 20_000,
+				intervalMs: 100,
+			},
+		);
 		// registered through the Terminal49 API with n8n's production URL
 		const hooks = sandbox.store.webhooks.all();
 		expect(hooks).toHaveLength(1);
 		expect(hooks[0].url).toBe(stack.webhookUrl(path));
-		expect([...hooks[0].events].sort()).toEqual(['container.transport.available', 'container.updated']);
+		expect([...hooks[0].events].sort()).toEqual([
+			'container.transport.available',
+			'container.updated',
+		]);
 
 		// a signed container.updated delivery -> one execution
 		const fixture = sandbox.fixtures[0];
-		sandbox.fireEvent('container.updated', fixture.containerId, { pickup_lfd: ['2026-01-01', '2026-01-05'] });
+		sandbox.fireEvent('container.updated', fixture.containerId, {
+			pickup_lfd: ['2026-01-01', '2026-01-05'],
+		});
 		await sandbox.webhooksIdle();
 		const delivery = sandbox.deliveries[0];
 		expect(delivery.status).toBe(200);
@@ -77,7 +88,10 @@ maybe('Terminal49 Trigger in real n8n (single mode)', () => {
 		const post = (body: string, signature?: string) =>
 			fetch(stack.webhookUrl(path), {
 				method: 'POST',
-				headers: { 'content-type': 'application/vnd.api+json', ...(signature ? { 'x-t49-webhook-signature': signature } : {}) },
+				headers: {
+					'content-type': 'application/vnd.api+json',
+					...(signature ? { 'x-t49-webhook-signature': signature } : {}),
+				},
 				body,
 			});
 		const retry = await post(delivery.body, delivery.signature);
@@ -85,20 +99,29 @@ maybe('Terminal49 Trigger in real n8n (single mode)', () => {
 		expect(await retry.json()).toMatchObject({ duplicate: true });
 
 		// tampered, unsigned -> 401
-		expect((await post(delivery.body.replace('2026-01-05', '2026-01-06'), delivery.signature)).status).toBe(401);
+		expect(
+			(await post(delivery.body.replace('2026-01-05', '2026-01-06'), delivery.signature)).status,
+		).toBe(401);
 		expect((await post(delivery.body)).status).toBe(401);
 
 		// a bare container.transport.available -> container loaded through the API
 		sandbox.clearRequests();
 		sandbox.fireEvent('container.transport.available', sandbox.fixtures[1].containerId);
 		await sandbox.webhooksIdle();
-		const executions = await stack.client.waitForExecutions({ workflowId: wf.id, count: 2, settleMs: 1500 });
+		const executions = await stack.client.waitForExecutions({
+			workflowId: wf.id,
+			count: 2,
+			settleMs: 1500,
+		});
 		expect(executions).toHaveLength(2); // the retry and the refused posts ran nothing
 		const bare = executions.find((e) => e.id !== first.id)!;
 		expect(bare.status).toBe('success');
 		expect(harness.nodeOutput(bare, 'Terminal49 Trigger')![0]).toMatchObject({
 			event: 'container.transport.available',
-			container: { id: sandbox.fixtures[1].containerId, number: sandbox.fixtures[1].containerNumber },
+			container: {
+				id: sandbox.fixtures[1].containerId,
+				number: sandbox.fixtures[1].containerNumber,
+			},
 		});
 		expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 			expect.stringMatching(/^GET \/v2\/webhook_notifications\//),
@@ -118,7 +141,11 @@ maybe('Terminal49 Trigger in real n8n (single mode)', () => {
 		await stack.client.waitForWebhook(path);
 		const afterRestart = await post(delivery.body, delivery.signature);
 		expect(afterRestart.status).toBe(200);
-		const all = await stack.client.waitForExecutions({ workflowId: wf.id, count: 3, settleMs: 1500 });
+		const all = await stack.client.waitForExecutions({
+			workflowId: wf.id,
+			count: 3,
+			settleMs: 1500,
+		});
 		expect(all).toHaveLength(3);
 		const stopped = all.find((e) => e.id !== first.id && e.id !== bare.id)!;
 		expect(stopped.status).toBe('success');
@@ -127,95 +154,121 @@ maybe('Terminal49 Trigger in real n8n (single mode)', () => {
 
 		// deactivation deletes the webhook
 		await stack.client.deactivateWorkflow(wf.id);
-		await harness.waitFor('the webhook to be deleted in the sandbox', () => sandbox.store.webhooks.all().length === 0, {
-			timeoutMs: 20_000,
-			intervalMs: 200,
-		});
+		await harness.waitFor(
+			'the webhook to be deleted in the sandbox',
+			() => sandbox.store.webhooks.all().length === 0,
+			{
+				timeoutMs: 20_000,
+				intervalMs: 200,
+			},
+		);
 	});
 });
 
-maybe('Terminal49 Trigger in real n8n (queue mode: webhook() in main, executions on the worker)', () => {
-	let t49: T49Stack;
+maybe(
+	'Terminal49 Trigger in real n8n (queue mode: webhook() in main, executions on the worker)',
+	() => {
+		let t49: T49Stack;
 
-	beforeAll(async () => {
-		t49 = await startT49Stack({ mode: 'queue', sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 10 } });
-	});
-
-	afterAll(async () => {
-		if (t49) await t49.stop();
-	});
-
-	test('each notification runs once on the worker; concurrent redeliveries run nothing', async () => {
-		const { sandbox, stack } = t49;
-		// A path of its own per attempt (test/setup-retry.js may run the test again on the same n8n), and a
-		// sandbox without what an earlier attempt left.
-		const webhookId = `t49-trigger-queue-${Date.now().toString(36)}`;
-		const path = `${webhookId}/webhook`;
-		sandbox.clearDeliveries();
-		sandbox.clearRequests();
-		const wf = await stack.client.createWorkflow(
-			t49.bind(
-				triggerToNoOp('trigger queue e2e', {
-					id: 'trigger',
-					name: 'Terminal49 Trigger',
-					type: NODE_TYPES.trigger,
-					typeVersion: 1,
-					webhookId,
-					parameters: { events: ['container.updated'] },
-				}),
-			),
-		);
-		try {
-			await checkQueueMode(wf.id, path);
-		} finally {
-			// Deactivation deletes the webhook: a retry starts with no registration left behind.
-			await stack.client.deactivateWorkflow(wf.id).catch(() => undefined);
-			await harness
-				.waitFor('the webhook to be deleted in the sandbox', () => sandbox.store.webhooks.all().length === 0, { timeoutMs: 20_000, intervalMs: 200 })
-				.catch(() => undefined);
-		}
-	});
-
-	async function checkQueueMode(workflowId: string, path: string) {
-		const { sandbox, stack } = t49;
-		const wf = { id: workflowId };
-		await stack.client.activateWorkflow(wf.id);
-		await stack.client.waitForWebhook(path);
-		await harness.waitFor('the webhook to be registered in the sandbox', () => sandbox.store.webhooks.all().length > 0, {
-			timeoutMs: 20_000,
-			intervalMs: 100,
-		});
-
-		for (const fixture of sandbox.fixtures.slice(0, 3)) sandbox.fireEvent('container.updated', fixture.containerId);
-		await sandbox.webhooksIdle();
-		expect(sandbox.deliveries.map((d) => d.status)).toEqual([200, 200, 200]);
-		// every delivery again, concurrently, as retries would come
-		const again = await Promise.all(
-			sandbox.deliveries.map((d) =>
-				fetch(stack.webhookUrl(path), {
-					method: 'POST',
-					headers: { 'content-type': 'application/vnd.api+json', 'x-t49-webhook-signature': d.signature },
-					body: d.body,
-				}),
-			),
-		);
-		expect(again.map((r) => r.status)).toEqual([200, 200, 200]);
-
-		const executions = await stack.client
-			.waitForExecutions({ workflowId: wf.id, count: 3, settleMs: 3000, timeoutMs: 90_000 })
-			.catch(async (error: Error) => {
-				const seen = await stack.client.listExecutions({ workflowId: wf.id });
-				throw new Error(`${error.message}; executions: ${JSON.stringify(seen.map((e) => [e.id, e.status]))}; worker log: ${stack.logs('worker').slice(-3000)}`);
+		beforeAll(async () => {
+			t49 = await startT49Stack({
+				mode: 'queue',
+				sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 10 },
 			});
-		expect(executions).toHaveLength(3);
-		expect(executions.every((e) => e.status === 'success')).toBe(true);
-		expect(new Set(executions.map((e) => harness.nodeOutput(e, 'Terminal49 Trigger')![0].notification_id))).toEqual(
-			new Set(sandbox.deliveries.map((d) => d.notificationId)),
-		);
+		});
 
-		const saved = await stack.client.getWorkflow(wf.id);
-		const data = (saved.staticData || {})['node:Terminal49 Trigger'];
-		expect(data.webhookId).toBe(sandbox.store.webhooks.all()[0].id);
-		expect(data.seenNotifications).toBeUndefined();
-	}
-});
+		afterAll(async () => {
+			if (t49) await t49.stop();
+		});
+
+		test('each notification runs once on the worker; concurrent redeliveries run nothing', async () => {
+			const { sandbox, stack } = t49;
+			// A path of its own per attempt (test/setup-retry.js may run the test again on the same n8n), and a
+			// sandbox without what an earlier attempt left.
+			const webhookId = `t49-trigger-queue-${Date.now().toString(36)}`;
+			const path = `${webhookId}/webhook`;
+			sandbox.clearDeliveries();
+			sandbox.clearRequests();
+			const wf = await stack.client.createWorkflow(
+				t49.bind(
+					triggerToNoOp('trigger queue e2e', {
+						id: 'trigger',
+						name: 'Terminal49 Trigger',
+						type: NODE_TYPES.trigger,
+						typeVersion: 1,
+						webhookId,
+						parameters: { events: ['container.updated'] },
+					}),
+				),
+			);
+			try {
+				await checkQueueMode(wf.id, path);
+			} finally {
+				// Deactivation deletes the webhook: a retry starts with no registration left behind.
+				await stack.client.deactivateWorkflow(wf.id).catch(() => undefined);
+				await harness
+					.waitFor(
+						'the webhook to be deleted in the sandbox',
+						() => sandbox.store.webhooks.all().length === 0,
+						{ timeoutMs: 20_000, intervalMs: 200 },
+					)
+					.catch(() => undefined);
+			}
+		});
+
+		async function checkQueueMode(workflowId: string, path: string) {
+			const { sandbox, stack } = t49;
+			const wf = { id: workflowId };
+			await stack.client.activateWorkflow(wf.id);
+			await stack.client.waitForWebhook(path);
+			await harness.waitFor(
+				'the webhook to be registered in the sandbox',
+				() => sandbox.store.webhooks.all().length > 0,
+				{
+					timeoutMs: 20_000,
+					intervalMs: 100,
+				},
+			);
+
+			for (const fixture of sandbox.fixtures.slice(0, 3))
+				sandbox.fireEvent('container.updated', fixture.containerId);
+			await sandbox.webhooksIdle();
+			expect(sandbox.deliveries.map((d) => d.status)).toEqual([200, 200, 200]);
+			// every delivery again, concurrently, as retries would come
+			const again = await Promise.all(
+				sandbox.deliveries.map((d) =>
+					fetch(stack.webhookUrl(path), {
+						method: 'POST',
+						headers: {
+							'content-type': 'application/vnd.api+json',
+							'x-t49-webhook-signature': d.signature,
+						},
+						body: d.body,
+					}),
+				),
+			);
+			expect(again.map((r) => r.status)).toEqual([200, 200, 200]);
+
+			const executions = await stack.client
+				.waitForExecutions({ workflowId: wf.id, count: 3, settleMs: 3000, timeoutMs: 90_000 })
+				.catch(async (error: Error) => {
+					const seen = await stack.client.listExecutions({ workflowId: wf.id });
+					throw new Error(
+						`${error.message}; executions: ${JSON.stringify(seen.map((e) => [e.id, e.status]))}; worker log: ${stack.logs('worker').slice(-3000)}`,
+					);
+				});
+			expect(executions).toHaveLength(3);
+			expect(executions.every((e) => e.status === 'success')).toBe(true);
+			expect(
+				new Set(
+					executions.map((e) => harness.nodeOutput(e, 'Terminal49 Trigger')![0].notification_id),
+				),
+			).toEqual(new Set(sandbox.deliveries.map((d) => d.notificationId)));
+
+			const saved = await stack.client.getWorkflow(wf.id);
+			const data = (saved.staticData || {})['node:Terminal49 Trigger'];
+			expect(data.webhookId).toBe(sandbox.store.webhooks.all()[0].id);
+			expect(data.seenNotifications).toBeUndefined();
+		}
+	},
+);

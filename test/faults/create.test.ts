@@ -47,9 +47,11 @@ const run = (requestNumber: string) =>
 		credentials: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
 	});
 
-const posts = () => sb.requests.filter((r) => r.method === 'POST' && r.path === '/v2/tracking_requests');
+const posts = () =>
+	sb.requests.filter((r) => r.method === 'POST' && r.path === '/v2/tracking_requests');
 /** Tracking requests the sandbox holds for a number. */
-const created = (number: string) => sb.store.trackingRequests.all().filter((tr) => tr.requestNumber === number);
+const created = (number: string) =>
+	sb.store.trackingRequests.all().filter((tr) => tr.requestNumber === number);
 
 const NOT_REPEATED = 'so it was not repeated';
 
@@ -70,7 +72,9 @@ describe('the POST is sent once, whatever happens to it', () => {
 		sb.injectFault({ kind: 'reset', count: 5, path: 'tracking_requests' });
 		const error = await caught(run(nextNumber()));
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toMatch(`Could not reach Terminal49 at ${sb.origin}: the connection was reset`);
+		expect(error.message).toMatch(
+			`Could not reach Terminal49 at ${sb.origin}: the connection was reset`,
+		);
 		expect(error.description).toContain(NOT_REPEATED);
 		expect(posts().map((r) => r.status)).toEqual([0]);
 	});
@@ -91,14 +95,22 @@ describe('the POST is sent once, whatever happens to it', () => {
 		const number = nextNumber();
 		const error = await caught(run(number));
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toBe('Terminal49 sent a response that is not valid JSON (it may have been cut off)');
-		expect(error.description).toContain('was not repeated because the service may have acted on it');
+		expect(error.message).toBe(
+			'Terminal49 sent a response that is not valid JSON (it may have been cut off)',
+		);
+		expect(error.description).toContain(
+			'was not repeated because the service may have acted on it',
+		);
 		expect(posts().map((r) => r.status)).toEqual([201]);
 
 		// The service did create it: running again must give that request back, not make a second one.
 		const out = await run(number);
 		expect(out).toHaveLength(1);
-		expect(out[0].json).toMatchObject({ type: 'tracking_request', request_number: number, duplicate: true });
+		expect(out[0].json).toMatchObject({
+			type: 'tracking_request',
+			request_number: number,
+			duplicate: true,
+		});
 		expect(posts().map((r) => r.status)).toEqual([201, 422]);
 		expect(created(number).map((tr) => tr.id)).toEqual([out[0].json.id]);
 	});
@@ -110,7 +122,12 @@ describe('429 (the service did not act): retried after Retry-After', () => {
 		const number = nextNumber();
 		const out = await run(number);
 		expect(out).toHaveLength(1);
-		expect(out[0].json).toMatchObject({ type: 'tracking_request', request_number: number, status: 'pending', duplicate: false });
+		expect(out[0].json).toMatchObject({
+			type: 'tracking_request',
+			request_number: number,
+			status: 'pending',
+			duplicate: false,
+		});
 		expect(posts().map((r) => r.status)).toEqual([429, 429, 201]);
 		expect(created(number)).toHaveLength(1);
 	});
@@ -119,7 +136,9 @@ describe('429 (the service did not act): retried after Retry-After', () => {
 		sb.injectFault({ kind: '429', count: 10, path: 'tracking_requests' });
 		const error = await caught(run(nextNumber()));
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toBe('Terminal49 rate limit still exceeded after retries (429): 100 tracking request creations per minute');
+		expect(error.message).toBe(
+			'Terminal49 rate limit still exceeded after retries (429): 100 tracking request creations per minute',
+		);
 		expect(posts()).toHaveLength(MAX_RATE_LIMIT_RETRIES + 1);
 	});
 });
@@ -127,7 +146,11 @@ describe('429 (the service did not act): retried after Retry-After', () => {
 test('control: without faults one POST creates one request', async () => {
 	const number = nextNumber();
 	const out = await run(number);
-	expect(out[0].json).toMatchObject({ request_number: number, status: 'pending', duplicate: false });
+	expect(out[0].json).toMatchObject({
+		request_number: number,
+		status: 'pending',
+		duplicate: false,
+	});
 	expect(posts()).toHaveLength(1);
 	expect(created(number).map((tr) => tr.id)).toEqual([out[0].json.id]);
 });

@@ -56,7 +56,8 @@ export function recordUnhandledRejections() {
 	afterAll(() => void process.off('unhandledRejection', listener));
 	return {
 		seen,
-		assertNone: () => expect(seen.map((r) => (r instanceof Error ? r.message : String(r)))).toEqual([]),
+		assertNone: () =>
+			expect(seen.map((r) => (r instanceof Error ? r.message : String(r)))).toEqual([]),
 	};
 }
 

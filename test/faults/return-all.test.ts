@@ -52,7 +52,9 @@ function expectComplete(out: Array<{ json: Record<string, unknown> }>) {
 	expect(out).toHaveLength(TOTAL);
 	const ids = new Set(out.map((item) => item.json.id));
 	expect(ids.size).toBe(TOTAL);
-	expect(out.every((item) => item.json.type === 'container' && typeof item.json.number === 'string')).toBe(true);
+	expect(
+		out.every((item) => item.json.type === 'container' && typeof item.json.number === 'string'),
+	).toBe(true);
 }
 
 describe('faults the retries absorb: every container, once', () => {
@@ -60,33 +62,61 @@ describe('faults the retries absorb: every container, once', () => {
 		sb.injectFault({ kind: '500', count: 1, path: pagePath(2) });
 		sb.injectFault({ kind: '503', count: 1, path: pagePath(2) });
 		expectComplete(await run());
-		expect(pages()).toEqual([[1, 200], [2, 500], [2, 503], [2, 200], [3, 200]]);
+		expect(pages()).toEqual([
+			[1, 200],
+			[2, 500],
+			[2, 503],
+			[2, 200],
+			[3, 200],
+		]);
 	});
 
 	test('connection reset twice on page 3', async () => {
 		sb.injectFault({ kind: 'reset', count: 2, path: pagePath(3) });
 		expectComplete(await run());
-		expect(pages()).toEqual([[1, 200], [2, 200], [3, 0], [3, 0], [3, 200]]);
+		expect(pages()).toEqual([
+			[1, 200],
+			[2, 200],
+			[3, 0],
+			[3, 0],
+			[3, 200],
+		]);
 	});
 
 	test('truncated JSON on page 2', async () => {
 		sb.injectFault({ kind: 'truncated', count: 1, path: pagePath(2) });
 		expectComplete(await run());
-		expect(pages()).toEqual([[1, 200], [2, 200], [2, 200], [3, 200]]);
+		expect(pages()).toEqual([
+			[1, 200],
+			[2, 200],
+			[2, 200],
+			[3, 200],
+		]);
 		expect(sb.requests.filter((r) => r.fault === 'truncated')).toHaveLength(1);
 	});
 
 	test('page 2 slower than the timeout', async () => {
 		sb.injectFault({ kind: 'slow', count: 1, delayMs: 3000, path: pagePath(2) });
 		expectComplete(await run(false, 700));
-		expect(pages()).toEqual([[1, 200], [2, 0], [2, 200], [3, 200]]);
+		expect(pages()).toEqual([
+			[1, 200],
+			[2, 0],
+			[2, 200],
+			[3, 200],
+		]);
 	});
 
 	test('429 storm on the first page', async () => {
 		sb.injectFault({ kind: '429', count: 2, path: FIRST_PAGE });
 		const started = Date.now();
 		expectComplete(await run());
-		expect(pages()).toEqual([[1, 429], [1, 429], [1, 200], [2, 200], [3, 200]]);
+		expect(pages()).toEqual([
+			[1, 429],
+			[1, 429],
+			[1, 200],
+			[2, 200],
+			[3, 200],
+		]);
 		expect(Date.now() - started).toBeLessThan(6000);
 	});
 
@@ -97,7 +127,13 @@ describe('faults the retries absorb: every container, once', () => {
 		sb.injectFault({ kind: '429', count: 2, path: pagePath(2) });
 		const started = Date.now();
 		expectComplete(await run());
-		expect(pages()).toEqual([[1, 200], [2, 429], [2, 429], [2, 200], [3, 200]]);
+		expect(pages()).toEqual([
+			[1, 200],
+			[2, 429],
+			[2, 429],
+			[2, 200],
+			[3, 200],
+		]);
 		expect(Date.now() - started).toBeLessThan(8000);
 	});
 });
@@ -116,7 +152,9 @@ describe('a Return All interrupted mid-way fails instead of returning part of th
 		sb.injectFault({ kind: 'reset', count: 10, path: pagePath(3) });
 		const error = await caught(run());
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toMatch(`Could not reach Terminal49 at ${sb.origin}: the connection was reset`);
+		expect(error.message).toMatch(
+			`Could not reach Terminal49 at ${sb.origin}: the connection was reset`,
+		);
 		expect(pages()).toEqual([[1, 200], [2, 200], ...Array(MAX_TRANSIENT_RETRIES + 1).fill([3, 0])]);
 	});
 
@@ -124,7 +162,9 @@ describe('a Return All interrupted mid-way fails instead of returning part of th
 		sb.injectFault({ kind: 'truncated', count: 10, path: pagePath(2) });
 		const error = await caught(run());
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toBe('Terminal49 sent a response that is not valid JSON (it may have been cut off)');
+		expect(error.message).toBe(
+			'Terminal49 sent a response that is not valid JSON (it may have been cut off)',
+		);
 		expect(pages()).toHaveLength(1 + MAX_TRANSIENT_RETRIES + 1);
 	});
 
@@ -133,7 +173,10 @@ describe('a Return All interrupted mid-way fails instead of returning part of th
 		const out = await run(true);
 		expect(out).toEqual([
 			{
-				json: { error: `Could not reach Terminal49 at ${sb.origin}: the connection was reset`, error_description: expect.stringContaining('GET /containers') },
+				json: {
+					error: `Could not reach Terminal49 at ${sb.origin}: the connection was reset`,
+					error_description: expect.stringContaining('GET /containers'),
+				},
 				pairedItem: { item: 0 },
 			},
 		]);

@@ -52,7 +52,9 @@ function overrides(): Record<string, unknown> {
 	const fixture = sb.fixtures.find((f) => f.key === 'on_ship')!;
 	const first = <T extends { id: string }>(records: readonly T[]) => records[0]?.id ?? 'none';
 	const store = sb.store;
-	const option = store.customFieldOptions.all()[0] as unknown as { id: string; definitionId?: string; definition_id?: string } | undefined;
+	const option = store.customFieldOptions.all()[0] as unknown as
+		| { id: string; definitionId?: string; definition_id?: string }
+		| undefined;
 	const locator = (mode: string, value: string) => ({ __rl: true, mode, value });
 	return {
 		containerId: locator('id', fixture.containerId),
@@ -61,7 +63,8 @@ function overrides(): Record<string, unknown> {
 		webhookId: first(store.webhooks.all()),
 		notificationId: first(store.notifications.all()),
 		partyId: first(store.parties.all()),
-		definitionId: option?.definitionId ?? option?.definition_id ?? first(store.customFieldDefinitions.all()),
+		definitionId:
+			option?.definitionId ?? option?.definition_id ?? first(store.customFieldDefinitions.all()),
 		optionId: option?.id ?? 'none',
 		customFieldId: first(store.customFields.all()),
 		documentId: first(store.documents.all()),
@@ -99,7 +102,15 @@ function overrides(): Record<string, unknown> {
 function parametersFor(resource: string, operation: string): INodeParameters {
 	const base: INodeParameters = { resource, operation };
 	const node = makeNode(nodeType, base);
-	const withDefaults = NodeHelpers.getNodeParameters(nodeType.description.properties, base, true, false, node, nodeType.description) ?? base;
+	const withDefaults =
+		NodeHelpers.getNodeParameters(
+			nodeType.description.properties,
+			base,
+			true,
+			false,
+			node,
+			nodeType.description,
+		) ?? base;
 	const values = overrides();
 	const result: INodeParameters = { ...withDefaults };
 	for (const [name, value] of Object.entries(values)) {
@@ -133,13 +144,28 @@ interface Outcome {
 	texts: string[];
 }
 
-async function attempt(label: string, parameters: INodeParameters, apiKey = API_KEY, items?: IDataObject[]): Promise<Outcome> {
+async function attempt(
+	label: string,
+	parameters: INodeParameters,
+	apiKey = API_KEY,
+	items?: IDataObject[],
+): Promise<Outcome> {
 	try {
-		const out = await runCapped({ nodeType, parameters, credentials: { apiKey, baseUrl: sb.baseUrl }, items, timeoutCapMs: 800 });
+		const out = await runCapped({
+			nodeType,
+			parameters,
+			credentials: { apiKey, baseUrl: sb.baseUrl },
+			items,
+			timeoutCapMs: 800,
+		});
 		return { label, ok: true, texts: [safeStringify(out)] };
 	} catch (error) {
 		const e = error as Error & { description?: unknown };
-		return { label, ok: false, texts: [e.message, String(e.description ?? ''), safeStringify(e), String(e.stack ?? '')] };
+		return {
+			label,
+			ok: false,
+			texts: [e.message, String(e.description ?? ''), safeStringify(e), String(e.stack ?? '')],
+		};
 	}
 }
 
@@ -147,10 +173,13 @@ function expectNoSecret(outcomes: Outcome[]) {
 	const leaks: string[] = [];
 	for (const outcome of outcomes) {
 		for (const text of outcome.texts) {
-			for (const secret of SECRETS) if (text.includes(secret)) leaks.push(`${outcome.label}: ${text.slice(0, 300)}`);
+			for (const secret of SECRETS)
+				if (text.includes(secret)) leaks.push(`${outcome.label}: ${text.slice(0, 300)}`);
 		}
 	}
-	for (const line of logs) for (const secret of SECRETS) if (line.includes(secret)) leaks.push(`log: ${line.slice(0, 300)}`);
+	for (const line of logs)
+		for (const secret of SECRETS)
+			if (line.includes(secret)) leaks.push(`log: ${line.slice(0, 300)}`);
 	expect(leaks).toEqual([]);
 }
 
@@ -164,19 +193,39 @@ test(`every operation (${OPERATIONS.length}) on its normal path`, async () => {
 	expectNoSecret(outcomes);
 	// Not vacuous: most operations really ran against the sandbox with the secret key.
 	const succeeded = outcomes.filter((o) => o.ok).length;
-	if (process.env.DEBUG_SECRETS) console.log(outcomes.filter((o) => !o.ok).map((o) => `${o.label}: ${o.texts[0]}`).join('\n'));
+	if (process.env.DEBUG_SECRETS)
+		console.log(
+			outcomes
+				.filter((o) => !o.ok)
+				.map((o) => `${o.label}: ${o.texts[0]}`)
+				.join('\n'),
+		);
 	expect(succeeded).toBeGreaterThan(OPERATIONS.length * 0.6);
-	expect(sb.requests.filter((r) => r.key === API_KEY).length).toBeGreaterThan(OPERATIONS.length * 0.6);
+	expect(sb.requests.filter((r) => r.key === API_KEY).length).toBeGreaterThan(
+		OPERATIONS.length * 0.6,
+	);
 });
 
 test('every operation with blank IDs, numbers and URLs (validation errors)', async () => {
 	const outcomes: Outcome[] = [];
 	for (const { resource, operation } of OPERATIONS) {
 		const parameters = parametersFor(resource, operation);
-		for (const name of ['containerId', 'shipmentId', 'trackingRequestId', 'webhookId', 'requestNumber', 'url', 'query']) {
-			if (name in parameters) parameters[name] = typeof parameters[name] === 'object' ? { __rl: true, mode: 'id', value: ' ' } : ' ';
+		for (const name of [
+			'containerId',
+			'shipmentId',
+			'trackingRequestId',
+			'webhookId',
+			'requestNumber',
+			'url',
+			'query',
+		]) {
+			if (name in parameters)
+				parameters[name] =
+					typeof parameters[name] === 'object' ? { __rl: true, mode: 'id', value: ' ' } : ' ';
 		}
-		outcomes.push(await attempt(`${resource}.${operation} (bad input)`, { ...parameters }, API_KEY));
+		outcomes.push(
+			await attempt(`${resource}.${operation} (bad input)`, { ...parameters }, API_KEY),
+		);
 	}
 	expectNoSecret(outcomes);
 });
@@ -194,25 +243,34 @@ const FAULT_OPS = [
 	['webhook', 'sendTestDelivery'],
 ];
 
-test.each(FAULTS)('Container Get, Get Many, Refresh and Webhook Send Test Delivery under %s', async (label, arm) => {
-	arm();
-	const before = logs.length;
-	const outcomes = await Promise.all(
-		FAULT_OPS.map(([resource, operation]) => attempt(`${resource}.${operation} ${label}`, parametersFor(resource, operation))),
-	);
-	expect(outcomes.map((o) => o.ok)).toEqual([false, false, false, false]);
-	expect(logs.length).toBeGreaterThan(before); // the retries were logged, and are checked too
-	expectNoSecret(outcomes);
-});
+test.each(FAULTS)(
+	'Container Get, Get Many, Refresh and Webhook Send Test Delivery under %s',
+	async (label, arm) => {
+		arm();
+		const before = logs.length;
+		const outcomes = await Promise.all(
+			FAULT_OPS.map(([resource, operation]) =>
+				attempt(`${resource}.${operation} ${label}`, parametersFor(resource, operation)),
+			),
+		);
+		expect(outcomes.map((o) => o.ok)).toEqual([false, false, false, false]);
+		expect(logs.length).toBeGreaterThan(before); // the retries were logged, and are checked too
+		expectNoSecret(outcomes);
+	},
+);
 
 test('Webhook Send Test Delivery (a POST) under a 429 storm', async () => {
 	sb.injectFault({ kind: '429', count: 1000 });
 	const outcomes: Outcome[] = [];
 	for (const [resource, operation] of [FAULT_OPS[3]]) {
 		freshPacer();
-		outcomes.push(await attempt(`${resource}.${operation} 429`, parametersFor(resource, operation)));
+		outcomes.push(
+			await attempt(`${resource}.${operation} 429`, parametersFor(resource, operation)),
+		);
 	}
-	expect(outcomes.map((o) => o.texts[0])).toEqual(['Terminal49 rate limit still exceeded after retries (429): 100 requests per minute']);
+	expect(outcomes.map((o) => o.texts[0])).toEqual([
+		'Terminal49 rate limit still exceeded after retries (429): 100 requests per minute',
+	]);
 	expectNoSecret(outcomes);
 });
 
@@ -220,10 +278,17 @@ test('service errors: 401 (unknown key), 403 (no add-on), 404, 422', async () =>
 	const unknownKey = `${API_KEY}_revoked`;
 	const outcomes = [
 		await attempt('401', parametersFor('container', 'get'), unknownKey),
-		await attempt('401 Return All', { ...parametersFor('container', 'getAll'), returnAll: true }, unknownKey),
+		await attempt(
+			'401 Return All',
+			{ ...parametersFor('container', 'getAll'), returnAll: true },
+			unknownKey,
+		),
 		await attempt('403 map', parametersFor('container', 'getMap'), BASIC_KEY),
 		await attempt('403 refresh', parametersFor('container', 'refresh'), BASIC_KEY),
-		await attempt('404', { ...parametersFor('container', 'get'), containerId: { __rl: true, mode: 'id', value: 'nope' } }),
+		await attempt('404', {
+			...parametersFor('container', 'get'),
+			containerId: { __rl: true, mode: 'id', value: 'nope' },
+		}),
 		await attempt('422', { ...parametersFor('webhook', 'create'), url: 'ftp://x' }),
 	];
 	expect(outcomes.map((o) => o.ok)).toEqual([false, false, false, false, false, false]);

@@ -54,7 +54,11 @@ const OPS: Op[] = [
 		method: 'GET',
 		path: () => `/v2/containers/${fixture('ready_for_pickup')}`,
 		faultPath: () => `containers/${fixture('ready_for_pickup')}?`,
-		parameters: () => ({ resource: 'container', operation: 'get', containerId: { mode: 'id', value: fixture('ready_for_pickup') } }),
+		parameters: () => ({
+			resource: 'container',
+			operation: 'get',
+			containerId: { mode: 'id', value: fixture('ready_for_pickup') },
+		}),
 		check: (json) => {
 			expect(json.number).toBe('MSCU4949012');
 			expect(json.ready_for_pickup).toBe(true);
@@ -65,7 +69,11 @@ const OPS: Op[] = [
 		method: 'GET',
 		path: () => `/v2/containers/${fixture('on_ship')}/map_geojson`,
 		faultPath: () => `containers/${fixture('on_ship')}/map_geojson`,
-		parameters: () => ({ resource: 'container', operation: 'getMap', containerId: { mode: 'id', value: fixture('on_ship') } }),
+		parameters: () => ({
+			resource: 'container',
+			operation: 'getMap',
+			containerId: { mode: 'id', value: fixture('on_ship') },
+		}),
 		check: (json) => {
 			expect(json.type).toBe('FeatureCollection');
 			expect(Array.isArray(json.features) && json.features.length).toBeGreaterThan(0);
@@ -76,7 +84,11 @@ const OPS: Op[] = [
 		method: 'PATCH',
 		path: () => `/v2/containers/${fixture('ready_for_pickup')}/refresh`,
 		faultPath: () => `containers/${fixture('ready_for_pickup')}/refresh`,
-		parameters: () => ({ resource: 'container', operation: 'refresh', containerId: { mode: 'id', value: fixture('ready_for_pickup') } }),
+		parameters: () => ({
+			resource: 'container',
+			operation: 'refresh',
+			containerId: { mode: 'id', value: fixture('ready_for_pickup') },
+		}),
 		check: (json) => {
 			expect(json.container_id).toBe(fixture('ready_for_pickup'));
 			expect(json.refresh_requested).toBe(true);
@@ -94,7 +106,8 @@ const run = (op: Op, continueOnFail = false, timeoutCapMs = 700) =>
 	});
 
 /** Requests the sandbox saw for the operation's path, with their status (0 = connection dropped). */
-const hits = (op: Op) => sb.requests.filter((r) => r.path === op.path() && r.method === op.method).map((r) => r.status);
+const hits = (op: Op) =>
+	sb.requests.filter((r) => r.path === op.path() && r.method === op.method).map((r) => r.status);
 
 describe.each(OPS)('$name', (op) => {
 	test('a 5xx burst shorter than the retry budget ends in success', async () => {
@@ -123,10 +136,12 @@ describe.each(OPS)('$name', (op) => {
 		const out = await run(op);
 		op.check(out[0].json);
 		// The slow one was abandoned by the client before the sandbox answered (status 0 in the log).
-		expect(sb.requests.filter((r) => r.path === op.path()).map((r) => [r.fault, r.status])).toEqual([
-			['slow', 0],
-			[null, 200],
-		]);
+		expect(sb.requests.filter((r) => r.path === op.path()).map((r) => [r.fault, r.status])).toEqual(
+			[
+				['slow', 0],
+				[null, 200],
+			],
+		);
 		expect(Date.now() - started).toBeLessThan(700 + 3000);
 	});
 
@@ -161,7 +176,9 @@ describe('when the fault outlasts the retry budget (Container Get): a clear Node
 		sb.injectFault({ kind: '429', count: 10, path: op.faultPath() });
 		const error = await caught(run(op));
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toBe('Terminal49 rate limit still exceeded after retries (429): 100 requests per minute');
+		expect(error.message).toBe(
+			'Terminal49 rate limit still exceeded after retries (429): 100 requests per minute',
+		);
 		expect(error.description).toMatch(/Retry-After time \(1 s\)/);
 		expect(hits(op)).toEqual(Array(MAX_RATE_LIMIT_RETRIES + 1).fill(429));
 	});
@@ -182,7 +199,9 @@ describe('when the fault outlasts the retry budget (Container Get): a clear Node
 		sb.injectFault({ kind: 'truncated', count: 10, path: op.faultPath() });
 		const error = await caught(run(op));
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toBe('Terminal49 sent a response that is not valid JSON (it may have been cut off)');
+		expect(error.message).toBe(
+			'Terminal49 sent a response that is not valid JSON (it may have been cut off)',
+		);
 		expect(error.description).toContain('Nothing was returned');
 		expect(hits(op)).toEqual(Array(MAX_TRANSIENT_RETRIES + 1).fill(200));
 	});
@@ -191,7 +210,9 @@ describe('when the fault outlasts the retry budget (Container Get): a clear Node
 		sb.injectFault({ kind: 'reset', count: 10, path: op.faultPath() });
 		const error = await caught(run(op));
 		expect(error.constructor.name).toBe('NodeApiError');
-		expect(error.message).toMatch(`Could not reach Terminal49 at ${sb.origin}: the connection was reset`);
+		expect(error.message).toMatch(
+			`Could not reach Terminal49 at ${sb.origin}: the connection was reset`,
+		);
 		expect(error.description).toContain(`Tried ${MAX_TRANSIENT_RETRIES + 1} time(s)`);
 		expect(hits(op)).toEqual(Array(MAX_TRANSIENT_RETRIES + 1).fill(0));
 	});

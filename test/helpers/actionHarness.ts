@@ -16,7 +16,10 @@ export interface RunOptions {
 }
 
 export function runnerFor(getSandbox: () => Sandbox, resource: string) {
-	async function runFull(parameters: IDataObject, options: RunOptions = {}): Promise<INodeExecutionData[]> {
+	async function runFull(
+		parameters: IDataObject,
+		options: RunOptions = {},
+	): Promise<INodeExecutionData[]> {
 		const sb = getSandbox();
 		try {
 			return await runNode({
@@ -33,7 +36,12 @@ export function runnerFor(getSandbox: () => Sandbox, resource: string) {
 		} catch (error) {
 			// Keep the message (tests match on it) and add the description, which names the request and error code.
 			const description = (error as { description?: unknown }).description;
-			if (error instanceof Error && typeof description === 'string' && description && !error.message.includes(description)) {
+			if (
+				error instanceof Error &&
+				typeof description === 'string' &&
+				description &&
+				!error.message.includes(description)
+			) {
 				error.message = `${error.message} [${description}]`;
 			}
 			throw error;
@@ -46,23 +54,35 @@ export function runnerFor(getSandbox: () => Sandbox, resource: string) {
 }
 
 /** `[method, path, query, body, status]` of every request since the last clearRequests(). */
-export function requestLog(sb: Sandbox): Array<[string, string, Record<string, string>, unknown, number]> {
+export function requestLog(
+	sb: Sandbox,
+): Array<[string, string, Record<string, string>, unknown, number]> {
 	return sb.requests.map((r) => [r.method, r.path, r.query, r.body ?? null, r.status]);
 }
 
 /** Calls the sandbox directly (to prepare data), with the paid key. */
-export async function sandboxCall(sb: Sandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+export async function sandboxCall(
+	sb: Sandbox,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<{ status: number; body: any }> {
 	let response: Response;
 	for (let attempt = 0; ; attempt++) {
 		response = await fetch(`${sb.baseUrl}${path}`, {
 			method,
-			headers: { Authorization: `Token ${sb.keys.paid}`, 'Content-Type': 'application/vnd.api+json' },
+			headers: {
+				Authorization: `Token ${sb.keys.paid}`,
+				'Content-Type': 'application/vnd.api+json',
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		// Set-up calls share the key's rate limit with the node under test: wait a 429 out.
 		if (response.status !== 429 || attempt >= 5) break;
 		await response.text();
-		await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
+		await new Promise((resolve) =>
+			setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000),
+		);
 	}
 	const text = await response.text();
 	return { status: response.status, body: text ? JSON.parse(text) : null };

@@ -19,7 +19,8 @@ import type {
 	IDeduplicationOutput,
 } from 'n8n-workflow';
 
-const hash = (value: DeduplicationItemTypes) => createHash('md5').update(value.toString()).digest('base64');
+const hash = (value: DeduplicationItemTypes) =>
+	createHash('md5').update(value.toString()).digest('base64');
 const pause = () => new Promise((resolve) => setImmediate(resolve));
 
 export class MemoryProcessedData implements IDataDeduplicator {
@@ -62,10 +63,17 @@ export class MemoryProcessedData implements IDataDeduplicator {
 		return result;
 	}
 
-	async removeProcessed(items: DeduplicationItemTypes[], scope: DeduplicationScope, context: ICheckProcessedContextData) {
+	async removeProcessed(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		context: ICheckProcessedContextData,
+	) {
 		const key = this.key(scope, context);
 		const drop = new Set(items.map(hash));
-		this.rows.set(key, (this.rows.get(key) ?? []).filter((h) => !drop.has(h)));
+		this.rows.set(
+			key,
+			(this.rows.get(key) ?? []).filter((h) => !drop.has(h)),
+		);
 	}
 
 	async clearAllProcessedItems(scope: DeduplicationScope, context: ICheckProcessedContextData) {

@@ -48,7 +48,9 @@ export interface RunNodeOptions {
 
 const credentialType = new Terminal49Api();
 
-export function makeAdditionalData(credentials: TestCredentials | undefined): IWorkflowExecuteAdditionalData {
+export function makeAdditionalData(
+	credentials: TestCredentials | undefined,
+): IWorkflowExecuteAdditionalData {
 	const data: ICredentialDataDecryptedObject = {
 		rateLimitRequests: 100,
 		...(credentials ?? {}),
@@ -58,8 +60,11 @@ export function makeAdditionalData(credentials: TestCredentials | undefined): IW
 			getParentTypes: () => [],
 			isCredentialUsableByNode: () => true,
 			getDecrypted: async () => ({ ...data }),
-			authenticate: async (creds: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) =>
-				await credentialType.authenticate(creds, options),
+			authenticate: async (
+				creds: ICredentialDataDecryptedObject,
+				_type: string,
+				options: IHttpRequestOptions,
+			) => await credentialType.authenticate(creds, options),
 			preAuthentication: async () => undefined,
 			getCredentialsProperties: () => credentialType.properties,
 			updateCredentials: async () => {},
@@ -87,10 +92,21 @@ export function makeWorkflow(node: INode, nodeType: INodeType): Workflow {
 		getByNameAndVersion: () => nodeType,
 		getKnownTypes: () => ({}),
 	} as unknown as INodeTypes;
-	return new Workflow({ id: 'wf', name: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
+	return new Workflow({
+		id: 'wf',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
 }
 
-export function makeNode(nodeType: INodeType, parameters: INodeParameters, continueOnFail = false): INode {
+export function makeNode(
+	nodeType: INodeType,
+	parameters: INodeParameters,
+	continueOnFail = false,
+): INode {
 	return {
 		id: 'node-1',
 		name: 'Terminal49',
@@ -136,10 +152,10 @@ export async function runNode(options: RunNodeOptions): Promise<INodeExecutionDa
  */
 export function captureLogs(): string[] {
 	const lines: string[] = [];
-	const record =
-		(level: string) =>
-		(message: unknown, meta?: unknown) =>
-			void lines.push(`${level} ${String(message)}${meta === undefined ? '' : ` ${JSON.stringify(meta)}`}`);
+	const record = (level: string) => (message: unknown, meta?: unknown) =>
+		void lines.push(
+			`${level} ${String(message)}${meta === undefined ? '' : ` ${JSON.stringify(meta)}`}`,
+		);
 	const logger = {
 		debug: record('debug'),
 		info: record('info'),

@@ -11,14 +11,20 @@ import { parse } from 'yaml';
 
 const ROOT = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-const workflow = (name: string) => parse(readFileSync(join(ROOT, '.github', 'workflows', name), 'utf8'));
+const workflow = (name: string) =>
+	parse(readFileSync(join(ROOT, '.github', 'workflows', name), 'utf8'));
 
 test('a plain `npm publish` is refused (prepublishOnly: n8n-node prerelease); only `npm run release` publishes', () => {
 	expect(pkg.scripts.prepublishOnly).toBe('n8n-node prerelease');
 	expect(pkg.scripts.release).toBe('n8n-node release');
 	const { RELEASE_MODE: _release, ...env } = process.env;
 	// --dry-run: the lifecycle script runs first and refuses, nothing is sent anywhere
-	const run = spawnSync('npm', ['publish', '--dry-run'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+	const run = spawnSync('npm', ['publish', '--dry-run'], {
+		cwd: ROOT,
+		env,
+		encoding: 'utf8',
+		timeout: 120_000,
+	});
 	expect(run.status).not.toBe(0);
 	expect(`${run.stdout}${run.stderr}`).toContain('Run `npm run release` to publish the package');
 });
@@ -38,9 +44,17 @@ test('ci.yml: lint, build, scan and unit tests on Node 20 and 22; the real-n8n s
 	const ci = workflow('ci.yml');
 	expect(ci.jobs.check.strategy.matrix.node).toEqual([20, 22]);
 	const checkRuns = ci.jobs.check.steps.map((step: { run?: string }) => step.run).filter(Boolean);
-	expect(checkRuns).toEqual(['npm ci --ignore-scripts', 'npm run lint', 'npm run build', 'npm run scan', 'npm run test:unit']);
+	expect(checkRuns).toEqual([
+		'npm ci --ignore-scripts',
+		'npm run lint',
+		'npm run build',
+		'npm run scan',
+		'npm run test:unit',
+	]);
 	expect(ci.jobs.e2e.needs).toBe('check');
-	expect(ci.jobs.e2e.steps.map((step: { run?: string }) => step.run).filter(Boolean)).toContain('npm run test:e2e');
+	expect(ci.jobs.e2e.steps.map((step: { run?: string }) => step.run).filter(Boolean)).toContain(
+		'npm run test:e2e',
+	);
 });
 
 test('package.json: repository, homepage, bugs and author agree; MIT; no runtime dependencies; strict for n8n Cloud', () => {

@@ -32,16 +32,27 @@ describe('Authorization header', () => {
 
 	test('the request log never stores an unknown key', async () => {
 		sb.clearRequests();
-		await client(sb, null).get('/containers', { headers: { Authorization: 'Token super-secret-value' } });
+		await client(sb, null).get('/containers', {
+			headers: { Authorization: 'Token super-secret-value' },
+		});
 		expect(sb.requests).toHaveLength(1);
-		expect(sb.requests[0]).toMatchObject({ method: 'GET', path: '/v2/containers', key: null, status: 401 });
+		expect(sb.requests[0]).toMatchObject({
+			method: 'GET',
+			path: '/v2/containers',
+			key: null,
+			status: 401,
+		});
 		expect(JSON.stringify(sb.requests)).not.toContain('super-secret-value');
 	});
 
 	test('the request log names built-in keys and keeps flat query keys', async () => {
 		sb.clearRequests();
 		await client(sb, 'sandbox_basic').get('/containers?page[size]=2&include=shipment');
-		expect(sb.requests[0]).toMatchObject({ key: 'sandbox_basic', status: 200, query: { 'page[size]': '2', include: 'shipment' } });
+		expect(sb.requests[0]).toMatchObject({
+			key: 'sandbox_basic',
+			status: 200,
+			query: { 'page[size]': '2', include: 'shipment' },
+		});
 	});
 });
 
@@ -49,7 +60,14 @@ describe('restricted free plan (sandbox_free)', () => {
 	const free = () => client(sb, 'sandbox_free');
 
 	test('may create tracking requests', async () => {
-		const res = await free().post('/tracking_requests', trackingRequestBody({ request_type: 'bill_of_lading', request_number: 'MAEU555000111', scac: 'MAEU' }));
+		const res = await free().post(
+			'/tracking_requests',
+			trackingRequestBody({
+				request_type: 'bill_of_lading',
+				request_number: 'MAEU555000111',
+				scac: 'MAEU',
+			}),
+		);
 		expect(res.status).toBe(201);
 		expect(res.body.data.attributes.status).toBe('pending');
 	});
@@ -64,7 +82,9 @@ describe('restricted free plan (sandbox_free)', () => {
 	])('%s %s -> 401 restricted-plan message', async (method, path) => {
 		const res = await free().request(method, path, method === 'POST' ? { body: {} } : {});
 		expect(res.status).toBe(401);
-		expect(res.body.errors[0].detail).toMatch(/only creating tracking requests is permitted without a paid plan/);
+		expect(res.body.errors[0].detail).toMatch(
+			/only creating tracking requests is permitted without a paid plan/,
+		);
 	});
 });
 
@@ -75,13 +95,21 @@ describe('feature gates (sandbox_basic)', () => {
 	test('map_geojson -> 403 Routing Data', async () => {
 		const res = await basic().get(`/containers/${fixture('on_ship').containerId}/map_geojson`);
 		expect(res.status).toBe(403);
-		expect(res.body.errors[0]).toMatchObject({ status: '403', title: 'Forbidden', detail: 'Routing Data feature is not enabled for this account' });
+		expect(res.body.errors[0]).toMatchObject({
+			status: '403',
+			title: 'Forbidden',
+			detail: 'Routing Data feature is not enabled for this account',
+		});
 	});
 
 	test('vessel future positions and position history -> 403 Routing Data', async () => {
 		const vessel = (await basic().get('/vessels/9811000')).body.data;
 		expect(vessel.attributes.positions).toBeUndefined();
-		for (const p of [`/vessels/${vessel.id}/future_positions`, `/vessels/${vessel.id}/future_positions_with_coordinates?latitude=1&longitude=2`, `/vessels/${vessel.id}?show_positions[from_timestamp]=2025-01-01T00:00:00Z`]) {
+		for (const p of [
+			`/vessels/${vessel.id}/future_positions`,
+			`/vessels/${vessel.id}/future_positions_with_coordinates?latitude=1&longitude=2`,
+			`/vessels/${vessel.id}?show_positions[from_timestamp]=2025-01-01T00:00:00Z`,
+		]) {
 			const res = await basic().get(p);
 			expect(res.status).toBe(403);
 			expect(res.body.errors[0].detail).toMatch(/Routing Data/);
@@ -89,7 +117,9 @@ describe('feature gates (sandbox_basic)', () => {
 	});
 
 	test('refresh -> 403 naming the feature', async () => {
-		const res = await basic().patch(`/containers/${fixture('ready_for_pickup').containerId}/refresh`);
+		const res = await basic().patch(
+			`/containers/${fixture('ready_for_pickup').containerId}/refresh`,
+		);
 		expect(res.status).toBe(403);
 		expect(res.body.errors[0].detail).toMatch(/Refresh feature is not enabled/);
 	});
@@ -100,7 +130,16 @@ describe('feature gates (sandbox_basic)', () => {
 		const basicAttrs = (await basic().get(`/containers/${id}`)).body.data.attributes;
 		expect(paid.import_deadlines.pickup_lfd_rail).not.toBeNull();
 		expect(basicAttrs.import_deadlines.pickup_lfd_rail).toBeNull();
-		const res = await basic().post('/webhooks', { data: { type: 'webhook', attributes: { url: 'https://example.com/x', active: true, events: ['container.pickup_lfd_rail.changed'] } } });
+		const res = await basic().post('/webhooks', {
+			data: {
+				type: 'webhook',
+				attributes: {
+					url: 'https://example.com/x',
+					active: true,
+					events: ['container.pickup_lfd_rail.changed'],
+				},
+			},
+		});
 		expect(res.status).toBe(403);
 		expect(res.body.errors[0].detail).toMatch(/Rail LFD feature is not enabled/);
 	});
@@ -109,16 +148,24 @@ describe('feature gates (sandbox_basic)', () => {
 		const n = fixture('ready_for_pickup').containerNumber;
 		const basicRes = await fetch(`${sb.widgetUrl}/lookup?token=pk_sandbox_basic&number=${n}`);
 		expect(basicRes.status).toBe(403);
-		expect(((await basicRes.json()) as any).errors[0].detail).toMatch(/Widget feature is not enabled/);
+		expect(((await basicRes.json()) as any).errors[0].detail).toMatch(
+			/Widget feature is not enabled/,
+		);
 		const paidRes = await fetch(`${sb.widgetUrl}/lookup?token=pk_sandbox_paid&number=${n}`);
 		expect(paidRes.status).toBe(200);
-		expect((await fetch(`${sb.widgetUrl}/lookup?token=pk_sandbox_paid&number=MSCU0000000`)).status).toBe(404);
-		expect((await fetch(`${sb.widgetUrl}/app.bundle.js`)).headers.get('content-type')).toBe('application/javascript');
+		expect(
+			(await fetch(`${sb.widgetUrl}/lookup?token=pk_sandbox_paid&number=MSCU0000000`)).status,
+		).toBe(404);
+		expect((await fetch(`${sb.widgetUrl}/app.bundle.js`)).headers.get('content-type')).toBe(
+			'application/javascript',
+		);
 	});
 
 	test('basic can read everything else', async () => {
 		expect((await basic().get('/containers')).status).toBe(200);
-		expect((await basic().get(`/containers/${fixture('on_ship').containerId}/transport_events`)).status).toBe(200);
+		expect(
+			(await basic().get(`/containers/${fixture('on_ship').containerId}/transport_events`)).status,
+		).toBe(200);
 	});
 });
 
@@ -137,15 +184,25 @@ test('unknown route -> 404 JSON:API error; wrong method -> 405', async () => {
 test('request bodies accepted as application/json and application/vnd.api+json; bad JSON -> 400', async () => {
 	const api = client(sb);
 	for (const ct of ['application/json', 'application/vnd.api+json']) {
-		const res = await api.post('/parties', { data: { type: 'party', attributes: { company_name: `Co ${ct}` } } }, { headers: { 'Content-Type': ct } });
+		const res = await api.post(
+			'/parties',
+			{ data: { type: 'party', attributes: { company_name: `Co ${ct}` } } },
+			{ headers: { 'Content-Type': ct } },
+		);
 		expect(res.status).toBe(201);
 	}
-	const bad = await api.request('POST', '/parties', { rawBody: '{"data": ', headers: { 'Content-Type': 'application/json' } });
+	const bad = await api.request('POST', '/parties', {
+		rawBody: '{"data": ',
+		headers: { 'Content-Type': 'application/json' },
+	});
 	expect(bad.status).toBe(400);
 });
 
 test('GET /webhooks/events is filtered by account features', async () => {
-	const count = async (key: string) => (await client(sb, key).get('/webhooks/events')).body.data.flatMap((c: any) => c.attributes.events.map((e: any) => e.name));
+	const count = async (key: string) =>
+		(await client(sb, key).get('/webhooks/events')).body.data.flatMap((c: any) =>
+			c.attributes.events.map((e: any) => e.name),
+		);
 	expect(await count('sandbox_paid')).toHaveLength(43);
 	const basic = await count('sandbox_basic');
 	expect(basic).toHaveLength(42);

@@ -13,17 +13,28 @@ afterAll(() => sb.close());
 test('state and fixtures', async () => {
 	const state = await control(sb, 'GET', '');
 	expect(state.status).toBe(200);
-	expect(state.body).toMatchObject({ baseUrl: sb.baseUrl, keys: { sandbox_paid: 'paid', sandbox_free: 'free', sandbox_basic: 'basic' }, counts: { containers: 40 } });
+	expect(state.body).toMatchObject({
+		baseUrl: sb.baseUrl,
+		keys: { sandbox_paid: 'paid', sandbox_free: 'free', sandbox_basic: 'basic' },
+		counts: { containers: 40 },
+	});
 	expect((await control(sb, 'GET', '/fixtures')).body).toEqual(sb.fixtures);
 });
 
 test('request log over HTTP: GET and DELETE', async () => {
 	await control(sb, 'DELETE', '/requests');
 	await client(sb).get('/containers?page[size]=1');
-	await client(sb).post('/parties', { data: { type: 'party', attributes: { company_name: 'Logged Co' } } });
+	await client(sb).post('/parties', {
+		data: { type: 'party', attributes: { company_name: 'Logged Co' } },
+	});
 	const log = (await control(sb, 'GET', '/requests')).body;
-	expect(log.map((r: any) => [r.method, r.path, r.status, r.key])).toEqual([['GET', '/v2/containers', 200, 'sandbox_paid'], ['POST', '/v2/parties', 201, 'sandbox_paid']]);
-	expect(log[1].body).toEqual({ data: { type: 'party', attributes: { company_name: 'Logged Co' } } });
+	expect(log.map((r: any) => [r.method, r.path, r.status, r.key])).toEqual([
+		['GET', '/v2/containers', 200, 'sandbox_paid'],
+		['POST', '/v2/parties', 201, 'sandbox_paid'],
+	]);
+	expect(log[1].body).toEqual({
+		data: { type: 'party', attributes: { company_name: 'Logged Co' } },
+	});
 	expect((await control(sb, 'GET', '/requests?limit=1')).body).toHaveLength(1);
 	await control(sb, 'DELETE', '/requests');
 	expect(sb.requests).toHaveLength(0);
@@ -31,18 +42,40 @@ test('request log over HTTP: GET and DELETE', async () => {
 
 test('errors of the control API', async () => {
 	expect((await control(sb, 'POST', '/containers/NOPE/advance')).status).toBe(404);
-	expect((await control(sb, 'POST', '/events', { event: 'container.exploded', reference_id: 'x' })).status).toBe(400);
-	expect((await control(sb, 'POST', '/events', { event: 'container.updated', reference_id: 'nope' })).status).toBe(404);
+	expect(
+		(await control(sb, 'POST', '/events', { event: 'container.exploded', reference_id: 'x' }))
+			.status,
+	).toBe(400);
+	expect(
+		(await control(sb, 'POST', '/events', { event: 'container.updated', reference_id: 'nope' }))
+			.status,
+	).toBe(404);
 	expect((await control(sb, 'POST', '/tracking_requests/nope/resolve')).status).toBe(404);
-	expect((await control(sb, 'PATCH', `/containers/${sb.fixtures[0].containerId}`, { fees: [{ type: 'storage', amount: 1 }] })).status).toBe(400);
-	expect((await control(sb, 'PATCH', `/containers/${sb.fixtures[0].containerId}`, { pickup_lfd_line: 'tomorrow' })).status).toBe(400);
+	expect(
+		(
+			await control(sb, 'PATCH', `/containers/${sb.fixtures[0].containerId}`, {
+				fees: [{ type: 'storage', amount: 1 }],
+			})
+		).status,
+	).toBe(400);
+	expect(
+		(
+			await control(sb, 'PATCH', `/containers/${sb.fixtures[0].containerId}`, {
+				pickup_lfd_line: 'tomorrow',
+			})
+		).status,
+	).toBe(400);
 	expect((await control(sb, 'GET', '/whatever')).status).toBe(404);
 });
 
 test('advance by container number, several steps; deliveries log over HTTP', async () => {
 	const f = sb.fixtures.find((x) => x.key === 'new_booking')!;
 	const r = await control(sb, 'POST', `/containers/${f.containerNumber}/advance`, { steps: 3 });
-	expect(r.body.events).toEqual(['container.transport.empty_out', 'container.transport.full_in', 'container.transport.vessel_loaded']);
+	expect(r.body.events).toEqual([
+		'container.transport.empty_out',
+		'container.transport.full_in',
+		'container.transport.vessel_loaded',
+	]);
 	expect(r.body.current_status).toBe('on_ship');
 	expect((await control(sb, 'GET', '/deliveries')).body).toEqual([]);
 });
@@ -50,7 +83,20 @@ test('advance by container number, several steps; deliveries log over HTTP', asy
 test('npm run sandbox (cli.ts) prints base URL and keys, serves, and stops on SIGTERM', async () => {
 	const root = path.join(__dirname, '..', '..');
 	// `node --import tsx` (what `npm run sandbox` runs through the tsx wrapper) so the signal reaches cli.ts itself.
-	const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sandbox', 'cli.ts'), '--port', '0', '--containers', '8', '--quiet'], { cwd: root });
+	const child = spawn(
+		process.execPath,
+		[
+			'--import',
+			'tsx',
+			path.join(root, 'sandbox', 'cli.ts'),
+			'--port',
+			'0',
+			'--containers',
+			'8',
+			'--quiet',
+		],
+		{ cwd: root },
+	);
 	let out = '';
 	child.stdout.on('data', (d) => (out += d));
 	child.stderr.on('data', (d) => (out += d));
@@ -69,7 +115,9 @@ test('npm run sandbox (cli.ts) prints base URL and keys, serves, and stops on SI
 		expect(out).toContain('sandbox_paid');
 		expect(out).toContain('sandbox_free');
 		expect(out).toContain('sandbox_basic');
-		const res = await fetch(`${base}/containers`, { headers: { Authorization: 'Token sandbox_paid' } });
+		const res = await fetch(`${base}/containers`, {
+			headers: { Authorization: 'Token sandbox_paid' },
+		});
 		expect(res.status).toBe(200);
 		expect(((await res.json()) as any).meta.total).toBe(8);
 	} finally {

@@ -16,7 +16,9 @@ test.each([
 	['500', 500],
 	['503', 503],
 ])('%s for the next N matching requests, then normal', async (kind, status) => {
-	expect((await control(sb, 'POST', '/faults', { kind, count: 2, path: '/containers' })).status).toBe(201);
+	expect(
+		(await control(sb, 'POST', '/faults', { kind, count: 2, path: '/containers' })).status,
+	).toBe(201);
 	for (let i = 0; i < 2; i++) {
 		const res = await api.get('/containers');
 		expect(res.status).toBe(status);
@@ -51,12 +53,19 @@ test('slow delays the answer (long enough for a client timeout)', async () => {
 	expect(res.status).toBe(200);
 	expect(Date.now() - t0).toBeGreaterThanOrEqual(380);
 	sb.injectFault({ kind: 'slow', count: 1, delayMs: 2000 });
-	await expect(fetch(`${sb.baseUrl}/shipping_lines`, { headers: { Authorization: 'Token sandbox_paid' }, signal: AbortSignal.timeout(200) })).rejects.toThrow();
+	await expect(
+		fetch(`${sb.baseUrl}/shipping_lines`, {
+			headers: { Authorization: 'Token sandbox_paid' },
+			signal: AbortSignal.timeout(200),
+		}),
+	).rejects.toThrow();
 });
 
 test('truncated sends a 200 whose JSON body is cut short', async () => {
 	sb.injectFault({ kind: 'truncated', count: 1 });
-	const res = await fetch(`${sb.baseUrl}/containers`, { headers: { Authorization: 'Token sandbox_paid' } });
+	const res = await fetch(`${sb.baseUrl}/containers`, {
+		headers: { Authorization: 'Token sandbox_paid' },
+	});
 	expect(res.status).toBe(200);
 	const text = await res.text();
 	expect(() => JSON.parse(text)).toThrow();
@@ -66,17 +75,26 @@ test('truncated sends a 200 whose JSON body is cut short', async () => {
 test('reset destroys the connection', async () => {
 	sb.injectFault({ kind: 'reset', count: 1, path: '/containers' });
 	const err = await new Promise<NodeJS.ErrnoException>((resolve) => {
-		const req = http.get(`${sb.baseUrl}/containers`, { headers: { Authorization: 'Token sandbox_paid' } }, () => resolve(new Error('answered') as NodeJS.ErrnoException));
+		const req = http.get(
+			`${sb.baseUrl}/containers`,
+			{ headers: { Authorization: 'Token sandbox_paid' } },
+			() => resolve(new Error('answered') as NodeJS.ErrnoException),
+		);
 		req.on('error', (e) => resolve(e));
 	});
-	expect(['ECONNRESET', 'socket hang up'].some((s) => err.code === s || err.message.includes(s))).toBe(true);
+	expect(
+		['ECONNRESET', 'socket hang up'].some((s) => err.code === s || err.message.includes(s)),
+	).toBe(true);
 	expect((await api.get('/containers')).status).toBe(200);
 	expect(sb.requests.some((r) => r.fault === 'reset' && r.status === 0)).toBe(true);
 });
 
 test('faults are logged, listed and cleared; bad specs are refused', async () => {
 	sb.injectFault({ kind: '500', count: 5 });
-	expect((await control(sb, 'GET', '/faults')).body[0]).toMatchObject({ kind: '500', remaining: 5 });
+	expect((await control(sb, 'GET', '/faults')).body[0]).toMatchObject({
+		kind: '500',
+		remaining: 5,
+	});
 	await control(sb, 'DELETE', '/faults');
 	expect((await control(sb, 'GET', '/faults')).body).toEqual([]);
 	expect((await control(sb, 'POST', '/faults', { kind: 'explode', count: 1 })).status).toBe(400);

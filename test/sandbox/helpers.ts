@@ -15,7 +15,13 @@ export const stats = { validated: 0 };
 
 /** Fast defaults for tests: tiny carrier delay, immediate webhook retries. */
 export function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-	return startSandbox({ carrierDelayMs: 30, webhookRetryScale: 0, webhookTimeoutMs: 1000, containers: 40, ...options });
+	return startSandbox({
+		carrierDelayMs: 30,
+		webhookRetryScale: 0,
+		webhookTimeoutMs: 1000,
+		containers: 40,
+		...options,
+	});
 }
 
 export interface RequestOptions {
@@ -27,9 +33,16 @@ export interface RequestOptions {
 }
 
 export function client(sb: Sandbox, key: string | null = 'sandbox_paid') {
-	async function request<T = any>(method: string, pathOrUrl: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+	async function request<T = any>(
+		method: string,
+		pathOrUrl: string,
+		opts: RequestOptions = {},
+	): Promise<ApiResponse<T>> {
 		const url = /^https?:/.test(pathOrUrl) ? pathOrUrl : `${sb.baseUrl}${pathOrUrl}`;
-		const headers: Record<string, string> = { Accept: 'application/vnd.api+json', ...(opts.headers ?? {}) };
+		const headers: Record<string, string> = {
+			Accept: 'application/vnd.api+json',
+			...(opts.headers ?? {}),
+		};
 		if (key !== null && !('Authorization' in headers)) headers.Authorization = `Token ${key}`;
 		let payload: string | undefined = opts.rawBody;
 		if (opts.body !== undefined) {
@@ -49,15 +62,26 @@ export function client(sb: Sandbox, key: string | null = 'sandbox_paid') {
 	return {
 		request,
 		get: <T = any>(p: string, o?: RequestOptions) => request<T>('GET', p, o),
-		post: <T = any>(p: string, body?: unknown, o?: RequestOptions) => request<T>('POST', p, { ...o, body }),
-		patch: <T = any>(p: string, body?: unknown, o?: RequestOptions) => request<T>('PATCH', p, { ...o, body }),
+		post: <T = any>(p: string, body?: unknown, o?: RequestOptions) =>
+			request<T>('POST', p, { ...o, body }),
+		patch: <T = any>(p: string, body?: unknown, o?: RequestOptions) =>
+			request<T>('PATCH', p, { ...o, body }),
 		delete: <T = any>(p: string, o?: RequestOptions) => request<T>('DELETE', p, o),
 	};
 }
 
 /** Control API call (not validated: it is not part of the Terminal49 API). */
-export async function control(sb: Sandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-	const res = await fetch(`${sb.origin}/_sandbox${path}`, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+export async function control(
+	sb: Sandbox,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<{ status: number; body: any }> {
+	const res = await fetch(`${sb.origin}/_sandbox${path}`, {
+		method,
+		headers: body ? { 'Content-Type': 'application/json' } : {},
+		body: body ? JSON.stringify(body) : undefined,
+	});
 	const text = await res.text();
 	return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }

@@ -45,7 +45,10 @@ function applyCorrections(spec: Json): Json {
 	translateNullable(spec.paths);
 	const s = spec.components.schemas;
 	s.container.properties.type.enum = ['container', 'account'];
-	s.webhook_notification.properties.relationships.properties.reference_object.properties.data.properties.type.enum.push('container_created_event', 'container_pod_terminal_changed_event');
+	s.webhook_notification.properties.relationships.properties.reference_object.properties.data.properties.type.enum.push(
+		'container_created_event',
+		'container_pod_terminal_changed_event',
+	);
 	s.tracking_request.properties.attributes.properties.scac.nullable = true;
 	if (!s.user) s.user = { type: 'object' };
 	return spec;
@@ -72,9 +75,15 @@ export class OpenApiValidator {
 		this.spec = applyCorrections(JSON.parse(fs.readFileSync(specPath, 'utf8')));
 		this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
 		addFormats(this.ajv);
-		this.ajv.addFormat('uri', { type: 'string', validate: (v: string) => ABSOLUTE_URI.test(v) || /^\/[^\s]*$/.test(v) });
+		this.ajv.addFormat('uri', {
+			type: 'string',
+			validate: (v: string) => ABSOLUTE_URI.test(v) || /^\/[^\s]*$/.test(v),
+		});
 		this.ajv.addSchema(this.spec, 'openapi');
-		this.templates = Object.keys(this.spec.paths).map((t) => ({ template: t, segments: t.split('/').filter(Boolean) }));
+		this.templates = Object.keys(this.spec.paths).map((t) => ({
+			template: t,
+			segments: t.split('/').filter(Boolean),
+		}));
 	}
 
 	/** `/v2/containers/x?y` or a full URL -> the openapi path template (`/containers/{id}`). */
@@ -102,15 +111,29 @@ export class OpenApiValidator {
 		return best?.template ?? null;
 	}
 
-	private validatorFor(method: string, template: string, status: number): { fn: ValidateFunction | null; documented: boolean; expectsEmpty: boolean } {
+	private validatorFor(
+		method: string,
+		template: string,
+		status: number,
+	): { fn: ValidateFunction | null; documented: boolean; expectsEmpty: boolean } {
 		const op = this.spec.paths[template]?.[method.toLowerCase()];
 		const responses: Json = op?.responses ?? {};
-		const key = String(status) in responses ? String(status) : 'default' in responses ? 'default' : null;
+		const key =
+			String(status) in responses ? String(status) : 'default' in responses ? 'default' : null;
 		if (key) {
 			const content = responses[key].content as Json | undefined;
 			const mediaType = content ? Object.keys(content).find((m) => m.includes('json')) : undefined;
 			if (!content || !mediaType) return { fn: null, documented: true, expectsEmpty: true };
-			const pointer = ['paths', template, method.toLowerCase(), 'responses', key, 'content', mediaType, 'schema']
+			const pointer = [
+				'paths',
+				template,
+				method.toLowerCase(),
+				'responses',
+				key,
+				'content',
+				mediaType,
+				'schema',
+			]
 				.map((seg) => encodeURIComponent(seg.replace(/~/g, '~0').replace(/\//g, '~1')))
 				.join('/');
 			const cacheKey = `openapi#/${pointer}`;
@@ -124,7 +147,17 @@ export class OpenApiValidator {
 		if (status >= 400) {
 			let fn = this.cache.get('error-document');
 			if (!fn) {
-				fn = this.ajv.compile({ type: 'object', required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: { $ref: 'openapi#/components/schemas/error' } } } });
+				fn = this.ajv.compile({
+					type: 'object',
+					required: ['errors'],
+					properties: {
+						errors: {
+							type: 'array',
+							minItems: 1,
+							items: { $ref: 'openapi#/components/schemas/error' },
+						},
+					},
+				});
 				this.cache.set('error-document', fn);
 			}
 			return { fn, documented: false, expectsEmpty: false };
@@ -140,26 +173,59 @@ export class OpenApiValidator {
 			if (status >= 400) {
 				const { fn } = this.validatorFor('get', '/__none__', status);
 				const valid = fn!(body) as boolean;
-				return { valid, operation, documented: false, errors: valid ? '' : this.ajv.errorsText(fn!.errors, { separator: '\n' }) };
+				return {
+					valid,
+					operation,
+					documented: false,
+					errors: valid ? '' : this.ajv.errorsText(fn!.errors, { separator: '\n' }),
+				};
 			}
-			return { valid: false, operation, documented: false, errors: `no operation ${method} ${urlOrPath} in openapi.json` };
+			return {
+				valid: false,
+				operation,
+				documented: false,
+				errors: `no operation ${method} ${urlOrPath} in openapi.json`,
+			};
 		}
 		const { fn, documented, expectsEmpty } = this.validatorFor(method, template!, status);
 		if (expectsEmpty || !fn) {
 			const empty = body === undefined || body === null || body === '';
-			if (documented && expectsEmpty) return { valid: empty, operation, documented, errors: empty ? '' : 'expected an empty body' };
-			return { valid: false, operation, documented, errors: `status ${status} is not documented for ${method} ${template}` };
+			if (documented && expectsEmpty)
+				return {
+					valid: empty,
+					operation,
+					documented,
+					errors: empty ? '' : 'expected an empty body',
+				};
+			return {
+				valid: false,
+				operation,
+				documented,
+				errors: `status ${status} is not documented for ${method} ${template}`,
+			};
 		}
 		const valid = fn(body) as boolean;
-		return { valid, operation, documented, errors: valid ? '' : this.ajv.errorsText(fn.errors, { separator: '\n', dataVar: 'body' }) };
+		return {
+			valid,
+			operation,
+			documented,
+			errors: valid ? '' : this.ajv.errorsText(fn.errors, { separator: '\n', dataVar: 'body' }),
+		};
 	}
 
 	/** Throw a readable error unless the body matches the documented response schema. */
-	assertResponse(method: string, urlOrPath: string, status: number, body: unknown): ValidationResult {
+	assertResponse(
+		method: string,
+		urlOrPath: string,
+		status: number,
+		body: unknown,
+	): ValidationResult {
 		const r = this.validate(method, urlOrPath, status, body);
 		if (!r.valid) {
 			const snippet = JSON.stringify(body)?.slice(0, 600);
-			throw new Error(`Response does not match openapi.json (${r.operation ?? `${method} ${urlOrPath} ${status}`}):\n${r.errors}\nbody: ${snippet}`);
+			throw new Error(
+				`Response does not match openapi.json (${r.operation ?? `${method} ${urlOrPath} ${status}`}):\n${r.errors}\nbody: ${snippet}`,
+			);
 		}
 		return r;
 	}

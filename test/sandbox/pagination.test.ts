@@ -61,40 +61,81 @@ test('middle and last pages: prev/next, last page partial, beyond last is empty'
 test('filters and other params are kept in pagination links', async () => {
 	const res = await api.get('/tracking_requests?filter[status]=created&page[size]=5');
 	expect(res.body.data.every((t: any) => t.attributes.status === 'created')).toBe(true);
-	expect(res.body.links.next).toBe(`${sb.baseUrl}/tracking_requests?filter[status]=created&page[number]=2&page[size]=5`);
+	expect(res.body.links.next).toBe(
+		`${sb.baseUrl}/tracking_requests?filter[status]=created&page[number]=2&page[size]=5`,
+	);
 });
 
 test('/shipments: number, q, filter[tracking_stopped]; dropped filters are ignored', async () => {
 	const f = sb.fixtures.find((x) => x.key === 'customs_hold')!;
-	expect((await api.get(`/shipments?number=${f.billOfLading}`)).body.data.map((s: any) => s.id)).toEqual([f.shipmentId]);
+	expect(
+		(await api.get(`/shipments?number=${f.billOfLading}`)).body.data.map((s: any) => s.id),
+	).toEqual([f.shipmentId]);
 	// `number` is the request number (BL / booking), not a container number; `q` finds container numbers.
 	expect((await api.get(`/shipments?number=${f.containerNumber}`)).body.data).toEqual([]);
-	expect((await api.get(`/shipments?q=${f.containerNumber}`)).body.data.map((s: any) => s.id)).toEqual([f.shipmentId]);
-	expect((await api.get('/shipments?q=FIXTURE-CUSTOMS')).body.data.map((s: any) => s.id)).toEqual([f.shipmentId]);
+	expect(
+		(await api.get(`/shipments?q=${f.containerNumber}`)).body.data.map((s: any) => s.id),
+	).toEqual([f.shipmentId]);
+	expect((await api.get('/shipments?q=FIXTURE-CUSTOMS')).body.data.map((s: any) => s.id)).toEqual([
+		f.shipmentId,
+	]);
 	await api.patch(`/shipments/${f.shipmentId}/stop_tracking`);
-	const stopped = (await api.get('/shipments?filter[tracking_stopped]=true&page[size]=100')).body.data;
+	const stopped = (await api.get('/shipments?filter[tracking_stopped]=true&page[size]=100')).body
+		.data;
 	expect(stopped.map((s: any) => s.id)).toContain(f.shipmentId);
 	expect(stopped.every((s: any) => s.attributes.line_tracking_stopped_at !== null)).toBe(true);
 	const all = (await api.get('/shipments')).body.meta.total;
-	expect((await api.get('/shipments?filter[pod_locode]=USLAX&filter[status]=x&filter[line_scac]=MAEU&filter[updated_at]=2020')).body.meta.total).toBe(all);
+	expect(
+		(
+			await api.get(
+				'/shipments?filter[pod_locode]=USLAX&filter[status]=x&filter[line_scac]=MAEU&filter[updated_at]=2020',
+			)
+		).body.meta.total,
+	).toBe(all);
 });
 
 test('/containers: filter[number]; filter[status] is dropped', async () => {
 	const f = sb.fixtures[0];
-	expect((await api.get(`/containers?filter[number]=${f.containerNumber}`)).body.data.map((c: any) => c.id)).toEqual([f.containerId]);
+	expect(
+		(await api.get(`/containers?filter[number]=${f.containerNumber}`)).body.data.map(
+			(c: any) => c.id,
+		),
+	).toEqual([f.containerId]);
 	expect((await api.get('/containers?filter[status]=available')).body.meta.total).toBe(250);
 });
 
 test('/tracking_requests filters: request_number, scac, status, created_at range, q', async () => {
-	const created = await api.post('/tracking_requests', trackingRequestBody({ request_type: 'booking_number', request_number: '778899001', scac: 'ZIMU', ref_numbers: ['FILTER-ME'] }));
+	const created = await api.post(
+		'/tracking_requests',
+		trackingRequestBody({
+			request_type: 'booking_number',
+			request_number: '778899001',
+			scac: 'ZIMU',
+			ref_numbers: ['FILTER-ME'],
+		}),
+	);
 	const id = created.body.data.id;
-	expect((await api.get('/tracking_requests?filter[request_number]=778899001')).body.data.map((t: any) => t.id)).toEqual([id]);
-	expect((await api.get('/tracking_requests?filter[scac]=ZIMU&filter[status]=pending')).body.data.map((t: any) => t.id)).toEqual([id]);
-	expect((await api.get('/tracking_requests?q=FILTER-ME')).body.data.map((t: any) => t.id)).toEqual([id]);
+	expect(
+		(await api.get('/tracking_requests?filter[request_number]=778899001')).body.data.map(
+			(t: any) => t.id,
+		),
+	).toEqual([id]);
+	expect(
+		(await api.get('/tracking_requests?filter[scac]=ZIMU&filter[status]=pending')).body.data.map(
+			(t: any) => t.id,
+		),
+	).toEqual([id]);
+	expect((await api.get('/tracking_requests?q=FILTER-ME')).body.data.map((t: any) => t.id)).toEqual(
+		[id],
+	);
 	const start = new Date(Date.now() - 60_000).toISOString();
-	const ids = (await api.get(`/tracking_requests?filter[created_at][start]=${start}`)).body.data.map((t: any) => t.id);
+	const ids = (
+		await api.get(`/tracking_requests?filter[created_at][start]=${start}`)
+	).body.data.map((t: any) => t.id);
 	expect(ids).toContain(id);
-	expect((await api.get(`/tracking_requests?filter[created_at][end]=2000-01-01T00:00:00Z`)).body.data).toEqual([]);
+	expect(
+		(await api.get(`/tracking_requests?filter[created_at][end]=2000-01-01T00:00:00Z`)).body.data,
+	).toEqual([]);
 	expect((await api.get('/tracking_requests?filter[status]=bogus')).status).toBe(400);
 });
 
@@ -117,11 +158,20 @@ test('include is honoured on lists and de-duplicated', async () => {
 
 test('search ranks shipments, then containers, then tracking requests', async () => {
 	const f = sb.fixtures.find((x) => x.key === 'past_lfd')!;
-	await api.post('/tracking_requests', trackingRequestBody({ request_type: 'bill_of_lading', request_number: 'HLCUSS49490031', scac: 'HLCU' }));
+	await api.post(
+		'/tracking_requests',
+		trackingRequestBody({
+			request_type: 'bill_of_lading',
+			request_number: 'HLCUSS49490031',
+			scac: 'HLCU',
+		}),
+	);
 	const res = await api.get('/search?query=4949003');
 	expect(res.body.data.map((r: any) => r.type)).toEqual(['shipment', 'tracking_request']);
 	const byContainer = await api.get(`/search?query=${f.containerNumber}`);
-	expect(byContainer.body.data.map((r: any) => [r.type, r.attributes.number])).toEqual([['cargo', f.containerNumber]]);
+	expect(byContainer.body.data.map((r: any) => [r.type, r.attributes.number])).toEqual([
+		['cargo', f.containerNumber],
+	]);
 });
 
 test('rotate only works for image documents', async () => {
@@ -133,12 +183,30 @@ test('rotate only works for image documents', async () => {
 });
 
 test('documents: a signed blob id is accepted; the same blob again is a 409 naming the existing document', async () => {
-	const body = { data: { type: 'document', attributes: { name: 'arrival.pdf', attached_document: 'eyJfcmFpbHMiOnsibWVzc2FnZSI6IkJBaHBCZz09In19--0a1b2c3d' } } };
+	const body = {
+		data: {
+			type: 'document',
+			attributes: {
+				name: 'arrival.pdf',
+				attached_document: 'eyJfcmFpbHMiOnsibWVzc2FnZSI6IkJBaHBCZz09In19--0a1b2c3d',
+			},
+		},
+	};
 	const first = await api.post('/documents', body);
 	expect(first.status).toBe(201);
-	expect(first.body.data.attributes).toMatchObject({ name: 'arrival.pdf', source: 'api', file_content_type: 'application/pdf' });
+	expect(first.body.data.attributes).toMatchObject({
+		name: 'arrival.pdf',
+		source: 'api',
+		file_content_type: 'application/pdf',
+	});
 	const again = await api.post('/documents', body);
 	expect(again.status).toBe(409);
-	expect(again.body.errors[0]).toMatchObject({ code: 'duplicate_document', meta: { existing_document_id: first.body.data.id, existing_document_name: 'arrival.pdf' } });
-	expect((await api.post('/documents', { data: { type: 'document', attributes: { name: 'x.pdf' } } })).status).toBe(422);
+	expect(again.body.errors[0]).toMatchObject({
+		code: 'duplicate_document',
+		meta: { existing_document_id: first.body.data.id, existing_document_name: 'arrival.pdf' },
+	});
+	expect(
+		(await api.post('/documents', { data: { type: 'document', attributes: { name: 'x.pdf' } } }))
+			.status,
+	).toBe(422);
 });

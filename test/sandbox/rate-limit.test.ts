@@ -5,14 +5,27 @@ import { client, startTestSandbox, trackingRequestBody } from './helpers';
 
 let sb: Sandbox;
 beforeAll(async () => {
-	sb = await startTestSandbox({ rateWindowMs: 3000, rateLimits: { default: 5, create_tracking_request: 3, infer_number: 4, refresh: 2 }, carrierDelayMs: 60_000 });
+	sb = await startTestSandbox({
+		rateWindowMs: 3000,
+		rateLimits: { default: 5, create_tracking_request: 3, infer_number: 4, refresh: 2 },
+		carrierDelayMs: 60_000,
+	});
 });
 afterAll(() => sb.close());
 beforeEach(() => sb.app.limiter.reset());
 
-const infer = (api: ReturnType<typeof client>) => api.post('/tracking_requests/infer_number', { number: 'MEDU123456789' });
+const infer = (api: ReturnType<typeof client>) =>
+	api.post('/tracking_requests/infer_number', { number: 'MEDU123456789' });
 let n = 0;
-const create = (api: ReturnType<typeof client>) => api.post('/tracking_requests', trackingRequestBody({ request_type: 'bill_of_lading', request_number: `MAEU${100000 + n++}`, scac: 'MAEU' }));
+const create = (api: ReturnType<typeof client>) =>
+	api.post(
+		'/tracking_requests',
+		trackingRequestBody({
+			request_type: 'bill_of_lading',
+			request_number: `MAEU${100000 + n++}`,
+			scac: 'MAEU',
+		}),
+	);
 
 test('default bucket: limit, then 429 with Retry-After and the error body', async () => {
 	const api = client(sb);
@@ -38,7 +51,8 @@ test('buckets are independent: create, infer and refresh each have their own', a
 	for (let i = 0; i < 4; i++) expect((await infer(api)).status).toBe(200);
 	expect((await infer(api)).status).toBe(429);
 	const id = sb.fixtures[0].containerId;
-	for (let i = 0; i < 2; i++) expect((await api.patch(`/containers/${id}/refresh`)).status).toBe(200);
+	for (let i = 0; i < 2; i++)
+		expect((await api.patch(`/containers/${id}/refresh`)).status).toBe(200);
 	const r = await api.patch(`/containers/${id}/refresh`);
 	expect(r.status).toBe(429);
 	expect(r.body.errors[0].detail).toMatch(/refresh limit/);
@@ -74,5 +88,10 @@ test('sliding log: Retry-After is the ceiling of the time until the oldest slot 
 	}
 	rl.hit('k', 'default', 60_001);
 	expect(rl.used('k', 'default', 60_001)).toBe(2);
-	expect(rl.limits).toMatchObject({ default: 2, create_tracking_request: 100, infer_number: 200, refresh: 10 });
+	expect(rl.limits).toMatchObject({
+		default: 2,
+		create_tracking_request: 100,
+		infer_number: 200,
+		refresh: 10,
+	});
 });

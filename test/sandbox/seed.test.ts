@@ -10,14 +10,22 @@ const FEE_TYPES = ['demurrage', 'extended_dwell_time', 'exam', 'total', 'other']
 
 test('ISO 6346 check digit matches known real container numbers', () => {
 	expect(iso6346CheckDigit('CSQU305438')).toBe(3);
-	for (const n of ['CSQU3054383', 'MSKU4807969', 'MRKU3700927', 'KOCU4959010']) expect(isValidContainerNumber(n)).toBe(true);
-	for (const n of ['CSQU3054384', 'MSKU480796', 'MSKX4807969', '1234567890A']) expect(isValidContainerNumber(n)).toBe(false);
+	for (const n of ['CSQU3054383', 'MSKU4807969', 'MRKU3700927', 'KOCU4959010'])
+		expect(isValidContainerNumber(n)).toBe(true);
+	for (const n of ['CSQU3054384', 'MSKU480796', 'MSKX4807969', '1234567890A'])
+		expect(isValidContainerNumber(n)).toBe(false);
 });
 
 test('last free days are local midnight in the terminal time zone (DST aware)', () => {
-	expect(iso(lfdInstant(Date.UTC(2022, 9, 24, 12), 'America/New_York'))).toBe('2022-10-24T04:00:00Z');
-	expect(iso(lfdInstant(Date.UTC(2022, 11, 24, 3), 'America/New_York'))).toBe('2022-12-23T05:00:00Z');
-	expect(iso(lfdInstant(Date.UTC(2022, 11, 24, 3), 'America/Los_Angeles'))).toBe('2022-12-23T08:00:00Z');
+	expect(iso(lfdInstant(Date.UTC(2022, 9, 24, 12), 'America/New_York'))).toBe(
+		'2022-10-24T04:00:00Z',
+	);
+	expect(iso(lfdInstant(Date.UTC(2022, 11, 24, 3), 'America/New_York'))).toBe(
+		'2022-12-23T05:00:00Z',
+	);
+	expect(iso(lfdInstant(Date.UTC(2022, 11, 24, 3), 'America/Los_Angeles'))).toBe(
+		'2022-12-23T08:00:00Z',
+	);
 	expect(iso(lfdInstant(Date.UTC(2026, 2, 8, 12), 'America/Chicago'))).toBe('2026-03-08T06:00:00Z');
 });
 
@@ -32,7 +40,8 @@ describe('seeded data (200 containers)', () => {
 		sb = await startTestSandbox({ containers: 200 });
 		const api = client(sb);
 		containers = [];
-		for (let p = 1; p <= 2; p++) containers.push(...(await api.get(`/containers?page[size]=100&page[number]=${p}`)).body.data);
+		for (let p = 1; p <= 2; p++)
+			containers.push(...(await api.get(`/containers?page[size]=100&page[number]=${p}`)).body.data);
 	});
 	afterAll(() => sb.close());
 
@@ -69,7 +78,9 @@ describe('seeded data (200 containers)', () => {
 		let withLfd = 0;
 		for (const c of containers) {
 			const d = c.attributes.import_deadlines;
-			expect(c.attributes.pickup_lfd).toBe(d.pickup_lfd_line ?? d.pickup_lfd_terminal ?? d.pickup_lfd_rail);
+			expect(c.attributes.pickup_lfd).toBe(
+				d.pickup_lfd_line ?? d.pickup_lfd_terminal ?? d.pickup_lfd_rail,
+			);
 			if (c.attributes.pickup_lfd) withLfd++;
 		}
 		expect(withLfd).toBeGreaterThan(10);
@@ -77,21 +88,45 @@ describe('seeded data (200 containers)', () => {
 
 	test('a container with an active hold is not available for pickup', () => {
 		for (const c of containers) {
-			if (c.attributes.holds_at_pod_terminal.some((h: any) => h.status === 'hold')) expect(c.attributes.available_for_pickup).toBe(false);
+			if (c.attributes.holds_at_pod_terminal.some((h: any) => h.status === 'hold'))
+				expect(c.attributes.available_for_pickup).toBe(false);
 		}
 	});
 
 	test('fixtures', async () => {
 		const api = client(sb);
-		const get = async (k: string) => (await api.get(`/containers/${sb.fixtures.find((f) => f.key === k)!.containerId}`)).body.data.attributes;
-		expect(sb.fixtures.map((f) => f.key)).toEqual(['ready_for_pickup', 'customs_hold', 'past_lfd', 'on_ship', 'on_rail', 'new_booking']);
+		const get = async (k: string) =>
+			(await api.get(`/containers/${sb.fixtures.find((f) => f.key === k)!.containerId}`)).body.data
+				.attributes;
+		expect(sb.fixtures.map((f) => f.key)).toEqual([
+			'ready_for_pickup',
+			'customs_hold',
+			'past_lfd',
+			'on_ship',
+			'on_rail',
+			'new_booking',
+		]);
 		const ready = await get('ready_for_pickup');
-		expect(ready).toMatchObject({ number: 'MSCU4949012', current_status: 'available', available_for_pickup: true, holds_at_pod_terminal: [], fees_at_pod_terminal: [] });
+		expect(ready).toMatchObject({
+			number: 'MSCU4949012',
+			current_status: 'available',
+			available_for_pickup: true,
+			holds_at_pod_terminal: [],
+			fees_at_pod_terminal: [],
+		});
 		expect(Date.parse(ready.pickup_lfd)).toBeGreaterThan(Date.now());
 		const hold = await get('customs_hold');
 		expect(hold.available_for_pickup).toBe(false);
-		expect(hold.holds_at_pod_terminal).toContainEqual({ name: 'customs', status: 'hold', description: 'Customs exam required' });
-		expect(hold.fees_at_pod_terminal).toContainEqual({ type: 'total', amount: 350, currency_code: 'USD' });
+		expect(hold.holds_at_pod_terminal).toContainEqual({
+			name: 'customs',
+			status: 'hold',
+			description: 'Customs exam required',
+		});
+		expect(hold.fees_at_pod_terminal).toContainEqual({
+			type: 'total',
+			amount: 350,
+			currency_code: 'USD',
+		});
 		const past = await get('past_lfd');
 		expect(Date.parse(past.pickup_lfd)).toBeLessThan(Date.now());
 		expect(past.pickup_lfd).toBe(past.import_deadlines.pickup_lfd_line);
@@ -99,18 +134,32 @@ describe('seeded data (200 containers)', () => {
 		const rail = await get('on_rail');
 		expect(rail.current_status).toBe('on_rail');
 		expect(rail.pickup_lfd).toBe(rail.import_deadlines.pickup_lfd_line);
-		expect(Date.parse(rail.import_deadlines.pickup_lfd_terminal)).toBeLessThan(Date.parse(rail.pickup_lfd));
+		expect(Date.parse(rail.import_deadlines.pickup_lfd_terminal)).toBeLessThan(
+			Date.parse(rail.pickup_lfd),
+		);
 		expect((await get('new_booking')).current_status).toBe('new');
-		const shipment = (await api.get(`/shipments/${sb.fixtures.find((f) => f.key === 'on_rail')!.shipmentId}`)).body.data.attributes;
-		expect(shipment).toMatchObject({ destination_locode: 'USCHI', destination_name: 'Chicago', destination_timezone: 'America/Chicago', port_of_discharge_locode: 'USLAX' });
+		const shipment = (
+			await api.get(`/shipments/${sb.fixtures.find((f) => f.key === 'on_rail')!.shipmentId}`)
+		).body.data.attributes;
+		expect(shipment).toMatchObject({
+			destination_locode: 'USCHI',
+			destination_name: 'Chicago',
+			destination_timezone: 'America/Chicago',
+			port_of_discharge_locode: 'USLAX',
+		});
 	});
 });
 
 test('same seed and epoch -> identical data; another seed -> different data', async () => {
 	const epoch = Date.UTC(2026, 0, 15);
-	const [a, b, c] = await Promise.all([startTestSandbox({ seed: 7, epoch }), startTestSandbox({ seed: 7, epoch }), startTestSandbox({ seed: 8, epoch })]);
+	const [a, b, c] = await Promise.all([
+		startTestSandbox({ seed: 7, epoch }),
+		startTestSandbox({ seed: 7, epoch }),
+		startTestSandbox({ seed: 8, epoch }),
+	]);
 	try {
-		const body = async (sb: Sandbox) => (await client(sb).get('/containers?page[size]=100')).text.replaceAll(sb.baseUrl, '');
+		const body = async (sb: Sandbox) =>
+			(await client(sb).get('/containers?page[size]=100')).text.replaceAll(sb.baseUrl, '');
 		expect(await body(a)).toBe(await body(b));
 		expect(await body(a)).not.toBe(await body(c));
 		// Fixture ids do not depend on the seed.

@@ -13,12 +13,22 @@ const FLAWED = join(ROOT, 'test', 'fixtures', 'scan', 'flawed-package');
 const { NODE_ENV: _testEnv, ...env } = process.env;
 
 function scan(...args: string[]) {
-	const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'scan.mjs'), ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+	const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'scan.mjs'), ...args], {
+		cwd: ROOT,
+		env,
+		encoding: 'utf8',
+		timeout: 60_000,
+	});
 	return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
 function module(code: string) {
-	const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
+	const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+		cwd: ROOT,
+		env,
+		encoding: 'utf8',
+		timeout: 30_000,
+	});
 	if (run.status !== 0) throw new Error(run.stderr);
 	return JSON.parse(run.stdout) as unknown;
 }
@@ -42,7 +52,8 @@ test('each upstream rule reports on the flawed fixture, and the scan fails', () 
 });
 
 test('icon contrast: WCAG ratios as n8n computes them', () => {
-	const ratios = module(`
+	const ratios = module(
+		`
 		import { contrast, iconContrast, parseColor } from './scripts/scan/upstream-rules.mjs';
 		const svg = (fill) => '<svg><rect fill="' + fill + '"/></svg>';
 		console.log(JSON.stringify({
@@ -55,7 +66,8 @@ test('icon contrast: WCAG ratios as n8n computes them', () => {
 			light: iconContrast(require('node:fs').readFileSync('nodes/Terminal49/terminal49.svg', 'utf8'), '#ffffff'),
 			dark: iconContrast(require('node:fs').readFileSync('nodes/Terminal49/terminal49.dark.svg', 'utf8'), '#2b2b2b'),
 		}));
-	`.replace(/require\('node:fs'\)/g, '(await import("node:fs"))')) as Record<string, number | null>;
+	`.replace(/require\('node:fs'\)/g, '(await import("node:fs"))'),
+	) as Record<string, number | null>;
 	expect(ratios.blackOnWhite).toBeCloseTo(21, 5);
 	expect(ratios.blackOnDark).toBeCloseTo(1.48, 2); // the figure of n8n's rule documentation
 	expect(ratios.paleOnWhite!).toBeLessThan(1.5);

@@ -1,4 +1,9 @@
-import { acquireSlot, PROBE_INTERVAL_MS, recordRateLimited, resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
+import {
+	acquireSlot,
+	PROBE_INTERVAL_MS,
+	recordRateLimited,
+	resetRateLimiter,
+} from '../../nodes/Terminal49/transport/rateLimiter';
 
 beforeEach(() => resetRateLimiter());
 

@@ -41,7 +41,13 @@ beforeAll(async () => {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
-			const entry = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString(), at: Date.now() };
+			const entry = {
+				method: req.method!,
+				url: req.url!,
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString(),
+				at: Date.now(),
+			};
 			seen.push(entry);
 			handler(entry, res, seen.length);
 		});
@@ -60,12 +66,20 @@ beforeEach(() => {
 	resetRateLimiter();
 });
 
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function send(
+	res: http.ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+) {
 	res.writeHead(status, { 'Content-Type': 'application/vnd.api+json', ...headers });
 	res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
-function context(rateLimitRequests = 100, more: { rateLimitWindowSeconds?: number; requestTimeoutSeconds?: number } = {}) {
+function context(
+	rateLimitRequests = 100,
+	more: { rateLimitWindowSeconds?: number; requestTimeoutSeconds?: number } = {},
+) {
 	return createExecuteContext({
 		nodeType: new Terminal49(),
 		parameters: { resource: 'container', operation: 'getAll' },
@@ -74,11 +88,16 @@ function context(rateLimitRequests = 100, more: { rateLimitWindowSeconds?: numbe
 }
 
 function page(n: number, pages: number, size: number) {
-	const data = Array.from({ length: size }, (_, i) => ({ id: `c${(n - 1) * size + i + 1}`, type: 'container', attributes: {} }));
+	const data = Array.from({ length: size }, (_, i) => ({
+		id: `c${(n - 1) * size + i + 1}`,
+		type: 'container',
+		attributes: {},
+	}));
 	return {
 		data,
 		included: [{ id: 's1', type: 'shipment', attributes: { n } }],
-		links: n < pages ? { next: `/v2/containers?page%5Bnumber%5D=${n + 1}&page%5Bsize%5D=${size}` } : {},
+		links:
+			n < pages ? { next: `/v2/containers?page%5Bnumber%5D=${n + 1}&page%5Bsize%5D=${size}` } : {},
 	};
 }
 
@@ -93,7 +112,8 @@ async function caught(promise: Promise<unknown>): Promise<NodeApiError> {
 
 describe('authentication and request shape', () => {
 	test('sends "Token <key>" with the key trimmed of whitespace and quotes, JSON:API content type on bodies', async () => {
-		handler = (_req, res) => send(res, 201, { data: { id: 'tr1', type: 'tracking_request', attributes: {} } });
+		handler = (_req, res) =>
+			send(res, 201, { data: { id: 'tr1', type: 'tracking_request', attributes: {} } });
 		const ctx = context();
 		const body = await apiRequest.call(ctx, {
 			method: 'POST',
@@ -105,11 +125,18 @@ describe('authentication and request shape', () => {
 		expect(seen[0].headers.authorization).toBe(`Token ${API_KEY}`);
 		expect(seen[0].headers['content-type']).toContain('application/vnd.api+json');
 		expect(seen[0].url).toBe('/v2/tracking_requests');
-		expect(JSON.parse(seen[0].body)).toEqual({ data: { type: 'tracking_request', attributes: { request_number: 'X' } } });
+		expect(JSON.parse(seen[0].body)).toEqual({
+			data: { type: 'tracking_request', attributes: { request_number: 'X' } },
+		});
 	});
 
 	test('parses application/vnd.api+json responses that n8n hands over as text', async () => {
-		handler = (_req, res) => send(res, 200, '{"data":{"id":"c1","type":"container","attributes":{"number":"MSCU1234566"}}}');
+		handler = (_req, res) =>
+			send(
+				res,
+				200,
+				'{"data":{"id":"c1","type":"container","attributes":{"number":"MSCU1234566"}}}',
+			);
 		const body = await apiRequest.call(context(), { method: 'GET', path: '/containers/c1' });
 		expect((body.data as { attributes: { number: string } }).attributes.number).toBe('MSCU1234566');
 	});
@@ -121,7 +148,10 @@ describe('pagination', () => {
 			const n = Number(new URL(req.url, 'http://x').searchParams.get('page[number]') ?? 1);
 			send(res, 200, page(n, 3, 100));
 		};
-		const { data, included } = await apiRequestAllItems.call(context(), { method: 'GET', path: '/containers' });
+		const { data, included } = await apiRequestAllItems.call(context(), {
+			method: 'GET',
+			path: '/containers',
+		});
 		expect(data).toHaveLength(300);
 		expect(data[299].id).toBe('c300');
 		expect(included).toHaveLength(1);
@@ -139,13 +169,21 @@ describe('pagination', () => {
 			const n = Number(url.searchParams.get('page[number]') ?? 1);
 			send(res, 200, page(n, 10, size));
 		};
-		const small = await apiRequestAllItems.call(context(), { method: 'GET', path: '/containers' }, 7);
+		const small = await apiRequestAllItems.call(
+			context(),
+			{ method: 'GET', path: '/containers' },
+			7,
+		);
 		expect(small.data).toHaveLength(7);
 		expect(seen).toHaveLength(1);
 		expect(seen[0].url).toContain('page%5Bsize%5D=7');
 
 		seen = [];
-		const larger = await apiRequestAllItems.call(context(), { method: 'GET', path: '/containers' }, 150);
+		const larger = await apiRequestAllItems.call(
+			context(),
+			{ method: 'GET', path: '/containers' },
+			150,
+		);
 		expect(larger.data).toHaveLength(150);
 		// 150 in two pages of 75: no record fetched beyond the limit.
 		expect(seen).toHaveLength(2);
@@ -172,11 +210,17 @@ describe('pagination', () => {
 			send(res, 200, page(n, 3, 100));
 		};
 		const requestsWhenReceived: number[] = [];
-		for await (const _ of paginate.call(context(), { method: 'GET', path: '/containers' }, undefined, { prefetch: true })) {
+		for await (const _ of paginate.call(
+			context(),
+			{ method: 'GET', path: '/containers' },
+			undefined,
+			{ prefetch: true },
+		)) {
 			// The caller is busy with this page; the next one must be on its way without being asked for.
 			const deadline = Date.now() + 2_000;
 			const wanted = Math.min(requestsWhenReceived.length + 2, 3);
-			while (seen.length < wanted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+			while (seen.length < wanted && Date.now() < deadline)
+				await new Promise((resolve) => setTimeout(resolve, 10));
 			requestsWhenReceived.push(seen.length);
 		}
 		expect(requestsWhenReceived).toEqual([2, 3, 3]);
@@ -208,7 +252,12 @@ describe('pagination', () => {
 			let pages = 0;
 			const error = await caught(
 				(async () => {
-					for await (const _ of paginate.call(context(), { method: 'GET', path: '/containers' }, undefined, { prefetch: true })) {
+					for await (const _ of paginate.call(
+						context(),
+						{ method: 'GET', path: '/containers' },
+						undefined,
+						{ prefetch: true },
+					)) {
 						pages++;
 						await new Promise((resolve) => setTimeout(resolve, 200));
 					}
@@ -226,16 +275,22 @@ describe('pagination', () => {
 	test('a failure mid-way fails the whole list instead of returning part of it', async () => {
 		handler = (req, res) => {
 			const n = Number(new URL(req.url, 'http://x').searchParams.get('page[number]') ?? 1);
-			if (n === 3) send(res, 404, { errors: [{ status: '404', title: 'Not Found', detail: 'Page expired' }] });
+			if (n === 3)
+				send(res, 404, { errors: [{ status: '404', title: 'Not Found', detail: 'Page expired' }] });
 			else send(res, 200, page(n, 5, 100));
 		};
-		const error = await caught(apiRequestAllItems.call(context(), { method: 'GET', path: '/containers' }));
+		const error = await caught(
+			apiRequestAllItems.call(context(), { method: 'GET', path: '/containers' }),
+		);
 		expect(error.message).toContain('404');
 		expect(seen).toHaveLength(3);
 	});
 
 	test('links are followed on the credential host only, so the key never goes elsewhere', () => {
-		const connection = { baseUrl: 'https://api.terminal49.com/v2', origin: 'https://api.terminal49.com' };
+		const connection = {
+			baseUrl: 'https://api.terminal49.com/v2',
+			origin: 'https://api.terminal49.com',
+		};
 		expect(resolveLink('https://evil.example/v2/containers?page[number]=2', connection)).toBe(
 			'https://api.terminal49.com/v2/containers?page[number]=2',
 		);
@@ -245,8 +300,14 @@ describe('pagination', () => {
 	});
 
 	test('a next link that repeats itself is an error, not an endless loop', async () => {
-		handler = (_req, res) => send(res, 200, { data: [{ id: 'a', type: 'container' }], links: { next: '/v2/containers?page%5Bnumber%5D=2' } });
-		const error = await caught(apiRequestAllItems.call(context(), { method: 'GET', path: '/containers' }));
+		handler = (_req, res) =>
+			send(res, 200, {
+				data: [{ id: 'a', type: 'container' }],
+				links: { next: '/v2/containers?page%5Bnumber%5D=2' },
+			});
+		const error = await caught(
+			apiRequestAllItems.call(context(), { method: 'GET', path: '/containers' }),
+		);
 		expect(error.message).toContain('pagination did not end');
 		expect(seen).toHaveLength(2);
 	});
@@ -255,7 +316,13 @@ describe('pagination', () => {
 describe('rate limits', () => {
 	test('waits Retry-After on 429, then succeeds', async () => {
 		handler = (_req, res, count) => {
-			if (count === 1) send(res, 429, { errors: [{ status: '429', title: 'Too Many Requests' }] }, { 'Retry-After': '1' });
+			if (count === 1)
+				send(
+					res,
+					429,
+					{ errors: [{ status: '429', title: 'Too Many Requests' }] },
+					{ 'Retry-After': '1' },
+				);
 			else send(res, 200, { data: { id: 'c1', type: 'container' } });
 		};
 		const body = await apiRequest.call(context(), { method: 'GET', path: '/containers/c1' });
@@ -269,14 +336,30 @@ describe('rate limits', () => {
 			if (count === 1) send(res, 429, { errors: [{ status: '429' }] }, { 'Retry-After': '0' });
 			else send(res, 201, { data: { id: 'tr1', type: 'tracking_request' } });
 		};
-		await apiRequest.call(context(), { method: 'POST', path: '/tracking_requests', body: {}, bucket: 'create_tracking_request' });
+		await apiRequest.call(context(), {
+			method: 'POST',
+			path: '/tracking_requests',
+			body: {},
+			bucket: 'create_tracking_request',
+		});
 		expect(seen).toHaveLength(2);
 	});
 
 	test('gives up after a bounded number of 429s with an error naming the limit', async () => {
 		handler = (_req, res) =>
-			send(res, 429, { errors: [{ status: '429', detail: "You've hit the limit" }] }, { 'Retry-After': '0' });
-		const error = await caught(apiRequest.call(context(), { method: 'PATCH', path: '/containers/c1/refresh', bucket: 'refresh' }));
+			send(
+				res,
+				429,
+				{ errors: [{ status: '429', detail: "You've hit the limit" }] },
+				{ 'Retry-After': '0' },
+			);
+		const error = await caught(
+			apiRequest.call(context(), {
+				method: 'PATCH',
+				path: '/containers/c1/refresh',
+				bucket: 'refresh',
+			}),
+		);
 		expect(seen).toHaveLength(MAX_RATE_LIMIT_RETRIES + 1);
 		expect(error.message).toContain('rate limit');
 		expect(error.message).toContain('10 container refreshes per minute');
@@ -284,7 +367,8 @@ describe('rate limits', () => {
 	});
 
 	test('a Retry-After beyond the cap fails at once instead of hanging', async () => {
-		handler = (_req, res) => send(res, 429, { errors: [{ status: '429' }] }, { 'Retry-After': '3600' });
+		handler = (_req, res) =>
+			send(res, 429, { errors: [{ status: '429' }] }, { 'Retry-After': '3600' });
 		const error = await caught(apiRequest.call(context(), { method: 'GET', path: '/containers' }));
 		expect(seen).toHaveLength(1);
 		expect(error.description).toContain('3600 s');
@@ -296,7 +380,9 @@ describe('rate limits', () => {
 		for (let i = 0; i < 3; i++) await apiRequest.call(ctx, { method: 'GET', path: '/containers' });
 		// The 4th of 3 per minute is held back by the pacer; it is not sent to be refused.
 		let settled = false;
-		void apiRequest.call(ctx, { method: 'GET', path: '/containers' }).finally(() => (settled = true));
+		void apiRequest
+			.call(ctx, { method: 'GET', path: '/containers' })
+			.finally(() => (settled = true));
 		await new Promise((resolve) => setTimeout(resolve, 400));
 		expect(settled).toBe(false);
 		expect(seen).toHaveLength(3);
@@ -345,7 +431,9 @@ describe('transient failures', () => {
 
 	test('a POST is never repeated after a 5xx', async () => {
 		handler = (_req, res) => send(res, 502, { errors: [{ status: '502', title: 'Bad Gateway' }] });
-		const error = await caught(apiRequest.call(context(), { method: 'POST', path: '/webhooks', body: {} }));
+		const error = await caught(
+			apiRequest.call(context(), { method: 'POST', path: '/webhooks', body: {} }),
+		);
 		expect(seen).toHaveLength(1);
 		expect(error.message).toContain('unavailable (502)');
 	});
@@ -361,7 +449,11 @@ describe('transient failures', () => {
 		handler = (_req, res) => setTimeout(() => send(res, 200, { data: [] }), 2_000);
 		const started = Date.now();
 		const error = await caught(
-			apiRequest.call(context(100, { requestTimeoutSeconds: 0.2 }), { method: 'POST', path: '/webhooks/trigger', body: {} }),
+			apiRequest.call(context(100, { requestTimeoutSeconds: 0.2 }), {
+				method: 'POST',
+				path: '/webhooks/trigger',
+				body: {},
+			}),
 		);
 		expect(Date.now() - started).toBeLessThan(1_900);
 		expect(error.message).toBe('Terminal49 did not answer within 0.2 s');
@@ -372,37 +464,90 @@ describe('transient failures', () => {
 
 describe('error mapping', () => {
 	const cases: Array<[number, unknown, RegExp, RegExp]> = [
-		[400, { errors: [{ status: '400', detail: 'Malformed JSON' }] }, /malformed \(400\)/, /Malformed JSON/],
-		[401, { errors: [{ status: '401', detail: 'The API key could not be verified' }] }, /could not verify the API key/, /paste a current key/],
+		[
+			400,
+			{ errors: [{ status: '400', detail: 'Malformed JSON' }] },
+			/malformed \(400\)/,
+			/Malformed JSON/,
+		],
 		[
 			401,
-			{ errors: [{ status: '401', detail: 'Only creating tracking requests is permitted without a paid plan' }] },
+			{ errors: [{ status: '401', detail: 'The API key could not be verified' }] },
+			/could not verify the API key/,
+			/paste a current key/,
+		],
+		[
+			401,
+			{
+				errors: [
+					{
+						status: '401',
+						detail: 'Only creating tracking requests is permitted without a paid plan',
+					},
+				],
+			},
 			/restricted free plan/,
 			/paid plan/,
 		],
-		[403, { errors: [{ status: '403', title: 'Forbidden', detail: 'Routing data feature is not enabled for this account' }] }, /Routing Data feature is not enabled/, /paid add-on/],
-		[404, { errors: [{ status: '404', title: 'Not Found' }] }, /no such resource \(404\)/, /Check the ID/],
+		[
+			403,
+			{
+				errors: [
+					{
+						status: '403',
+						title: 'Forbidden',
+						detail: 'Routing data feature is not enabled for this account',
+					},
+				],
+			},
+			/Routing Data feature is not enabled/,
+			/paid add-on/,
+		],
+		[
+			404,
+			{ errors: [{ status: '404', title: 'Not Found' }] },
+			/no such resource \(404\)/,
+			/Check the ID/,
+		],
 		[
 			422,
-			{ errors: [{ status: '422', source: { pointer: '/data/attributes/scac' }, title: 'Unprocessable Entity', detail: "Scac 'XXXX' is not recognized" }] },
+			{
+				errors: [
+					{
+						status: '422',
+						source: { pointer: '/data/attributes/scac' },
+						title: 'Unprocessable Entity',
+						detail: "Scac 'XXXX' is not recognized",
+					},
+				],
+			},
 			/scac: Scac 'XXXX' is not recognized/,
 			/Correct the field/,
 		],
 	];
 
-	test.each(cases)('HTTP %s gives an actionable message', async (status, body, message, description) => {
-		handler = (_req, res) => send(res, status, body);
-		const error = await caught(apiRequest.call(context(), { method: 'GET', path: '/containers/abc/map_geojson' }));
-		expect(error.message).toMatch(message);
-		expect(error.description).toMatch(description);
-		expect(error.httpCode).toBe(String(status));
-		expect(seen).toHaveLength(1);
-	});
+	test.each(cases)(
+		'HTTP %s gives an actionable message',
+		async (status, body, message, description) => {
+			handler = (_req, res) => send(res, status, body);
+			const error = await caught(
+				apiRequest.call(context(), { method: 'GET', path: '/containers/abc/map_geojson' }),
+			);
+			expect(error.message).toMatch(message);
+			expect(error.description).toMatch(description);
+			expect(error.httpCode).toBe(String(status));
+			expect(seen).toHaveLength(1);
+		},
+	);
 
 	test('accepted statuses come back to the caller', async () => {
 		handler = (_req, res) => send(res, 404, { errors: [{ status: '404' }] });
 		const { apiRequestFull } = await import('../../nodes/Terminal49/transport');
-		const response = await apiRequestFull.call(context(), { method: 'GET', path: '/webhooks/x', acceptStatuses: [404] });
+		const response = await apiRequestFull.call(context(), {
+			method: 'GET',
+			path: '/webhooks/x',
+			acceptStatuses: [404],
+		});
 		expect(response.statusCode).toBe(404);
 	});
 
@@ -410,13 +555,22 @@ describe('error mapping', () => {
 		const logs = captureLogs();
 		const errors: NodeApiError[] = [];
 		for (const status of [400, 401, 403, 404, 422, 500]) {
-			handler = (_req, res) => send(res, status, { errors: [{ status: String(status), detail: 'x' }] });
+			handler = (_req, res) =>
+				send(res, status, { errors: [{ status: String(status), detail: 'x' }] });
 			errors.push(await caught(apiRequest.call(context(), { method: 'GET', path: '/containers' })));
 		}
 		handler = (_req, res) => res.socket?.destroy();
-		errors.push(await caught(apiRequest.call(context(), { method: 'POST', path: '/webhooks', body: {} })));
+		errors.push(
+			await caught(apiRequest.call(context(), { method: 'POST', path: '/webhooks', body: {} })),
+		);
 		for (const error of errors) {
-			const text = JSON.stringify({ message: error.message, description: error.description, ctx: error.context, cause: error.cause, json: error });
+			const text = JSON.stringify({
+				message: error.message,
+				description: error.description,
+				ctx: error.context,
+				cause: error.cause,
+				json: error,
+			});
 			expect(text).not.toContain(API_KEY);
 		}
 		expect(logs.length).toBeGreaterThan(0);

@@ -1,7 +1,13 @@
 /** The two deduplication layers: the process's claims (window, pending copies, failures) and n8n's store. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { claimDelivery, firstInStore, forgetScope, MAX_DURABLE, MAX_IN_MEMORY } from '../../nodes/Terminal49/trigger/dedup';
+import {
+	claimDelivery,
+	firstInStore,
+	forgetScope,
+	MAX_DURABLE,
+	MAX_IN_MEMORY,
+} from '../../nodes/Terminal49/trigger/dedup';
 import { changesetToObject, readNotification } from '../../nodes/Terminal49/trigger/payload';
 import { verifySignature, sign } from '../../nodes/Terminal49/trigger/signature';
 import { MemoryProcessedData } from '../helpers/processedData';
@@ -19,7 +25,10 @@ describe('layer 1: claimDelivery (the receiving process)', () => {
 		expect(first.duplicate).toBe(false);
 		if (!first.duplicate) first.settle(true);
 		now += 23 * HOUR;
-		expect(await claimDelivery(s, 'a', 24 * HOUR, clock)).toEqual({ duplicate: true, firstSeenAt: 1_000_000 });
+		expect(await claimDelivery(s, 'a', 24 * HOUR, clock)).toEqual({
+			duplicate: true,
+			firstSeenAt: 1_000_000,
+		});
 		now += 2 * HOUR;
 		expect((await claimDelivery(s, 'a', 24 * HOUR, clock)).duplicate).toBe(false);
 	});
@@ -76,9 +85,13 @@ describe('layer 1: claimDelivery (the receiving process)', () => {
 		}
 		now = MAX_IN_MEMORY + 20;
 		expect((await claimDelivery(s, 'm-0', 100 * HOUR, clock)).duplicate).toBe(false);
-		expect((await claimDelivery(s, `m-${MAX_IN_MEMORY + 9}`, 100 * HOUR, clock)).duplicate).toBe(true);
+		expect((await claimDelivery(s, `m-${MAX_IN_MEMORY + 9}`, 100 * HOUR, clock)).duplicate).toBe(
+			true,
+		);
 		forgetScope(s);
-		expect((await claimDelivery(s, `m-${MAX_IN_MEMORY + 9}`, 100 * HOUR, clock)).duplicate).toBe(false);
+		expect((await claimDelivery(s, `m-${MAX_IN_MEMORY + 9}`, 100 * HOUR, clock)).duplicate).toBe(
+			false,
+		);
 	});
 });
 
@@ -88,9 +101,18 @@ describe("layer 2: firstInStore (n8n's deduplication store, from the execution)"
 			getNode: () => ({ id: 'trigger-node', name: 'Terminal49 Trigger' }),
 			getWorkflow: () => ({ id: workflowId, active: true }),
 			helpers: {
-				checkProcessedAndRecord: async (items: string[], s: 'node', options: { mode: 'entries'; maxEntries?: number }) => {
+				checkProcessedAndRecord: async (
+					items: string[],
+					s: 'node',
+					options: { mode: 'entries'; maxEntries?: number },
+				) => {
 					if (failing) throw new Error('database is locked');
-					return await store.checkProcessedAndRecord(items, s, { workflow: { id: workflowId, active: true }, node: { id: 'trigger-node' } as never }, options);
+					return await store.checkProcessedAndRecord(
+						items,
+						s,
+						{ workflow: { id: workflowId, active: true }, node: { id: 'trigger-node' } as never },
+						options,
+					);
 				},
 			},
 		}) as unknown as IExecuteFunctions;
@@ -119,13 +141,18 @@ describe("layer 2: firstInStore (n8n's deduplication store, from the execution)"
 		const s = scope();
 		const ids = Array.from({ length: MAX_DURABLE + 5 }, (_, i) => `id-${i}`);
 		await firstInStore.call(ctx, s, ids);
-		expect(await firstInStore.call(ctx, s, ['id-0', `id-${MAX_DURABLE + 4}`])).toEqual([true, false]);
+		expect(await firstInStore.call(ctx, s, ['id-0', `id-${MAX_DURABLE + 4}`])).toEqual([
+			true,
+			false,
+		]);
 	});
 
 	test('a failure of the store fails every execution waiting on it (none is emitted unchecked)', async () => {
 		const ctx = context(new MemoryProcessedData(), 'wf-store-3', true);
 		const s = scope();
-		await expect(Promise.all([firstInStore.call(ctx, s, ['a']), firstInStore.call(ctx, s, ['b'])])).rejects.toThrow('database is locked');
+		await expect(
+			Promise.all([firstInStore.call(ctx, s, ['a']), firstInStore.call(ctx, s, ['b'])]),
+		).rejects.toThrow('database is locked');
 	});
 
 	test('an n8n without the store: undefined (no durable layer)', async () => {
@@ -136,7 +163,9 @@ describe("layer 2: firstInStore (n8n's deduplication store, from the execution)"
 
 describe('payload and signature helpers', () => {
 	test('changeset pairs become {old, new}', () => {
-		expect(changesetToObject({ pickup_lfd: ['2026-01-01', null], holds: [[{ name: 'customs' }], []] })).toEqual({
+		expect(
+			changesetToObject({ pickup_lfd: ['2026-01-01', null], holds: [[{ name: 'customs' }], []] }),
+		).toEqual({
 			pickup_lfd: { old: '2026-01-01', new: null },
 			holds: { old: [{ name: 'customs' }], new: [] },
 		});
@@ -145,8 +174,12 @@ describe('payload and signature helpers', () => {
 
 	test('readNotification names what is missing', () => {
 		expect(readNotification([])).toEqual({ problem: 'the body is not a JSON object' });
-		expect(readNotification({ data: { type: 'webhook_notification', attributes: { event: 'x' } } })).toEqual({ problem: 'data.id is missing' });
-		expect(readNotification({ data: { id: 'n', attributes: {} } })).toEqual({ problem: 'data.attributes.event is missing' });
+		expect(
+			readNotification({ data: { type: 'webhook_notification', attributes: { event: 'x' } } }),
+		).toEqual({ problem: 'data.id is missing' });
+		expect(readNotification({ data: { id: 'n', attributes: {} } })).toEqual({
+			problem: 'data.attributes.event is missing',
+		});
 	});
 
 	test('verifySignature: exact bytes, lowercase or uppercase hex, nothing else', () => {

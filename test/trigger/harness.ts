@@ -103,11 +103,21 @@ export class TriggerWorkflow {
 		}
 	}
 
-	additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
-		return { ...makeAdditionalData(this.credentials), webhookBaseUrl: this.webhookBaseUrl, ...extra } as IWorkflowExecuteAdditionalData;
+	additionalData(
+		extra: Partial<IWorkflowExecuteAdditionalData> = {},
+	): IWorkflowExecuteAdditionalData {
+		return {
+			...makeAdditionalData(this.credentials),
+			webhookBaseUrl: this.webhookBaseUrl,
+			...extra,
+		} as IWorkflowExecuteAdditionalData;
 	}
 
-	webhookData(workflow: Workflow, node: INode, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
+	webhookData(
+		workflow: Workflow,
+		node: INode,
+		additionalData: IWorkflowExecuteAdditionalData,
+	): IWebhookData {
 		return {
 			httpMethod: 'POST',
 			node: node.name,
@@ -120,12 +130,26 @@ export class TriggerWorkflow {
 	}
 
 	/** Runs one lifecycle method in a real HookContext and saves static data afterwards. */
-	async lifecycle(method: 'checkExists' | 'create' | 'delete', activation: WorkflowActivateMode = 'activate', o: { isTest?: boolean } = {}) {
+	async lifecycle(
+		method: 'checkExists' | 'create' | 'delete',
+		activation: WorkflowActivateMode = 'activate',
+		o: { isTest?: boolean } = {},
+	) {
 		const { workflow, node } = this.build();
 		const additionalData = this.additionalData();
-		const webhookData = { ...this.webhookData(workflow, node, additionalData), ...(o.isTest ? { isTest: true } : {}) };
+		const webhookData = {
+			...this.webhookData(workflow, node, additionalData),
+			...(o.isTest ? { isTest: true } : {}),
+		};
 		// "Listen for test event": n8n runs the same methods in mode manual with the Test URL
-		const context = new HookContext(workflow, node, additionalData, o.isTest ? 'manual' : 'trigger', activation, webhookData);
+		const context = new HookContext(
+			workflow,
+			node,
+			additionalData,
+			o.isTest ? 'manual' : 'trigger',
+			activation,
+			webhookData,
+		);
 		try {
 			return await trigger.webhookMethods.default[method].call(context);
 		} finally {
@@ -137,11 +161,25 @@ export class TriggerWorkflow {
 	 * The execution a delivery started: the trigger's execute() over the items webhook() returned, in a real
 	 * ExecuteContext over a Workflow with the stored static data (n8n loads it again for every execution).
 	 */
-	async execute(items: INodeExecutionData[], mode: 'webhook' | 'manual' = 'webhook'): Promise<INodeExecutionData[]> {
+	async execute(
+		items: INodeExecutionData[],
+		mode: 'webhook' | 'manual' = 'webhook',
+	): Promise<INodeExecutionData[]> {
 		processedData();
 		const { workflow, node } = this.build();
 		const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
-		const context = new ExecuteContext(workflow, node, this.additionalData(), mode, runExecutionData, 0, items, { main: [items] }, { node, data: { main: [items] }, source: null }, []);
+		const context = new ExecuteContext(
+			workflow,
+			node,
+			this.additionalData(),
+			mode,
+			runExecutionData,
+			0,
+			items,
+			{ main: [items] },
+			{ node, data: { main: [items] }, source: null },
+			[],
+		);
 		const output = await trigger.execute.call(context);
 		return (output as INodeExecutionData[][])[0];
 	}
@@ -234,7 +272,10 @@ function readAll(req: http.IncomingMessage, limit: number): Promise<Buffer> {
 	});
 }
 
-export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOptions = {}): Promise<Receiver> {
+export async function startReceiver(
+	wf: TriggerWorkflow,
+	options: ReceiverOptions = {},
+): Promise<Receiver> {
 	const executions: Execution[] = [];
 	const results: IWebhookResponseData[] = [];
 	const errors: unknown[] = [];
@@ -256,20 +297,42 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 				return response;
 			}) as typeof response.end;
 		}
-		const req = request as http.IncomingMessage & { rawBody?: Buffer; readRawBody(): Promise<void>; contentType?: string; body?: unknown; params: object; query: object };
+		const req = request as http.IncomingMessage & {
+			rawBody?: Buffer;
+			readRawBody(): Promise<void>;
+			contentType?: string;
+			body?: unknown;
+			params: object;
+			query: object;
+		};
 		const res = expressish(response, answers);
-		req.contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim() || undefined;
+		req.contentType =
+			String(req.headers['content-type'] ?? '')
+				.split(';')[0]
+				.trim() || undefined;
 		req.params = {};
 		req.query = {};
 		req.readRawBody = async () => {
 			if (!req.rawBody) req.rawBody = await readAll(req, limit);
 		};
 		if (options.prefillRawBody) await req.readRawBody();
-		if (req.contentType === 'application/json' && req.rawBody?.length) req.body = JSON.parse(req.rawBody.toString('utf8'));
+		if (req.contentType === 'application/json' && req.rawBody?.length)
+			req.body = JSON.parse(req.rawBody.toString('utf8'));
 
 		const { workflow, node } = wf.build();
-		const additionalData = wf.additionalData({ httpRequest: req as never, httpResponse: res as never });
-		const context = new WebhookContext(workflow, node, additionalData, options.mode ?? 'webhook', wf.webhookData(workflow, node, additionalData), [], null);
+		const additionalData = wf.additionalData({
+			httpRequest: req as never,
+			httpResponse: res as never,
+		});
+		const context = new WebhookContext(
+			workflow,
+			node,
+			additionalData,
+			options.mode ?? 'webhook',
+			wf.webhookData(workflow, node, additionalData),
+			[],
+			null,
+		);
 		let result: IWebhookResponseData;
 		try {
 			result = await trigger.webhook.call(context);
@@ -287,16 +350,19 @@ export async function startReceiver(wf: TriggerWorkflow, options: ReceiverOption
 			return;
 		}
 		if (result.workflowData === undefined) {
-			if (!res.headersSent) res.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
+			if (!res.headersSent)
+				res.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
 			return;
 		}
 		if (options.failRecordingOnce && !recordingFailed) {
 			recordingFailed = true;
-			if (!res.headersSent) res.status(500).json({ code: 0, message: 'SQLITE_BUSY: database is locked' });
+			if (!res.headersSent)
+				res.status(500).json({ code: 0, message: 'SQLITE_BUSY: database is locked' });
 			return;
 		}
 		// recorded: n8n answers, and the execution runs beside the answer
-		if (!res.headersSent) res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+		if (!res.headersSent)
+			res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
 		const input = result.workflowData[0];
 		const run = (async () => {
 			let items: INodeExecutionData[];

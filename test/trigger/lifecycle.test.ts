@@ -11,7 +11,12 @@ let logs: string[];
 
 beforeAll(async () => {
 	logs = captureLogs();
-	sb = await startSandbox({ rateWindowMs: 1000, carrierDelayMs: 10, webhookRetryScale: 0, containers: 5 });
+	sb = await startSandbox({
+		rateWindowMs: 1000,
+		carrierDelayMs: 10,
+		webhookRetryScale: 0,
+		containers: 5,
+	});
 });
 afterAll(async () => {
 	await sb.close();
@@ -45,7 +50,11 @@ describe('automatic webhook management', () => {
 		expect(post.body).toEqual({
 			data: {
 				type: 'webhook',
-				attributes: { url: 'http://127.0.0.1:5678/webhook/b7d1f3c2-6a55-4e0e-9d0e-trigger00001/webhook', events: [...EVENTS].sort(), active: true },
+				attributes: {
+					url: 'http://127.0.0.1:5678/webhook/b7d1f3c2-6a55-4e0e-9d0e-trigger00001/webhook',
+					events: [...EVENTS].sort(),
+					active: true,
+				},
 			},
 		});
 		const remote = sb.store.webhooks.all();
@@ -71,16 +80,33 @@ describe('automatic webhook management', () => {
 	test('changed events: checkExists updates the webhook in place (same id and secret, no gap) and answers true', async () => {
 		const wf = workflow();
 		await wf.lifecycle('create');
-		const { webhookId: id, webhookSecret: secret } = wf.stored as { webhookId: string; webhookSecret: string };
+		const { webhookId: id, webhookSecret: secret } = wf.stored as {
+			webhookId: string;
+			webhookSecret: string;
+		};
 		wf.parameters = { ...wf.parameters, events: ['container.transport.available'] };
 		sb.clearRequests();
 		expect(await wf.lifecycle('checkExists')).toBe(true);
-		expect(calls()).toEqual([`GET /v2/webhooks/${id}`, `PATCH /v2/webhooks/${id}`, 'GET /v2/webhooks']);
+		expect(calls()).toEqual([
+			`GET /v2/webhooks/${id}`,
+			`PATCH /v2/webhooks/${id}`,
+			'GET /v2/webhooks',
+		]);
 		expect(sb.requests[1].body).toEqual({
-			data: { id, type: 'webhook', attributes: { url: wf.url(), events: ['container.transport.available'], active: true } },
+			data: {
+				id,
+				type: 'webhook',
+				attributes: { url: wf.url(), events: ['container.transport.available'], active: true },
+			},
 		});
-		expect(sb.store.webhooks.all().map((w) => [w.id, w.events, w.secret])).toEqual([[id, ['container.transport.available'], secret]]);
-		expect(wf.stored).toMatchObject({ webhookId: id, webhookSecret: secret, webhookEvents: ['container.transport.available'] });
+		expect(sb.store.webhooks.all().map((w) => [w.id, w.events, w.secret])).toEqual([
+			[id, ['container.transport.available'], secret],
+		]);
+		expect(wf.stored).toMatchObject({
+			webhookId: id,
+			webhookSecret: secret,
+			webhookEvents: ['container.transport.available'],
+		});
 	});
 
 	test('changed URL (another WEBHOOK_URL) and a webhook switched off are updated in place too', async () => {
@@ -90,7 +116,9 @@ describe('automatic webhook management', () => {
 		wf.webhookBaseUrl = 'https://n8n.example.com/webhook';
 		sb.store.webhooks.get(id)!.active = false;
 		expect(await wf.lifecycle('checkExists')).toBe(true);
-		expect(sb.store.webhooks.all().map((w) => [w.id, w.url, w.active])).toEqual([[id, wf.url(), true]]);
+		expect(sb.store.webhooks.all().map((w) => [w.id, w.url, w.active])).toEqual([
+			[id, wf.url(), true],
+		]);
 		expect(wf.stored.webhookUrl).toBe(wf.url());
 	});
 
@@ -105,7 +133,12 @@ describe('automatic webhook management', () => {
 		const orphanId = orphan.stored.webhookId as string;
 		sb.clearRequests();
 		expect(await wf.lifecycle('checkExists')).toBe(true);
-		expect(calls()).toEqual([`GET /v2/webhooks/${id}`, `PATCH /v2/webhooks/${id}`, 'GET /v2/webhooks', `DELETE /v2/webhooks/${orphanId}`]);
+		expect(calls()).toEqual([
+			`GET /v2/webhooks/${id}`,
+			`PATCH /v2/webhooks/${id}`,
+			'GET /v2/webhooks',
+			`DELETE /v2/webhooks/${orphanId}`,
+		]);
 		expect(sb.store.webhooks.all().map((w) => [w.id, w.url])).toEqual([[id, wf.url()]]);
 	});
 
@@ -131,7 +164,9 @@ describe('automatic webhook management', () => {
 		expect(sb.requests.slice(-1)[0].status).toBe(404);
 		expect(wf.stored).toEqual({});
 		expect(await wf.lifecycle('create')).toBe(true);
-		expect(sb.store.webhooks.all().map((w) => w.events)).toEqual([['container.transport.available']]);
+		expect(sb.store.webhooks.all().map((w) => w.events)).toEqual([
+			['container.transport.available'],
+		]);
 	});
 
 	test('webhook deleted in Terminal49: checkExists clears static data and answers false', async () => {
@@ -158,7 +193,11 @@ describe('automatic webhook management', () => {
 		expect(await lost.lifecycle('checkExists')).toBe(false);
 		sb.clearRequests();
 		await lost.lifecycle('create');
-		expect(calls()).toEqual(['GET /v2/webhooks', `DELETE /v2/webhooks/${first.stored.webhookId}`, 'POST /v2/webhooks']);
+		expect(calls()).toEqual([
+			'GET /v2/webhooks',
+			`DELETE /v2/webhooks/${first.stored.webhookId}`,
+			'POST /v2/webhooks',
+		]);
 		expect(sb.store.webhooks.all().map((w) => w.id)).toEqual([lost.stored.webhookId]);
 	});
 
@@ -203,7 +242,10 @@ describe('automatic webhook management', () => {
 		const wf = workflow();
 		await wf.lifecycle('create');
 		wf.credentials = { apiKey: 'revoked', baseUrl: sb.baseUrl };
-		await expect(wf.lifecycle('checkExists')).rejects.toMatchObject({ name: 'NodeApiError', httpCode: '401' });
+		await expect(wf.lifecycle('checkExists')).rejects.toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '401',
+		});
 		expect(wf.stored.webhookId).toBeDefined();
 	});
 
@@ -232,7 +274,12 @@ describe('automatic webhook management', () => {
 		const test = workflow();
 		expect(await test.lifecycle('checkExists', 'manual', { isTest: true })).toBe(false);
 		expect(await test.lifecycle('create', 'manual', { isTest: true })).toBe(true);
-		expect(sb.store.webhooks.all().map((w) => w.url).sort()).toEqual([
+		expect(
+			sb.store.webhooks
+				.all()
+				.map((w) => w.url)
+				.sort(),
+		).toEqual([
 			'http://127.0.0.1/webhook-test/b7d1f3c2-6a55-4e0e-9d0e-trigger00001/webhook',
 			productionHook.url,
 		]);
@@ -242,8 +289,14 @@ describe('automatic webhook management', () => {
 	});
 
 	test('the real service needs https: a clear error before any request', async () => {
-		const wf = new TriggerWorkflow({ events: EVENTS }, { apiKey: 'k', baseUrl: 'https://api.terminal49.com/v2' }, 'http://n8n.internal:5678/webhook');
-		await expect(wf.lifecycle('create')).rejects.toThrow('Terminal49 only delivers webhooks to https URLs');
+		const wf = new TriggerWorkflow(
+			{ events: EVENTS },
+			{ apiKey: 'k', baseUrl: 'https://api.terminal49.com/v2' },
+			'http://n8n.internal:5678/webhook',
+		);
+		await expect(wf.lifecycle('create')).rejects.toThrow(
+			'Terminal49 only delivers webhooks to https URLs',
+		);
 	});
 });
 

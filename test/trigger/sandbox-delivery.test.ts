@@ -18,7 +18,13 @@ let logs: string[];
 
 beforeAll(async () => {
 	logs = captureLogs();
-	sb = await startSandbox({ rateWindowMs: 1000, carrierDelayMs: 10, webhookRetryScale: 0, webhookTimeoutMs: 400, containers: 10 });
+	sb = await startSandbox({
+		rateWindowMs: 1000,
+		carrierDelayMs: 10,
+		webhookRetryScale: 0,
+		webhookTimeoutMs: 400,
+		containers: 10,
+	});
 });
 afterAll(async () => {
 	await sb.close();
@@ -29,7 +35,12 @@ async function activated(parameters: INodeParameters, receiverOptions = {}) {
 	sb.reset({ containers: 10 });
 	sb.clearRequests();
 	sb.clearDeliveries();
-	const wf = new TriggerWorkflow(parameters, { apiKey: sb.keys.paid, baseUrl: sb.baseUrl }, undefined, `wf-sandbox-${++counter}`);
+	const wf = new TriggerWorkflow(
+		parameters,
+		{ apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
+		undefined,
+		`wf-sandbox-${++counter}`,
+	);
 	const receiver = await startReceiver(wf, receiverOptions);
 	expect(await wf.lifecycle('checkExists')).toBe(false);
 	expect(await wf.lifecycle('create')).toBe(true);
@@ -48,7 +59,11 @@ describe('deliveries from the sandbox', () => {
 		const setup = await activated({ events: ['container.updated'] });
 		receiver = setup.receiver;
 		const fixture = sb.fixtures[0];
-		expect(sb.fireEvent('container.updated', fixture.containerId, { pickup_lfd: ['2026-01-01', '2026-01-05'] })).toBe(true);
+		expect(
+			sb.fireEvent('container.updated', fixture.containerId, {
+				pickup_lfd: ['2026-01-01', '2026-01-05'],
+			}),
+		).toBe(true);
 		await sb.webhooksIdle();
 		expect(sb.deliveries.map((d) => d.status)).toEqual([200]);
 		expect(receiver.executions).toHaveLength(1);
@@ -57,7 +72,11 @@ describe('deliveries from the sandbox', () => {
 			event: 'container.updated',
 			notification_id: sb.deliveries[0].notificationId,
 			changeset: { pickup_lfd: { old: '2026-01-01', new: '2026-01-05' } },
-			container: { id: fixture.containerId, number: fixture.containerNumber, ready_for_pickup: expect.any(Boolean) },
+			container: {
+				id: fixture.containerId,
+				number: fixture.containerNumber,
+				ready_for_pickup: expect.any(Boolean),
+			},
 			shipment: { id: fixture.shipmentId, bill_of_lading_number: fixture.billOfLading },
 		});
 	});
@@ -90,7 +109,9 @@ describe('deliveries from the sandbox', () => {
 		expect(emitted).toHaveLength(1);
 		expect(emitted[0].items[0].json).toMatchObject({ notification_id: attempts[0].notificationId });
 		// accepted deliveries are answered by n8n (after recording the execution), not by the node
-		expect(receiver.results.every((r) => r.noWebhookResponse !== true && r.workflowData)).toBe(true);
+		expect(receiver.results.every((r) => r.noWebhookResponse !== true && r.workflowData)).toBe(
+			true,
+		);
 	});
 
 	test('Fetch Full Container: a bare container.transport.available is answered at once, then the container is loaded', async () => {
@@ -113,14 +134,26 @@ describe('deliveries from the sandbox', () => {
 		expect(item.fetch_error).toBeUndefined();
 		expect(item).toMatchObject({
 			event: 'container.transport.available',
-			container: { id: fixture.containerId, number: fixture.containerNumber, ready_for_pickup: expect.any(Boolean), shipment: { id: fixture.shipmentId } },
+			container: {
+				id: fixture.containerId,
+				number: fixture.containerNumber,
+				ready_for_pickup: expect.any(Boolean),
+				shipment: { id: fixture.shipmentId },
+			},
 			shipment: { id: fixture.shipmentId },
-			transport_event: { type: 'transport_event', event: 'container.transport.available', container: fixture.containerId },
+			transport_event: {
+				type: 'transport_event',
+				event: 'container.transport.available',
+				container: fixture.containerId,
+			},
 		});
 	});
 
 	test('Fetch Full Container when Terminal49 fails: the event still starts its execution, with fetch_error', async () => {
-		const setup = await activated({ events: ['container.transport.available'], options: { fetchFullContainer: true } });
+		const setup = await activated({
+			events: ['container.transport.available'],
+			options: { fetchFullContainer: true },
+		});
 		receiver = setup.receiver;
 		sb.injectFault({ kind: '500', count: 10, path: '/webhook_notifications/' });
 		sb.fireEvent('container.transport.available', sb.fixtures[3].containerId);
@@ -135,26 +168,39 @@ describe('deliveries from the sandbox', () => {
 	}, 15_000);
 
 	test('Fetch Full Container is on unless turned off: the bare event, without it, is delivered as is, no request made', async () => {
-		const setup = await activated({ events: ['container.transport.available'], options: { fetchFullContainer: false } });
+		const setup = await activated({
+			events: ['container.transport.available'],
+			options: { fetchFullContainer: false },
+		});
 		receiver = setup.receiver;
 		sb.clearRequests();
 		sb.fireEvent('container.transport.available', sb.fixtures[2].containerId);
 		await sb.webhooksIdle();
 		await receiver.idle();
 		expect(sb.requests).toHaveLength(0);
-		expect(receiver.executions[0].items[0].json).toMatchObject({ container: null, transport_event: { type: 'transport_event' } });
+		expect(receiver.executions[0].items[0].json).toMatchObject({
+			container: null,
+			transport_event: { type: 'transport_event' },
+		});
 	});
 
 	test('an out-of-date stored secret is replaced from Terminal49 (at most one look-up a minute) and saved: that delivery is answered 503 and comes again', async () => {
 		resetSecretRefresh();
 		// (the burst below is of bare notifications: nothing to fetch for them here)
-		const setup = await activated({ events: ['container.updated'], options: { fetchFullContainer: false } });
+		const setup = await activated({
+			events: ['container.updated'],
+			options: { fetchFullContainer: false },
+		});
 		receiver = setup.receiver;
 		const { wf } = setup;
 		const hook = sb.store.webhooks.all()[0];
 		// What an older n8n save can leave behind: the webhook id it started with, and a secret that no longer
 		// signs anything.
-		wf.staticData[`node:Terminal49 Trigger`] = { ...wf.stored, webhookId: 'old-webhook', webhookSecret: 'a'.repeat(48) };
+		wf.staticData[`node:Terminal49 Trigger`] = {
+			...wf.stored,
+			webhookId: 'old-webhook',
+			webhookSecret: 'a'.repeat(48),
+		};
 		sb.clearRequests();
 		sb.fireEvent('container.updated', sb.fixtures[0].containerId);
 		await sb.webhooksIdle();
@@ -173,9 +219,18 @@ describe('deliveries from the sandbox', () => {
 		wf.staticData[`node:Terminal49 Trigger`] = { ...wf.stored, webhookSecret: 'a'.repeat(48) };
 		sb.clearRequests();
 		const burst = [1, 2, 3].map((n) =>
-			JSON.stringify({ data: { id: `burst-${n}`, type: 'webhook_notification', attributes: { event: 'container.updated' } } }),
+			JSON.stringify({
+				data: {
+					id: `burst-${n}`,
+					type: 'webhook_notification',
+					attributes: { event: 'container.updated' },
+				},
+			}),
 		);
-		const deliver = (body: string) => receiver!.post(body, { 'x-t49-webhook-signature': createHmac('sha256', hook.secret).update(body).digest('hex') });
+		const deliver = (body: string) =>
+			receiver!.post(body, {
+				'x-t49-webhook-signature': createHmac('sha256', hook.secret).update(body).digest('hex'),
+			});
 		expect((await Promise.all(burst.map(deliver))).map((a) => a.status)).toEqual([503, 503, 503]);
 		expect((await Promise.all(burst.map(deliver))).map((a) => a.status)).toEqual([200, 200, 200]);
 		expect(receiver.executions).toHaveLength(4);
@@ -183,9 +238,17 @@ describe('deliveries from the sandbox', () => {
 
 		// Forged deliveries cost no further look-up within the minute.
 		sb.clearRequests();
-		const forged = JSON.stringify({ data: { id: 'forged-1', type: 'webhook_notification', attributes: { event: 'container.updated' } } });
+		const forged = JSON.stringify({
+			data: {
+				id: 'forged-1',
+				type: 'webhook_notification',
+				attributes: { event: 'container.updated' },
+			},
+		});
 		for (let i = 0; i < 3; i++) {
-			expect((await receiver.post(forged, { 'x-t49-webhook-signature': 'b'.repeat(64) })).status).toBe(401);
+			expect(
+				(await receiver.post(forged, { 'x-t49-webhook-signature': 'b'.repeat(64) })).status,
+			).toBe(401);
 		}
 		expect(sb.requests).toHaveLength(0);
 		expect(receiver.executions).toHaveLength(4);

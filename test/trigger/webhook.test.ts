@@ -20,8 +20,11 @@ const EXAMPLES = readdirSync(EXAMPLES_DIR)
 	.map((file) => ({ file, text: readFileSync(join(EXAMPLES_DIR, file), 'utf8') }));
 const SECRET = '3f9a0c1d5e7b2468ace13579bdf02468ace13579bdf02468';
 
-const sign = (body: string | Buffer, secret = SECRET) => createHmac('sha256', secret).update(body).digest('hex');
-const signed = (body: string | Buffer, secret = SECRET) => ({ 'x-t49-webhook-signature': sign(body, secret) });
+const sign = (body: string | Buffer, secret = SECRET) =>
+	createHmac('sha256', secret).update(body).digest('hex');
+const signed = (body: string | Buffer, secret = SECRET) => ({
+	'x-t49-webhook-signature': sign(body, secret),
+});
 
 let logs: string[];
 beforeAll(() => {
@@ -34,7 +37,13 @@ function automatic(parameters: Record<string, unknown> = {}) {
 		{ events: WEBHOOK_EVENT_VALUES, webhookManagement: 'automatic', ...parameters },
 		{ apiKey: 'sandbox_paid', baseUrl: 'http://127.0.0.1:9/v2' },
 	);
-	wf.staticData = { 'node:Terminal49 Trigger': { webhookId: 'wh-1', webhookSecret: SECRET, webhookEvents: WEBHOOK_EVENT_VALUES } };
+	wf.staticData = {
+		'node:Terminal49 Trigger': {
+			webhookId: 'wh-1',
+			webhookSecret: SECRET,
+			webhookEvents: WEBHOOK_EVENT_VALUES,
+		},
+	};
 	return wf;
 }
 
@@ -50,73 +59,112 @@ describe('the 36 real example payloads', () => {
 
 	test('there are 36 examples, each a selectable event', () => {
 		expect(EXAMPLES).toHaveLength(36);
-		for (const { text } of EXAMPLES) expect(WEBHOOK_EVENT_VALUES).toContain(JSON.parse(text).data.attributes.event);
+		for (const { text } of EXAMPLES)
+			expect(WEBHOOK_EVENT_VALUES).toContain(JSON.parse(text).data.attributes.event);
 	});
 
-	test.each(EXAMPLES.map((e) => [e.file, e.text]))('%s is verified, accepted and simplified', async (_file, text) => {
-		const before = receiver.executions.length;
-		const answer = await receiver.post(text, signed(text));
-		expect(answer.status).toBe(200);
-		expect(receiver.executions).toHaveLength(before + 1);
-		const items = receiver.executions[before].items;
-		expect(items).toHaveLength(1);
-		const item = items[0].json;
-		const payload = JSON.parse(text);
-		const data = payload.data;
-		const included: Array<{ id: string; type: string; attributes?: Record<string, unknown> }> = payload.included ?? [];
-		const ref = data.relationships.reference_object.data;
+	test.each(EXAMPLES.map((e) => [e.file, e.text]))(
+		'%s is verified, accepted and simplified',
+		async (_file, text) => {
+			const before = receiver.executions.length;
+			const answer = await receiver.post(text, signed(text));
+			expect(answer.status).toBe(200);
+			expect(receiver.executions).toHaveLength(before + 1);
+			const items = receiver.executions[before].items;
+			expect(items).toHaveLength(1);
+			const item = items[0].json;
+			const payload = JSON.parse(text);
+			const data = payload.data;
+			const included: Array<{ id: string; type: string; attributes?: Record<string, unknown> }> =
+				payload.included ?? [];
+			const ref = data.relationships.reference_object.data;
 
-		expect(item.event).toBe(data.attributes.event);
-		expect(item.notification_id).toBe(data.id);
-		expect(item.created_at).toBe(data.attributes.created_at);
-		expect(item.delivery_status).toBe(data.attributes.delivery_status);
-		expect(item.webhook_id).toBe(data.relationships.webhook.data.id);
-		expect(item.reference_object).toMatchObject({ id: ref.id, type: ref.type });
-		const refIncluded = included.find((r) => r.type === ref.type && r.id === ref.id);
-		if (refIncluded) expect(item.reference_object).toMatchObject(refIncluded.attributes ?? {});
+			expect(item.event).toBe(data.attributes.event);
+			expect(item.notification_id).toBe(data.id);
+			expect(item.created_at).toBe(data.attributes.created_at);
+			expect(item.delivery_status).toBe(data.attributes.delivery_status);
+			expect(item.webhook_id).toBe(data.relationships.webhook.data.id);
+			expect(item.reference_object).toMatchObject({ id: ref.id, type: ref.type });
+			const refIncluded = included.find((r) => r.type === ref.type && r.id === ref.id);
+			if (refIncluded) expect(item.reference_object).toMatchObject(refIncluded.attributes ?? {});
 
-		// the container: the one the reference object points at, else the only one included
-		const containers = included.filter((r) => r.type === 'container');
-		const refContainer = (refIncluded as { relationships?: { container?: { data?: { id: string } } } } | undefined)?.relationships?.container?.data;
-		const expected = containers.find((c) => c.id === refContainer?.id) ?? (containers.length === 1 ? containers[0] : undefined);
-		if (expected) {
-			const container = item.container as Record<string, unknown>;
-			expect(container).toMatchObject({ id: expected.id, type: 'container', number: expected.attributes!.number });
-			// derived fields of the action node
-			for (const field of ['ready_for_pickup', 'active_holds', 'pending_holds', 'fees_total', 'pickup_lfd_source', 'days_until_pickup_lfd']) {
-				expect(container).toHaveProperty(field);
+			// the container: the one the reference object points at, else the only one included
+			const containers = included.filter((r) => r.type === 'container');
+			const refContainer = (
+				refIncluded as { relationships?: { container?: { data?: { id: string } } } } | undefined
+			)?.relationships?.container?.data;
+			const expected =
+				containers.find((c) => c.id === refContainer?.id) ??
+				(containers.length === 1 ? containers[0] : undefined);
+			if (expected) {
+				const container = item.container as Record<string, unknown>;
+				expect(container).toMatchObject({
+					id: expected.id,
+					type: 'container',
+					number: expected.attributes!.number,
+				});
+				// derived fields of the action node
+				for (const field of [
+					'ready_for_pickup',
+					'active_holds',
+					'pending_holds',
+					'fees_total',
+					'pickup_lfd_source',
+					'days_until_pickup_lfd',
+				]) {
+					expect(container).toHaveProperty(field);
+				}
+				expect(container.ready_for_pickup).toBe(
+					expected.attributes!.available_for_pickup === true &&
+						!((expected.attributes!.holds_at_pod_terminal as Array<{ status: string }>) ?? []).some(
+							(h) => h.status === 'hold',
+						),
+				);
+			} else {
+				expect(item.container).toBeNull();
 			}
-			expect(container.ready_for_pickup).toBe(expected.attributes!.available_for_pickup === true && !((expected.attributes!.holds_at_pod_terminal as Array<{ status: string }>) ?? []).some((h) => h.status === 'hold'));
-		} else {
-			expect(item.container).toBeNull();
-		}
-		expect((item.containers as unknown[]).length).toBe(containers.length || (expected ? 1 : 0));
+			expect((item.containers as unknown[]).length).toBe(containers.length || (expected ? 1 : 0));
 
-		const shipments = included.filter((r) => r.type === 'shipment');
-		if (shipments.length === 1) expect(item.shipment).toMatchObject({ id: shipments[0].id, bill_of_lading_number: shipments[0].attributes!.bill_of_lading_number });
-		if (shipments.length === 0) expect(item.shipment).toBeNull();
+			const shipments = included.filter((r) => r.type === 'shipment');
+			if (shipments.length === 1)
+				expect(item.shipment).toMatchObject({
+					id: shipments[0].id,
+					bill_of_lading_number: shipments[0].attributes!.bill_of_lading_number,
+				});
+			if (shipments.length === 0) expect(item.shipment).toBeNull();
 
-		if (ref.type === 'transport_event') {
-			expect(item.transport_event).toMatchObject({ id: ref.id, type: 'transport_event' });
-			if (refIncluded) expect(item.transport_event).toMatchObject({ event: refIncluded.attributes!.event, timestamp: refIncluded.attributes!.timestamp });
-		} else {
-			expect(item.transport_event).toBeNull();
-		}
-		if (ref.type === 'tracking_request') {
-			expect(item.tracking_request).toMatchObject({ id: ref.id, status: refIncluded!.attributes!.status });
-		} else {
-			expect(item.tracking_request).toBeNull();
-		}
-		if (data.attributes.event === 'container.updated') {
-			const changeset = refIncluded!.attributes!.changeset as Record<string, [unknown, unknown]>;
-			expect(Object.keys(item.changeset as object)).toEqual(Object.keys(changeset));
-			for (const [field, [oldValue, newValue]] of Object.entries(changeset)) {
-				expect((item.changeset as Record<string, unknown>)[field]).toEqual({ old: oldValue, new: newValue });
+			if (ref.type === 'transport_event') {
+				expect(item.transport_event).toMatchObject({ id: ref.id, type: 'transport_event' });
+				if (refIncluded)
+					expect(item.transport_event).toMatchObject({
+						event: refIncluded.attributes!.event,
+						timestamp: refIncluded.attributes!.timestamp,
+					});
+			} else {
+				expect(item.transport_event).toBeNull();
 			}
-		} else {
-			expect(item.changeset).toBeNull();
-		}
-	});
+			if (ref.type === 'tracking_request') {
+				expect(item.tracking_request).toMatchObject({
+					id: ref.id,
+					status: refIncluded!.attributes!.status,
+				});
+			} else {
+				expect(item.tracking_request).toBeNull();
+			}
+			if (data.attributes.event === 'container.updated') {
+				const changeset = refIncluded!.attributes!.changeset as Record<string, [unknown, unknown]>;
+				expect(Object.keys(item.changeset as object)).toEqual(Object.keys(changeset));
+				for (const [field, [oldValue, newValue]] of Object.entries(changeset)) {
+					expect((item.changeset as Record<string, unknown>)[field]).toEqual({
+						old: oldValue,
+						new: newValue,
+					});
+				}
+			} else {
+				expect(item.changeset).toBeNull();
+			}
+		},
+	);
 
 	test('container.updated in detail: changeset as {old, new}, container with insights and its shipment', async () => {
 		const { text } = EXAMPLES.find((e) => e.file === 'container.updated.json')!;
@@ -142,10 +190,20 @@ describe('the 36 real example payloads', () => {
 			pickup_lfd: '2022-10-24T04:00:00Z',
 			lfd_time_zone: 'America/New_York',
 			pod_terminal: { id: 'fb4666e2-f159-429e-9d6c-4a09ced32262', firms_code: 'E425' },
-			shipment: { id: 'c0633538-4e53-4c33-bde5-055a5bdbfa29', bill_of_lading_number: 'MAEUJAK015053' },
+			shipment: {
+				id: 'c0633538-4e53-4c33-bde5-055a5bdbfa29',
+				bill_of_lading_number: 'MAEUJAK015053',
+			},
 		});
-		expect(item.shipment).toMatchObject({ id: 'c0633538-4e53-4c33-bde5-055a5bdbfa29', pod_timezone: 'America/New_York' });
-		expect(item.reference_object).toMatchObject({ type: 'container_updated_event', data_source: 'terminal', container: '5f3d40ad-2e2f-4778-8973-8a3a70bef56d' });
+		expect(item.shipment).toMatchObject({
+			id: 'c0633538-4e53-4c33-bde5-055a5bdbfa29',
+			pod_timezone: 'America/New_York',
+		});
+		expect(item.reference_object).toMatchObject({
+			type: 'container_updated_event',
+			data_source: 'terminal',
+			container: '5f3d40ad-2e2f-4778-8973-8a3a70bef56d',
+		});
 	});
 
 	test('tracking_request.succeeded: the request, its shipment and every container', async () => {
@@ -154,7 +212,11 @@ describe('the 36 real example payloads', () => {
 		await receiver.post(copy, signed(copy));
 		const item = receiver.executions.at(-1)!.items[0].json as Record<string, any>;
 		expect(item.notification_id).toBe('detail-tr-succeeded');
-		expect(item.tracking_request).toMatchObject({ type: 'tracking_request', status: 'created', tracked_object: expect.any(String) });
+		expect(item.tracking_request).toMatchObject({
+			type: 'tracking_request',
+			status: 'created',
+			tracked_object: expect.any(String),
+		});
 		expect(item.shipment.id).toBe(item.tracking_request.tracked_object);
 		expect(item.containers.length).toBeGreaterThanOrEqual(1);
 	});
@@ -178,7 +240,10 @@ describe('refused deliveries start no execution', () => {
 	test('tampered body (one byte changed after signing) -> 401', async () => {
 		const tampered = body.replace('"132/E"', '"132/F"');
 		expect(tampered).not.toBe(body);
-		expect(await receiver.post(tampered, signed(body))).toEqual({ status: 401, body: { error: 'Invalid signature' } });
+		expect(await receiver.post(tampered, signed(body))).toEqual({
+			status: 401,
+			body: { error: 'Invalid signature' },
+		});
 	});
 
 	test('re-serialised JSON (same data, other bytes) -> 401: only the raw bytes are trusted', async () => {
@@ -208,7 +273,10 @@ describe('refused deliveries start no execution', () => {
 
 	test('signed but not JSON -> 400', async () => {
 		const text = 'data=not-json';
-		expect(await receiver.post(text, signed(text))).toEqual({ status: 400, body: { error: 'Body is not JSON' } });
+		expect(await receiver.post(text, signed(text))).toEqual({
+			status: 400,
+			body: { error: 'Body is not JSON' },
+		});
 	});
 
 	test('signed JSON that is not a notification -> 400', async () => {
@@ -222,7 +290,10 @@ describe('refused deliveries start no execution', () => {
 	});
 
 	test('no secret stored (workflow never activated) -> 401', async () => {
-		const bare = new TriggerWorkflow({ events: WEBHOOK_EVENT_VALUES }, { apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v2' });
+		const bare = new TriggerWorkflow(
+			{ events: WEBHOOK_EVENT_VALUES },
+			{ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v2' },
+		);
 		const other = await startReceiver(bare);
 		try {
 			expect((await other.post(body, signed(body))).status).toBe(401);
@@ -250,11 +321,21 @@ describe('exactly once', () => {
 		try {
 			const first = await receiver.post(body, signed(body));
 			// n8n answers with the node's webhookResponse once it has recorded the execution
-			expect(first).toEqual({ status: 200, body: { received: true, notification_id: JSON.parse(body).data.id } });
+			expect(first).toEqual({
+				status: 200,
+				body: { received: true, notification_id: JSON.parse(body).data.id },
+			});
 			const again = await receiver.post(body, signed(body));
-			expect(again).toEqual({ status: 200, body: { received: true, duplicate: true, notification_id: JSON.parse(body).data.id } });
+			expect(again).toEqual({
+				status: 200,
+				body: { received: true, duplicate: true, notification_id: JSON.parse(body).data.id },
+			});
 			expect(receiver.executions).toHaveLength(1);
-			expect(Object.keys(wf.stored).sort()).toEqual(['webhookEvents', 'webhookId', 'webhookSecret']);
+			expect(Object.keys(wf.stored).sort()).toEqual([
+				'webhookEvents',
+				'webhookId',
+				'webhookSecret',
+			]);
 		} finally {
 			await receiver.close();
 		}
@@ -265,9 +346,14 @@ describe('exactly once', () => {
 		wf.workflowId = 'wf-dedup-concurrent';
 		const receiver = await startReceiver(wf);
 		try {
-			const copy = body.replace(/"[0-9a-f-]{36}",\s*"type": "webhook_notification"/, '"concurrent-1", "type": "webhook_notification"');
+			const copy = body.replace(
+				/"[0-9a-f-]{36}",\s*"type": "webhook_notification"/,
+				'"concurrent-1", "type": "webhook_notification"',
+			);
 			expect(copy).not.toBe(body);
-			const answers = await Promise.all(Array.from({ length: 8 }, () => receiver.post(copy, signed(copy))));
+			const answers = await Promise.all(
+				Array.from({ length: 8 }, () => receiver.post(copy, signed(copy))),
+			);
 			expect(answers.every((a) => a.status === 200)).toBe(true);
 			expect(receiver.executions).toHaveLength(1);
 		} finally {
@@ -288,7 +374,9 @@ describe('exactly once', () => {
 			expect((await again.post(body, signed(body))).status).toBe(200);
 			expect(again.executions).toHaveLength(1);
 			expect(again.executions[0].items).toEqual([]);
-			expect(logs.join('\n')).toContain('was already run by an earlier execution; this one stops here');
+			expect(logs.join('\n')).toContain(
+				'was already run by an earlier execution; this one stops here',
+			);
 		} finally {
 			await again.close();
 		}
@@ -303,7 +391,9 @@ describe('exactly once', () => {
 			expect(receiver.executions).toHaveLength(0);
 			expect((await receiver.post(body, signed(body))).status).toBe(200);
 			expect(receiver.executions).toHaveLength(1);
-			expect(receiver.executions[0].items[0].json).toMatchObject({ notification_id: JSON.parse(body).data.id });
+			expect(receiver.executions[0].items[0].json).toMatchObject({
+				notification_id: JSON.parse(body).data.id,
+			});
 		} finally {
 			await receiver.close();
 		}
@@ -324,7 +414,9 @@ describe('exactly once', () => {
 });
 
 describe('filtering, output and n8n request variants', () => {
-	const vesselArrived = EXAMPLES.find((e) => e.file === 'container.transport.vessel_arrived.json')!.text;
+	const vesselArrived = EXAMPLES.find(
+		(e) => e.file === 'container.transport.vessel_arrived.json',
+	)!.text;
 
 	test('an event that is not selected answers 200 and starts no execution', async () => {
 		const wf = automatic({ events: ['container.updated'] });
@@ -332,7 +424,14 @@ describe('filtering, output and n8n request variants', () => {
 		const receiver = await startReceiver(wf);
 		try {
 			const answer = await receiver.post(vesselArrived, signed(vesselArrived));
-			expect(answer).toEqual({ status: 200, body: { received: true, ignored: 'event not selected', event: 'container.transport.vessel_arrived' } });
+			expect(answer).toEqual({
+				status: 200,
+				body: {
+					received: true,
+					ignored: 'event not selected',
+					event: 'container.transport.vessel_arrived',
+				},
+			});
 			expect(receiver.executions).toHaveLength(0);
 			expect(wf.stored.seenNotifications).toBeUndefined();
 		} finally {
@@ -362,7 +461,9 @@ describe('filtering, output and n8n request variants', () => {
 		const receiver = await startReceiver(wf);
 		try {
 			expect((await receiver.post(vesselArrived, signed(vesselArrived))).status).toBe(401);
-			expect((await receiver.post(vesselArrived, signed(vesselArrived, 'hand-made-secret'))).status).toBe(200);
+			expect(
+				(await receiver.post(vesselArrived, signed(vesselArrived, 'hand-made-secret'))).status,
+			).toBe(200);
 			expect(receiver.executions).toHaveLength(1);
 		} finally {
 			await receiver.close();
@@ -370,17 +471,38 @@ describe('filtering, output and n8n request variants', () => {
 	});
 
 	test.each([
-		['rawBody already filled (typeVersion 1 in n8n 2.41)', { prefillRawBody: true }, 'application/vnd.api+json'],
-		['rawBody read by the node with readRawBody()', { prefillRawBody: false }, 'application/vnd.api+json'],
+		[
+			'rawBody already filled (typeVersion 1 in n8n 2.41)',
+			{ prefillRawBody: true },
+			'application/vnd.api+json',
+		],
+		[
+			'rawBody read by the node with readRawBody()',
+			{ prefillRawBody: false },
+			'application/vnd.api+json',
+		],
 		['application/json (n8n also parses req.body)', { prefillRawBody: true }, 'application/json'],
-		['content type with charset', { prefillRawBody: false }, 'application/vnd.api+json; charset=utf-8'],
+		[
+			'content type with charset',
+			{ prefillRawBody: false },
+			'application/vnd.api+json; charset=utf-8',
+		],
 	])('%s', async (_name, options, contentType) => {
 		const wf = automatic();
 		wf.workflowId = `wf-variant-${contentType}-${String(options.prefillRawBody)}`;
 		const receiver = await startReceiver(wf, options);
 		try {
-			expect((await receiver.post(vesselArrived, { ...signed(vesselArrived), 'content-type': contentType })).status).toBe(200);
-			expect(receiver.executions[0].items[0].json).toMatchObject({ event: 'container.transport.vessel_arrived' });
+			expect(
+				(
+					await receiver.post(vesselArrived, {
+						...signed(vesselArrived),
+						'content-type': contentType,
+					})
+				).status,
+			).toBe(200);
+			expect(receiver.executions[0].items[0].json).toMatchObject({
+				event: 'container.transport.vessel_arrived',
+			});
 		} finally {
 			await receiver.close();
 		}

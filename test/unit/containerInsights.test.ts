@@ -1,15 +1,43 @@
-import { containerInsights, pickupLfdSource, withContainerInsights } from '../../nodes/Terminal49/helpers/containerInsights';
+import {
+	containerInsights,
+	pickupLfdSource,
+	withContainerInsights,
+} from '../../nodes/Terminal49/helpers/containerInsights';
 
 const now = new Date('2026-11-22T06:00:00Z'); // 22:00 on Nov 21 in Los Angeles
 
 test('ready for pickup only when available and no hold has status "hold" (pending does not block)', () => {
-	const base = { available_for_pickup: true, holds_at_pod_terminal: [{ name: 'USDA', status: 'pending', description: null }] };
-	expect(containerInsights(base, 'UTC', now)).toMatchObject({ ready_for_pickup: true, active_holds: [], pending_holds: ['USDA'] });
+	const base = {
+		available_for_pickup: true,
+		holds_at_pod_terminal: [{ name: 'USDA', status: 'pending', description: null }],
+	};
+	expect(containerInsights(base, 'UTC', now)).toMatchObject({
+		ready_for_pickup: true,
+		active_holds: [],
+		pending_holds: ['USDA'],
+	});
 	expect(
-		containerInsights({ ...base, holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }, { name: 'TMF', status: 'pending' }] }, 'UTC', now),
+		containerInsights(
+			{
+				...base,
+				holds_at_pod_terminal: [
+					{ name: 'customs', status: 'hold' },
+					{ name: 'TMF', status: 'pending' },
+				],
+			},
+			'UTC',
+			now,
+		),
 	).toMatchObject({ ready_for_pickup: false, active_holds: ['customs'], pending_holds: ['TMF'] });
-	expect(containerInsights({ available_for_pickup: false, holds_at_pod_terminal: [] }, 'UTC', now).ready_for_pickup).toBe(false);
-	expect(containerInsights({}, undefined, now)).toMatchObject({ ready_for_pickup: false, active_holds: [], fees_total: {} });
+	expect(
+		containerInsights({ available_for_pickup: false, holds_at_pod_terminal: [] }, 'UTC', now)
+			.ready_for_pickup,
+	).toBe(false);
+	expect(containerInsights({}, undefined, now)).toMatchObject({
+		ready_for_pickup: false,
+		active_holds: [],
+		fees_total: {},
+	});
 });
 
 test('fees are summed per currency, `total` items excluded, amount 0 reported', () => {
@@ -26,12 +54,29 @@ test('fees are summed per currency, `total` items excluded, amount 0 reported', 
 		now,
 	);
 	expect(insights.fees_total).toEqual({ USD: 150.5, CAD: 20 });
-	expect(containerInsights({ fees_at_pod_terminal: [{ type: 'exam', amount: 0, currency_code: 'USD' }] }, 'UTC', now).fees_total).toEqual({ USD: 0 });
+	expect(
+		containerInsights(
+			{ fees_at_pod_terminal: [{ type: 'exam', amount: 0, currency_code: 'USD' }] },
+			'UTC',
+			now,
+		).fees_total,
+	).toEqual({ USD: 0 });
 });
 
 test('the LFD source follows the priority line, terminal, rail, not the earliest date', () => {
-	expect(pickupLfdSource({ pickup_lfd_line: '2026-11-30T00:00:00Z', pickup_lfd_terminal: '2026-11-25T00:00:00Z' })).toBe('line');
-	expect(pickupLfdSource({ pickup_lfd_line: null, pickup_lfd_terminal: '2026-11-25', pickup_lfd_rail: '2026-11-20' })).toBe('terminal');
+	expect(
+		pickupLfdSource({
+			pickup_lfd_line: '2026-11-30T00:00:00Z',
+			pickup_lfd_terminal: '2026-11-25T00:00:00Z',
+		}),
+	).toBe('line');
+	expect(
+		pickupLfdSource({
+			pickup_lfd_line: null,
+			pickup_lfd_terminal: '2026-11-25',
+			pickup_lfd_rail: '2026-11-20',
+		}),
+	).toBe('terminal');
 	expect(pickupLfdSource({ pickup_lfd_rail: '2026-11-20' })).toBe('rail');
 	expect(pickupLfdSource(null)).toBeNull();
 });
@@ -43,15 +88,26 @@ test('days until the LFD count calendar days in the destination time zone', () =
 		lfd_time_zone: 'America/Los_Angeles',
 	});
 	expect(containerInsights({ pickup_lfd: lfd }, 'UTC', now).days_until_pickup_lfd).toBe(1);
-	expect(containerInsights({ pickup_lfd: '2026-11-20T12:00:00Z' }, 'America/New_York', now).days_until_pickup_lfd).toBe(-2);
-	expect(containerInsights({ pickup_lfd: '2026-11-21' }, 'Asia/Tokyo', now).days_until_pickup_lfd).toBe(-1);
+	expect(
+		containerInsights({ pickup_lfd: '2026-11-20T12:00:00Z' }, 'America/New_York', now)
+			.days_until_pickup_lfd,
+	).toBe(-2);
+	expect(
+		containerInsights({ pickup_lfd: '2026-11-21' }, 'Asia/Tokyo', now).days_until_pickup_lfd,
+	).toBe(-1);
 	expect(containerInsights({ pickup_lfd: null }, 'UTC', now).days_until_pickup_lfd).toBeNull();
-	expect(containerInsights({ pickup_lfd: 'soon' }, 'Not/AZone', now)).toMatchObject({ days_until_pickup_lfd: null, lfd_time_zone: null });
+	expect(containerInsights({ pickup_lfd: 'soon' }, 'Not/AZone', now)).toMatchObject({
+		days_until_pickup_lfd: null,
+		lfd_time_zone: null,
+	});
 });
 
 test('the time zone comes from the shipment or the terminal of the item', () => {
 	const item = withContainerInsights(
-		{ pickup_lfd: '2026-11-23T07:00:00Z', shipment: { destination_timezone: 'America/Los_Angeles' } },
+		{
+			pickup_lfd: '2026-11-23T07:00:00Z',
+			shipment: { destination_timezone: 'America/Los_Angeles' },
+		},
 		undefined,
 		now,
 	);

@@ -22,15 +22,29 @@ function get(object: unknown, path: string): unknown {
 	return path
 		.replace(/\[(\d+)\]/g, '.$1')
 		.split('.')
-		.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), object);
+		.reduce<unknown>(
+			(value, key) =>
+				value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
+			object,
+		);
 }
 
-async function runCredentialTest(apiKey: string, baseUrl = sb.baseUrl): Promise<{ status: 'OK' | 'Error'; message: string }> {
-	const creds = { apiKey, baseUrl, rateLimitRequests: 100 } as unknown as ICredentialDataDecryptedObject;
+async function runCredentialTest(
+	apiKey: string,
+	baseUrl = sb.baseUrl,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const creds = {
+		apiKey,
+		baseUrl,
+		rateLimitRequests: 100,
+	} as unknown as ICredentialDataDecryptedObject;
 	const request = credential.test.request;
 	const resolvedBase = String(baseUrl).trim().replace(/\/+$/, '');
 	expect(request.baseURL).toContain('$credentials.baseUrl');
-	const options = await credential.authenticate(creds, { ...request, baseURL: resolvedBase } as IHttpRequestOptions);
+	const options = await credential.authenticate(creds, {
+		...request,
+		baseURL: resolvedBase,
+	} as IHttpRequestOptions);
 	const response = await axios.request({
 		method: options.method,
 		baseURL: options.baseURL,
@@ -40,7 +54,10 @@ async function runCredentialTest(apiKey: string, baseUrl = sb.baseUrl): Promise<
 		validateStatus: () => true,
 	});
 	for (const rule of credential.test.rules ?? []) {
-		if (rule.type === 'responseSuccessBody' && get(response.data, rule.properties.key) === rule.properties.value) {
+		if (
+			rule.type === 'responseSuccessBody' &&
+			get(response.data, rule.properties.key) === rule.properties.value
+		) {
 			return { status: 'Error', message: rule.properties.message };
 		}
 	}
@@ -48,7 +65,10 @@ async function runCredentialTest(apiKey: string, baseUrl = sb.baseUrl): Promise<
 }
 
 test('a paid key passes', async () => {
-	expect(await runCredentialTest('sandbox_paid')).toEqual({ status: 'OK', message: 'Connection successful!' });
+	expect(await runCredentialTest('sandbox_paid')).toEqual({
+		status: 'OK',
+		message: 'Connection successful!',
+	});
 });
 
 test('a key on the restricted free plan passes: it is a valid credential', async () => {
@@ -78,7 +98,10 @@ test('the test creates nothing', async () => {
 });
 
 test('authenticate sends "Authorization: Token <key>", never Bearer', async () => {
-	const options = await credential.authenticate({ apiKey: ' abc ' } as unknown as ICredentialDataDecryptedObject, { url: '/x', headers: { Accept: 'a' } });
+	const options = await credential.authenticate(
+		{ apiKey: ' abc ' } as unknown as ICredentialDataDecryptedObject,
+		{ url: '/x', headers: { Accept: 'a' } },
+	);
 	expect(options.headers).toEqual({ Accept: 'a', Authorization: 'Token abc' });
 	expect(normalizeApiKey(undefined)).toBe('');
 	expect(normalizeApiKey('`k`')).toBe('k');

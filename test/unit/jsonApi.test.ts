@@ -2,16 +2,30 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { documentToItems } from '../../nodes/Terminal49/helpers/output';
-import { indexIncluded, relatedResources, resourcesOf, simplifyDocument, simplifyResource } from '../../nodes/Terminal49/helpers/jsonApi';
+import {
+	indexIncluded,
+	relatedResources,
+	resourcesOf,
+	simplifyDocument,
+	simplifyResource,
+} from '../../nodes/Terminal49/helpers/jsonApi';
 import type { ResourceObject } from '../../nodes/Terminal49/helpers/jsonApi';
 
 const shipmentDocument = {
 	data: {
 		id: 's1',
 		type: 'shipment',
-		attributes: { bill_of_lading_number: 'MEDUFR030802', destination_timezone: 'America/Los_Angeles' },
+		attributes: {
+			bill_of_lading_number: 'MEDUFR030802',
+			destination_timezone: 'America/Los_Angeles',
+		},
 		relationships: {
-			containers: { data: [{ id: 'c1', type: 'container' }, { id: 'c2', type: 'container' }] },
+			containers: {
+				data: [
+					{ id: 'c1', type: 'container' },
+					{ id: 'c2', type: 'container' },
+				],
+			},
 			pod_terminal: { data: { id: 't1', type: 'terminal' } },
 			destination: { data: null },
 			port_of_lading: { data: { id: 'p9', type: 'port' } },
@@ -19,7 +33,12 @@ const shipmentDocument = {
 		links: { self: '/v2/shipments/s1' },
 	},
 	included: [
-		{ id: 'c1', type: 'container', attributes: { number: 'MSCU1234566' }, relationships: { shipment: { data: { id: 's1', type: 'shipment' } } } },
+		{
+			id: 'c1',
+			type: 'container',
+			attributes: { number: 'MSCU1234566' },
+			relationships: { shipment: { data: { id: 's1', type: 'shipment' } } },
+		},
 		{ id: 'c2', type: 'container', attributes: { number: 'TGHU1234560' } },
 		{ id: 't1', type: 'terminal', attributes: { name: 'Pier 400' } },
 	],
@@ -57,10 +76,11 @@ test('lists, empty data and related resources', () => {
 	expect(simplifyDocument({ data: [] })).toEqual([]);
 	expect(simplifyDocument({ data: null })).toEqual([]);
 	const index = indexIncluded(shipmentDocument.included);
-	expect(relatedResources(shipmentDocument.data as ResourceObject, 'containers', index).map((c) => c.number)).toEqual([
-		'MSCU1234566',
-		'TGHU1234560',
-	]);
+	expect(
+		relatedResources(shipmentDocument.data as ResourceObject, 'containers', index).map(
+			(c) => c.number,
+		),
+	).toEqual(['MSCU1234566', 'TGHU1234560']);
 });
 
 test('Simplify off returns the document as sent', () => {

@@ -21,7 +21,10 @@ import * as webhook from './webhook/Webhook.resource';
 import * as webhookNotification from './webhookNotification/WebhookNotification.resource';
 import * as widget from './widget/Widget.resource';
 
-export type OperationExecute = (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]>;
+export type OperationExecute = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+) => Promise<IDataObject[]>;
 
 export interface ResourceModule {
 	description: INodeProperties[];

@@ -7,15 +7,24 @@ import { resources } from './resources';
  * Runs the chosen operation for input item `itemIndex` and returns its output items, each paired with that
  * input item. The node's execute() loops over the items (and handles Continue On Fail: errorItem).
  */
-export async function runOperation(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function runOperation(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const resource = this.getNodeParameter('resource', itemIndex) as string;
 	const operation = this.getNodeParameter('operation', itemIndex) as string;
 	const execute = resources[resource]?.operations[operation];
 	if (!execute) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" of "${resource}" is not supported`,
+			{ itemIndex },
+		);
 	}
 	const result: IDataObject[] = await execute.call(this, itemIndex);
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: itemIndex } });
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+		itemData: { item: itemIndex },
+	});
 }
 
 /** The item that stands for a failed input item with "Continue On Fail": `{error, error_description}`. */
@@ -23,14 +32,22 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
 	const message = error instanceof Error ? error.message : String(error);
 	const description = (error as { description?: unknown }).description;
 	return {
-		json: { error: message, ...(typeof description === 'string' && description ? { error_description: description } : {}) },
+		json: {
+			error: message,
+			...(typeof description === 'string' && description ? { error_description: description } : {}),
+		},
 		pairedItem: { item: itemIndex },
 	};
 }
 
 /** The error to throw for a failed item: a NodeApiError stays one, anything else becomes a NodeOperationError. */
-export function nodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+export function nodeError(
+	this: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	// Both constructors hand back an error that already is of their class, with its item index.
-	if (error instanceof NodeApiError) return new NodeApiError(this.getNode(), error as unknown as JsonObject);
+	if (error instanceof NodeApiError)
+		return new NodeApiError(this.getNode(), error as unknown as JsonObject);
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }

@@ -40,7 +40,12 @@ function formatterFor(zone: string): Intl.DateTimeFormat | null {
 	let formatter = formatters.get(zone);
 	if (formatter === undefined) {
 		try {
-			formatter = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+			formatter = new Intl.DateTimeFormat('en-CA', {
+				timeZone: zone,
+				year: 'numeric',
+				month: '2-digit',
+				day: '2-digit',
+			});
 		} catch {
 			formatter = null;
 		}
@@ -87,7 +92,9 @@ function dayNumber(isoDate: string): number {
  * earliest date: the first source with a value is the one `pickup_lfd` comes from.
  */
 export function pickupLfdSource(importDeadlines: unknown): 'line' | 'terminal' | 'rail' | null {
-	const deadlines = (importDeadlines && typeof importDeadlines === 'object' ? importDeadlines : {}) as IDataObject;
+	const deadlines = (
+		importDeadlines && typeof importDeadlines === 'object' ? importDeadlines : {}
+	) as IDataObject;
 	if (deadlines.pickup_lfd_line) return 'line';
 	if (deadlines.pickup_lfd_terminal) return 'terminal';
 	if (deadlines.pickup_lfd_rail) return 'rail';
@@ -98,17 +105,26 @@ export function pickupLfdSource(importDeadlines: unknown): 'line' | 'terminal' |
  * Derives the insight fields. `timeZone` is the destination's IANA zone (the shipment's
  * destination_timezone or pod_timezone, or the terminal's); without one, UTC is used and said so.
  */
-export function containerInsights(container: IDataObject, timeZone?: unknown, now: Date = new Date()): ContainerInsights {
+export function containerInsights(
+	container: IDataObject,
+	timeZone?: unknown,
+	now: Date = new Date(),
+): ContainerInsights {
 	const holds = asArray<Hold>(container.holds_at_pod_terminal);
-	const activeHolds = holds.filter((hold) => hold?.status === 'hold').map((hold) => String(hold.name));
-	const pendingHolds = holds.filter((hold) => hold?.status === 'pending').map((hold) => String(hold.name));
+	const activeHolds = holds
+		.filter((hold) => hold?.status === 'hold')
+		.map((hold) => String(hold.name));
+	const pendingHolds = holds
+		.filter((hold) => hold?.status === 'pending')
+		.map((hold) => String(hold.name));
 
 	const feesTotal: IDataObject = {};
 	for (const fee of asArray<Fee>(container.fees_at_pod_terminal)) {
 		if (!fee || fee.type === 'total') continue;
 		const amount = Number(fee.amount);
 		if (!Number.isFinite(amount)) continue;
-		const currency = typeof fee.currency_code === 'string' && fee.currency_code ? fee.currency_code : 'USD';
+		const currency =
+			typeof fee.currency_code === 'string' && fee.currency_code ? fee.currency_code : 'USD';
 		feesTotal[currency] = Math.round(((Number(feesTotal[currency]) || 0) + amount) * 100) / 100;
 	}
 
@@ -119,7 +135,9 @@ export function containerInsights(container: IDataObject, timeZone?: unknown, no
 		const instant = Date.parse(lfd);
 		if (!Number.isNaN(instant)) {
 			// A date-only LFD is a calendar day already; a date-time is read in the destination's zone.
-			const lfdDay = /^\d{4}-\d{2}-\d{2}$/.test(lfd) ? lfd : cachedLocalDate(instant, zone ?? 'UTC');
+			const lfdDay = /^\d{4}-\d{2}-\d{2}$/.test(lfd)
+				? lfd
+				: cachedLocalDate(instant, zone ?? 'UTC');
 			// "Today" to the minute: the date of a zone cannot change within one.
 			const today = cachedLocalDate(Math.floor(now.getTime() / 60_000) * 60_000, zone ?? 'UTC');
 			daysUntil = dayNumber(lfdDay) - dayNumber(today);
@@ -138,7 +156,10 @@ export function containerInsights(container: IDataObject, timeZone?: unknown, no
 }
 
 /** The destination time zone of a container item, from its shipment or terminal when they were resolved. */
-export function containerTimeZone(container: IDataObject, shipment?: IDataObject): string | undefined {
+export function containerTimeZone(
+	container: IDataObject,
+	shipment?: IDataObject,
+): string | undefined {
 	const candidates = [
 		shipment?.destination_timezone,
 		shipment?.pod_timezone,
@@ -152,11 +173,22 @@ export function containerTimeZone(container: IDataObject, shipment?: IDataObject
 }
 
 /** A container item with its insight fields added (a new object; `container` is left as it was). */
-export function withContainerInsights(container: IDataObject, shipment?: IDataObject, now?: Date): IDataObject {
+export function withContainerInsights(
+	container: IDataObject,
+	shipment?: IDataObject,
+	now?: Date,
+): IDataObject {
 	return addContainerInsights({ ...container }, shipment, now);
 }
 
 /** Adds the insight fields to a container item the caller owns (no copy: the list hot path). */
-export function addContainerInsights(container: IDataObject, shipment?: IDataObject, now?: Date): IDataObject {
-	return Object.assign(container, containerInsights(container, containerTimeZone(container, shipment), now));
+export function addContainerInsights(
+	container: IDataObject,
+	shipment?: IDataObject,
+	now?: Date,
+): IDataObject {
+	return Object.assign(
+		container,
+		containerInsights(container, containerTimeZone(container, shipment), now),
+	);
 }

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { resolveContainerId, resolveShipmentId, containerLocator, shipmentLocator } from './locators';
+import {
+	resolveContainerId,
+	resolveShipmentId,
+	containerLocator,
+	shipmentLocator,
+} from './locators';
 import { assertId } from './validation';
 
 /**
@@ -9,14 +14,34 @@ import { assertId } from './validation';
  * depending on the definition's data type. Users type a value and say what it is; it is converted and
  * checked before any request.
  */
-export type CustomFieldValueType = 'text' | 'number' | 'boolean' | 'date' | 'list' | 'json' | 'null';
+export type CustomFieldValueType =
+	| 'text'
+	| 'number'
+	| 'boolean'
+	| 'date'
+	| 'list'
+	| 'json'
+	| 'null';
 
 export const VALUE_TYPE_OPTIONS = [
-	{ name: 'Text', value: 'text', description: 'For short text, enum (the option value) and reference fields' },
+	{
+		name: 'Text',
+		value: 'text',
+		description: 'For short text, enum (the option value) and reference fields',
+	},
 	{ name: 'Number', value: 'number' },
 	{ name: 'True/False', value: 'boolean', description: 'Type true or false (also yes/no, 1/0)' },
-	{ name: 'Date or Date-Time', value: 'date', description: 'ISO 8601, e.g. 2026-05-01 or 2026-05-01T10:00:00Z' },
-	{ name: 'List', value: 'list', description: 'For multi-select (enum_multi) fields: comma-separated option values, or a JSON array' },
+	{
+		name: 'Date or Date-Time',
+		value: 'date',
+		description: 'ISO 8601, e.g. 2026-05-01 or 2026-05-01T10:00:00Z',
+	},
+	{
+		name: 'List',
+		value: 'list',
+		description:
+			'For multi-select (enum_multi) fields: comma-separated option values, or a JSON array',
+	},
 	{ name: 'JSON', value: 'json', description: 'Any JSON value, sent as parsed' },
 	{ name: 'Empty (Null)', value: 'null', description: 'Clears the value' },
 ];
@@ -33,7 +58,13 @@ export const VALUE_TYPE_BY_DATA_TYPE: Record<string, CustomFieldValueType> = {
 	reference: 'text',
 };
 
-function invalidValue(node: INode, field: string, raw: unknown, why: string, itemIndex: number): never {
+function invalidValue(
+	node: INode,
+	field: string,
+	raw: unknown,
+	why: string,
+	itemIndex: number,
+): never {
 	const shown = typeof raw === 'string' ? raw : JSON.stringify(raw);
 	throw new NodeOperationError(node, `Invalid ${field} "${shown}": ${why}`, {
 		itemIndex,
@@ -59,7 +90,8 @@ export function parseCustomFieldValue(
 		case 'number': {
 			if (typeof text === 'number' && Number.isFinite(text)) return text;
 			const value = typeof text === 'string' && text !== '' ? Number(text) : NaN;
-			if (!Number.isFinite(value)) return invalidValue(node, field, raw, 'not a number, e.g. 42 or 3.5', itemIndex);
+			if (!Number.isFinite(value))
+				return invalidValue(node, field, raw, 'not a number, e.g. 42 or 3.5', itemIndex);
 			return value;
 		}
 		case 'boolean': {
@@ -72,7 +104,13 @@ export function parseCustomFieldValue(
 		case 'date': {
 			const value = String(text ?? '');
 			if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value))) {
-				return invalidValue(node, field, raw, 'not an ISO 8601 date, e.g. 2026-05-01 or 2026-05-01T10:00:00Z', itemIndex);
+				return invalidValue(
+					node,
+					field,
+					raw,
+					'not an ISO 8601 date, e.g. 2026-05-01 or 2026-05-01T10:00:00Z',
+					itemIndex,
+				);
 			}
 			return value;
 		}
@@ -86,7 +124,8 @@ export function parseCustomFieldValue(
 				} catch {
 					return invalidValue(node, field, raw, 'starts with [ but is not a JSON array', itemIndex);
 				}
-				if (!Array.isArray(parsed)) return invalidValue(node, field, raw, 'not a JSON array', itemIndex);
+				if (!Array.isArray(parsed))
+					return invalidValue(node, field, raw, 'not a JSON array', itemIndex);
 				return parsed.map((entry) => String(entry));
 			}
 			return value
@@ -99,7 +138,13 @@ export function parseCustomFieldValue(
 			try {
 				return JSON.parse(raw) as unknown;
 			} catch {
-				return invalidValue(node, field, raw, 'not valid JSON (text needs quotes, e.g. "ABC")', itemIndex);
+				return invalidValue(
+					node,
+					field,
+					raw,
+					'not valid JSON (text needs quotes, e.g. "ABC")',
+					itemIndex,
+				);
 			}
 		}
 	}
@@ -115,7 +160,9 @@ export function valueProperties(options: { allowNull: boolean }): INodePropertie
 			type: 'options',
 			default: 'text',
 			description: "How to read Value; match the custom field definition's data type",
-			options: options.allowNull ? VALUE_TYPE_OPTIONS : VALUE_TYPE_OPTIONS.filter((option) => option.value !== 'null'),
+			options: options.allowNull
+				? VALUE_TYPE_OPTIONS
+				: VALUE_TYPE_OPTIONS.filter((option) => option.value !== 'null'),
 		},
 		{
 			displayName: 'Value',
@@ -188,7 +235,12 @@ export function definitionLocator(overrides: Partial<INodeProperties> = {}): INo
 				placeholder: 'Select a custom field definition...',
 				typeOptions: { searchListMethod: 'searchCustomFieldDefinitions', searchable: true },
 			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 5d1e0f3a-4b7e-4c2d-9a8b-7c6d5e4f3a2b' },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 5d1e0f3a-4b7e-4c2d-9a8b-7c6d5e4f3a2b',
+			},
 		],
 		...overrides,
 	};
@@ -196,7 +248,12 @@ export function definitionLocator(overrides: Partial<INodeProperties> = {}): INo
 
 /** Reads the Definition locator and checks the ID. */
 export function readDefinitionId(this: IExecuteFunctions, itemIndex: number): string {
-	return assertId(this.getNode(), 'Definition ID', locatorValue.call(this, 'definitionId', itemIndex), itemIndex);
+	return assertId(
+		this.getNode(),
+		'Definition ID',
+		locatorValue.call(this, 'definitionId', itemIndex),
+		itemIndex,
+	);
 }
 
 /** Records that carry custom fields, and the path segment of each. */
@@ -210,8 +267,14 @@ export const RECORD_PATHS: Record<string, string> = {
  * "Record Type" and the record itself: a container or shipment by ID or number, a tracking request by ID.
  * `types` limits the choices (the generic Create takes shipments and containers only).
  */
-export function recordProperties(types: Array<'tracking_request' | 'shipment' | 'container'>): INodeProperties[] {
-	const labels: Record<string, string> = { tracking_request: 'Tracking Request', shipment: 'Shipment', container: 'Container' };
+export function recordProperties(
+	types: Array<'tracking_request' | 'shipment' | 'container'>,
+): INodeProperties[] {
+	const labels: Record<string, string> = {
+		tracking_request: 'Tracking Request',
+		shipment: 'Shipment',
+		container: 'Container',
+	};
 	const properties: INodeProperties[] = [
 		{
 			displayName: 'Record Type',
@@ -249,12 +312,26 @@ export async function resolveRecord(
 	itemIndex: number,
 ): Promise<{ type: 'tracking_request' | 'shipment' | 'container'; id: string }> {
 	const type = this.getNodeParameter('recordType', itemIndex) as string;
-	if (type === 'container') return { type, id: await resolveContainerId.call(this, itemIndex, 'containerId') };
-	if (type === 'shipment') return { type, id: await resolveShipmentId.call(this, itemIndex, 'shipmentId') };
+	if (type === 'container')
+		return { type, id: await resolveContainerId.call(this, itemIndex, 'containerId') };
+	if (type === 'shipment')
+		return { type, id: await resolveShipmentId.call(this, itemIndex, 'shipmentId') };
 	if (type === 'tracking_request') {
-		return { type, id: assertId(this.getNode(), 'Tracking Request ID', this.getNodeParameter('trackingRequestId', itemIndex), itemIndex) };
+		return {
+			type,
+			id: assertId(
+				this.getNode(),
+				'Tracking Request ID',
+				this.getNodeParameter('trackingRequestId', itemIndex),
+				itemIndex,
+			),
+		};
 	}
-	throw new NodeOperationError(this.getNode(), `Invalid Record Type "${type}": use Tracking Request, Shipment or Container`, { itemIndex });
+	throw new NodeOperationError(
+		this.getNode(),
+		`Invalid Record Type "${type}": use Tracking Request, Shipment or Container`,
+		{ itemIndex },
+	);
 }
 
 /** `{deleted: true, id}` for a delete the service answered with no body. */

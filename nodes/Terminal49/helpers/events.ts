@@ -34,7 +34,8 @@ const EVENTS: WebhookEvent[] = [
 		group: 'Tracking Request',
 		name: 'Tracking Request Awaiting Manifest',
 		value: 'tracking_request.awaiting_manifest',
-		description: 'The carrier has not manifested the shipment yet; Terminal49 retries automatically',
+		description:
+			'The carrier has not manifested the shipment yet; Terminal49 retries automatically',
 	},
 	{
 		group: 'Tracking Request',
@@ -104,7 +105,8 @@ const EVENTS: WebhookEvent[] = [
 		group: 'Pickup',
 		name: 'Rail Last Free Day Changed',
 		value: 'container.pickup_lfd_rail.changed',
-		description: 'The rail carrier last free day at the inland destination changed (requires rail LFD)',
+		description:
+			'The rail carrier last free day at the inland destination changed (requires rail LFD)',
 	},
 	{
 		group: 'Pickup',

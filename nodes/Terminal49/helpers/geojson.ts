@@ -46,11 +46,18 @@ export function positionProblem(position: unknown): string | undefined {
 		return `a position must be exactly 2 numbers [longitude, latitude]; got ${show(position)}`;
 	}
 	const [lon, lat] = position as unknown[];
-	if (typeof lon !== 'number' || typeof lat !== 'number' || !Number.isFinite(lon) || !Number.isFinite(lat)) {
+	if (
+		typeof lon !== 'number' ||
+		typeof lat !== 'number' ||
+		!Number.isFinite(lon) ||
+		!Number.isFinite(lat)
+	) {
 		return `a position must be exactly 2 numbers [longitude, latitude]; got ${show(position)}`;
 	}
-	if (lon < -180 || lon > 180) return `longitude must be between -180 and 180 (longitude comes first); got ${show(position)}`;
-	if (lat < -90 || lat > 90) return `latitude must be between -90 and 90 (latitude comes second); got ${show(position)}`;
+	if (lon < -180 || lon > 180)
+		return `longitude must be between -180 and 180 (longitude comes first); got ${show(position)}`;
+	if (lat < -90 || lat > 90)
+		return `latitude must be between -90 and 90 (latitude comes second); got ${show(position)}`;
 	return undefined;
 }
 
@@ -77,31 +84,52 @@ function geometryProblem(geometry: unknown): string | undefined {
 }
 
 /** The problem of one feature, or undefined when it follows the rules. */
-export function featureProblem(feature: unknown): { featureType?: string; rule: string } | undefined {
+export function featureProblem(
+	feature: unknown,
+): { featureType?: string; rule: string } | undefined {
 	if (!isObject(feature)) return { rule: `a feature must be an object; got ${show(feature)}` };
 	const properties = feature.properties;
-	const featureType = isObject(properties) && typeof properties.feature_type === 'string' ? properties.feature_type : undefined;
-	if (feature.type !== 'Feature') return { featureType, rule: `type must be "Feature"; got ${show(feature.type)}` };
-	if (!isObject(properties)) return { featureType, rule: `properties must be an object; got ${show(properties)}` };
-	if (!featureType) return { rule: `properties.feature_type is required; got ${show(properties.feature_type)}` };
+	const featureType =
+		isObject(properties) && typeof properties.feature_type === 'string'
+			? properties.feature_type
+			: undefined;
+	if (feature.type !== 'Feature')
+		return { featureType, rule: `type must be "Feature"; got ${show(feature.type)}` };
+	if (!isObject(properties))
+		return { featureType, rule: `properties must be an object; got ${show(properties)}` };
+	if (!featureType)
+		return { rule: `properties.feature_type is required; got ${show(properties.feature_type)}` };
 	const problem = geometryProblem(feature.geometry);
 	if (problem) return { featureType, rule: problem };
 	const expected = MAP_FEATURE_GEOMETRY[featureType];
 	const actual = (feature.geometry as IDataObject).type;
 	if (expected && actual !== expected) {
-		return { featureType, rule: `feature_type "${featureType}" must have a ${expected} geometry; got ${String(actual)}` };
+		return {
+			featureType,
+			rule: `feature_type "${featureType}" must have a ${expected} geometry; got ${String(actual)}`,
+		};
 	}
 	return undefined;
 }
 
 /** Every rule the map document breaks; empty `problems` and no `collectionProblem` means valid. */
 export function validateMapFeatureCollection(document: unknown): MapValidation {
-	if (!isObject(document)) return { collectionProblem: `the map is not a JSON object; got ${show(document)}`, problems: [] };
+	if (!isObject(document))
+		return {
+			collectionProblem: `the map is not a JSON object; got ${show(document)}`,
+			problems: [],
+		};
 	if (document.type !== 'FeatureCollection') {
-		return { collectionProblem: `type must be "FeatureCollection"; got ${show(document.type)}`, problems: [] };
+		return {
+			collectionProblem: `type must be "FeatureCollection"; got ${show(document.type)}`,
+			problems: [],
+		};
 	}
 	if (!Array.isArray(document.features)) {
-		return { collectionProblem: `features must be an array; got ${show(document.features)}`, problems: [] };
+		return {
+			collectionProblem: `features must be an array; got ${show(document.features)}`,
+			problems: [],
+		};
 	}
 	const problems: MapFeatureProblem[] = [];
 	document.features.forEach((feature, index) => {

@@ -10,7 +10,10 @@ export interface ResourceObject extends IDataObject {
 	id: string;
 	type: string;
 	attributes?: IDataObject;
-	relationships?: Record<string, { data?: ResourceIdentifier | ResourceIdentifier[] | null } | undefined>;
+	relationships?: Record<
+		string,
+		{ data?: ResourceIdentifier | ResourceIdentifier[] | null } | undefined
+	>;
 }
 
 export interface ResourceIdentifier extends IDataObject {
@@ -49,7 +52,11 @@ export function indexIncluded(included: unknown, index: IncludedIndex = new Map(
 }
 
 function flatten(resource: ResourceObject, index: IncludedIndex, resolve: boolean): IDataObject {
-	const item: IDataObject = { id: String(resource.id), type: resource.type, ...(resource.attributes ?? {}) };
+	const item: IDataObject = {
+		id: String(resource.id),
+		type: resource.type,
+		...(resource.attributes ?? {}),
+	};
 	for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
 		if (!relationship || !('data' in relationship)) continue;
 		const key = name in item ? `${name}_relationship` : name;
@@ -66,18 +73,31 @@ function flatten(resource: ResourceObject, index: IncludedIndex, resolve: boolea
 }
 
 /** One flat item for a resource; relationships resolved from `included`. */
-export function simplifyResource(resource: ResourceObject, index: IncludedIndex = new Map()): IDataObject {
+export function simplifyResource(
+	resource: ResourceObject,
+	index: IncludedIndex = new Map(),
+): IDataObject {
 	return flatten(resource, index, true);
 }
 
 /** The flat items of a document (`data` may be one resource or a list). */
-export function simplifyDocument(document: IDataObject, extraIncluded: IDataObject[] = []): IDataObject[] {
-	const index = indexIncluded([...((document.included as IDataObject[] | undefined) ?? []), ...extraIncluded]);
+export function simplifyDocument(
+	document: IDataObject,
+	extraIncluded: IDataObject[] = [],
+): IDataObject[] {
+	const index = indexIncluded([
+		...((document.included as IDataObject[] | undefined) ?? []),
+		...extraIncluded,
+	]);
 	return resourcesOf(document).map((record) => simplifyResource(record, index));
 }
 
 /** Related resources of one type for a record, e.g. the containers of a shipment, as flat items. */
-export function relatedResources(record: ResourceObject, relationship: string, index: IncludedIndex): IDataObject[] {
+export function relatedResources(
+	record: ResourceObject,
+	relationship: string,
+	index: IncludedIndex,
+): IDataObject[] {
 	const data = record.relationships?.[relationship]?.data;
 	const identifiers = Array.isArray(data) ? data : data ? [data] : [];
 	return identifiers

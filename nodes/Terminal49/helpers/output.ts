@@ -53,7 +53,11 @@ function decorate(item: IDataObject, options: OutputOptions): IDataObject {
 }
 
 /** Items for a document the service returned, simplified or as sent. */
-export function documentToItems(document: IDataObject, simplify: boolean, options: OutputOptions = {}): IDataObject[] {
+export function documentToItems(
+	document: IDataObject,
+	simplify: boolean,
+	options: OutputOptions = {},
+): IDataObject[] {
 	if (!simplify) return [document];
 	const index = indexIncluded(document.included);
 	const records = resourcesOf(document);
@@ -62,7 +66,10 @@ export function documentToItems(document: IDataObject, simplify: boolean, option
 }
 
 /** The resources of `included` a record refers to (for raw list items). */
-function referencedIncluded(record: ResourceObject, index: Map<string, ResourceObject>): ResourceObject[] {
+function referencedIncluded(
+	record: ResourceObject,
+	index: Map<string, ResourceObject>,
+): ResourceObject[] {
 	const found: ResourceObject[] = [];
 	for (const relationship of Object.values(record.relationships ?? {})) {
 		const data = relationship?.data;
@@ -105,20 +112,28 @@ export async function listItems(
 	options: ListOptions = {},
 ): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : assertLimit(this.getNode(), this.getNodeParameter('limit', itemIndex, 50), itemIndex);
+	const limit = returnAll
+		? undefined
+		: assertLimit(this.getNode(), this.getNodeParameter('limit', itemIndex, 50), itemIndex);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const { where } = options;
 	const items: IDataObject[] = [];
 	// Included resources of all pages so far (a page's records normally refer to its own). A list filtered
 	// here may read many pages for few records: each page is indexed alone, so the rest is not kept.
 	const allPages = where ? undefined : indexIncluded([]);
-	const pages = paginate.call(this, { ...request, itemIndex }, where ? undefined : limit, { prefetch: limit === undefined });
+	const pages = paginate.call(this, { ...request, itemIndex }, where ? undefined : limit, {
+		prefetch: limit === undefined,
+	});
 	for await (const page of pages) {
 		const index = indexIncluded(page.included, allPages);
 		for (const record of resourcesOf(page)) {
 			if (limit !== undefined && items.length >= limit) break;
 			if (where && !where(record)) continue;
-			items.push(simplify ? decorate(simplifyResource(record, index), options) : { data: record, included: referencedIncluded(record, index) });
+			items.push(
+				simplify
+					? decorate(simplifyResource(record, index), options)
+					: { data: record, included: referencedIncluded(record, index) },
+			);
 		}
 		if (limit !== undefined && items.length >= limit) break;
 	}

@@ -7,8 +7,18 @@ import { assertNotEmpty } from './validation';
  * Input checks for lookups, webhooks and the widget, run before any request. Like helpers/validation.ts,
  * every message names the field, the value and the fix.
  */
-function invalid(node: INode, field: string, raw: unknown, problem: string, itemIndex: number, fix: string): never {
-	throw new NodeOperationError(node, `Invalid ${field} "${String(raw)}": ${problem}`, { itemIndex, description: fix });
+function invalid(
+	node: INode,
+	field: string,
+	raw: unknown,
+	problem: string,
+	itemIndex: number,
+	fix: string,
+): never {
+	throw new NodeOperationError(node, `Invalid ${field} "${String(raw)}": ${problem}`, {
+		itemIndex,
+		description: fix,
+	});
 }
 
 /** UN/LOCODE: 2-letter country code and 3 letters or digits 2-9, e.g. USLAX, NLRTM ("US LAX" accepted). */
@@ -22,37 +32,69 @@ export function locodeProblem(raw: string): string | undefined {
 export function assertLocode(node: INode, field: string, raw: unknown, itemIndex: number): string {
 	const value = assertNotEmpty(node, field, raw, itemIndex);
 	const problem = locodeProblem(value);
-	if (problem) invalid(node, field, raw, problem, itemIndex, `Fix "${field}", or look the record up by its ID.`);
+	if (problem)
+		invalid(
+			node,
+			field,
+			raw,
+			problem,
+			itemIndex,
+			`Fix "${field}", or look the record up by its ID.`,
+		);
 	return value.toUpperCase().replace(/\s+/g, '');
 }
 
 /** IMO ship number: 7 digits, the last a check digit (weights 7..2 over the first six, mod 10). */
 export function imoProblem(raw: string): string | undefined {
-	const imo = raw.trim().toUpperCase().replace(/^IMO\s*/, '');
+	const imo = raw
+		.trim()
+		.toUpperCase()
+		.replace(/^IMO\s*/, '');
 	if (!/^\d{7}$/.test(imo)) return 'an IMO number is 7 digits, e.g. 9811000';
 	let sum = 0;
 	for (let i = 0; i < 6; i++) sum += Number(imo[i]) * (7 - i);
-	if (sum % 10 !== Number(imo[6])) return `its check digit should be ${sum % 10}, not ${imo[6]}: check for a typo`;
+	if (sum % 10 !== Number(imo[6]))
+		return `its check digit should be ${sum % 10}, not ${imo[6]}: check for a typo`;
 	return undefined;
 }
 
 export function assertImo(node: INode, field: string, raw: unknown, itemIndex: number): string {
 	const value = assertNotEmpty(node, field, raw, itemIndex);
 	const problem = imoProblem(value);
-	if (problem) invalid(node, field, raw, problem, itemIndex, `Fix "${field}", or look the vessel up by its ID.`);
+	if (problem)
+		invalid(
+			node,
+			field,
+			raw,
+			problem,
+			itemIndex,
+			`Fix "${field}", or look the vessel up by its ID.`,
+		);
 	return value.toUpperCase().replace(/^IMO\s*/, '');
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** An absolute http(s) URL; https required unless `allowLocalHttp` and the host is localhost/127.0.0.1. */
-export function assertWebhookUrl(node: INode, field: string, raw: unknown, itemIndex: number): string {
+export function assertWebhookUrl(
+	node: INode,
+	field: string,
+	raw: unknown,
+	itemIndex: number,
+): string {
 	const value = assertNotEmpty(node, field, raw, itemIndex);
 	let url: URL;
 	try {
 		url = new URL(value);
 	} catch {
-		return invalid(node, field, raw, 'it is not an absolute URL', itemIndex, 'Use the full address, e.g. https://example.com/hooks/terminal49.');
+		return invalid(
+			node,
+			field,
+			raw,
+			'it is not an absolute URL',
+			itemIndex,
+			'Use the full address, e.g. https://example.com/hooks/terminal49.',
+		);
 	}
 	if (url.protocol === 'https:') return value;
 	if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return value;
@@ -73,10 +115,24 @@ export function assertHttpUrl(node: INode, field: string, raw: unknown, itemInde
 	try {
 		url = new URL(value);
 	} catch {
-		return invalid(node, field, raw, 'it is not an absolute URL', itemIndex, 'Use the full address, e.g. https://widget.terminal49.com.');
+		return invalid(
+			node,
+			field,
+			raw,
+			'it is not an absolute URL',
+			itemIndex,
+			'Use the full address, e.g. https://widget.terminal49.com.',
+		);
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-		return invalid(node, field, raw, 'only http and https URLs are allowed', itemIndex, 'Use the full address, e.g. https://widget.terminal49.com.');
+		return invalid(
+			node,
+			field,
+			raw,
+			'only http and https URLs are allowed',
+			itemIndex,
+			'Use the full address, e.g. https://widget.terminal49.com.',
+		);
 	}
 	return value.replace(/\/+$/, '');
 }
@@ -90,16 +146,35 @@ export function assertCoordinate(
 	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	const max = field === 'Latitude' ? 90 : 180;
 	if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > max) {
-		invalid(node, field, raw, `use a number from -${max} to ${max}`, itemIndex, `Give "${field}" in decimal degrees, e.g. ${field === 'Latitude' ? '33.74' : '-118.27'}.`);
+		invalid(
+			node,
+			field,
+			raw,
+			`use a number from -${max} to ${max}`,
+			itemIndex,
+			`Give "${field}" in decimal degrees, e.g. ${field === 'Latitude' ? '33.74' : '-118.27'}.`,
+		);
 	}
 	return value as number;
 }
 
 /** An ISO 8601 date-time; returned as given (trimmed). */
-export function assertDateTime(node: INode, field: string, raw: unknown, itemIndex: number): string {
+export function assertDateTime(
+	node: INode,
+	field: string,
+	raw: unknown,
+	itemIndex: number,
+): string {
 	const value = assertNotEmpty(node, field, raw, itemIndex);
 	if (Number.isNaN(Date.parse(value))) {
-		invalid(node, field, raw, 'it is not a date-time', itemIndex, `Give "${field}" as ISO 8601, e.g. 2025-05-20T00:00:00Z.`);
+		invalid(
+			node,
+			field,
+			raw,
+			'it is not a date-time',
+			itemIndex,
+			`Give "${field}" as ISO 8601, e.g. 2025-05-20T00:00:00Z.`,
+		);
 	}
 	return value;
 }

@@ -8,5 +8,7 @@ import { assertLimit } from './validation';
  */
 export function readLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	return returnAll ? undefined : assertLimit(this.getNode(), this.getNodeParameter('limit', itemIndex, 50), itemIndex);
+	return returnAll
+		? undefined
+		: assertLimit(this.getNode(), this.getNodeParameter('limit', itemIndex, 50), itemIndex);
 }

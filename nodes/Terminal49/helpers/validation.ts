@@ -36,7 +36,11 @@ export function normalizeContainerNumber(raw: string): string {
 /** What to do about a wrong check digit, where the user can act on it. */
 export const CHECK_DIGIT_REMEDY = 'turn off "Validate Check Digit"';
 
-export function containerNumberProblem(raw: string, checkDigit = true, remedy = CHECK_DIGIT_REMEDY): string | undefined {
+export function containerNumberProblem(
+	raw: string,
+	checkDigit = true,
+	remedy = CHECK_DIGIT_REMEDY,
+): string | undefined {
 	const number = normalizeContainerNumber(raw);
 	if (!/^[A-Z]{4}\d{7}$/.test(number)) {
 		return 'a container number is 4 letters and 7 digits, e.g. MSCU1234566';
@@ -74,15 +78,24 @@ export function assertContainerNumber(
 export function assertScac(node: INode, field: string, raw: string, itemIndex: number): string {
 	const scac = raw.trim().toUpperCase();
 	if (!/^[A-Z]{4}$/.test(scac)) {
-		throw new NodeOperationError(node, `Invalid ${field} "${raw}": a SCAC is exactly 4 letters, e.g. MAEU or MSCU`, {
-			itemIndex,
-			description: 'Pick the carrier from the list, or choose "Auto-Detect Carrier".',
-		});
+		throw new NodeOperationError(
+			node,
+			`Invalid ${field} "${raw}": a SCAC is exactly 4 letters, e.g. MAEU or MSCU`,
+			{
+				itemIndex,
+				description: 'Pick the carrier from the list, or choose "Auto-Detect Carrier".',
+			},
+		);
 	}
 	return scac;
 }
 
-export function assertNotEmpty(node: INode, field: string, raw: unknown, itemIndex: number): string {
+export function assertNotEmpty(
+	node: INode,
+	field: string,
+	raw: unknown,
+	itemIndex: number,
+): string {
 	const value = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
 	if (!value) {
 		throw new NodeOperationError(node, `"${field}" is empty in item ${itemIndex + 1}`, {
@@ -97,10 +110,14 @@ export function assertNotEmpty(node: INode, field: string, raw: unknown, itemInd
 export function assertId(node: INode, field: string, raw: unknown, itemIndex: number): string {
 	const value = assertNotEmpty(node, field, raw, itemIndex);
 	if (/[/?#\s]/.test(value)) {
-		throw new NodeOperationError(node, `Invalid ${field} "${value}": an ID has no spaces, slashes, ? or #`, {
-			itemIndex,
-			description: `Use the "id" of the record as Terminal49 returns it.`,
-		});
+		throw new NodeOperationError(
+			node,
+			`Invalid ${field} "${value}": an ID has no spaces, slashes, ? or #`,
+			{
+				itemIndex,
+				description: `Use the "id" of the record as Terminal49 returns it.`,
+			},
+		);
 	}
 	return value;
 }
@@ -108,10 +125,14 @@ export function assertId(node: INode, field: string, raw: unknown, itemIndex: nu
 export function assertLimit(node: INode, raw: unknown, itemIndex: number): number {
 	const limit = Number(raw);
 	if (!Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(node, `Invalid Limit "${String(raw)}": use a whole number of 1 or more`, {
-			itemIndex,
-			description: 'Or turn on "Return All".',
-		});
+		throw new NodeOperationError(
+			node,
+			`Invalid Limit "${String(raw)}": use a whole number of 1 or more`,
+			{
+				itemIndex,
+				description: 'Or turn on "Return All".',
+			},
+		);
 	}
 	return limit;
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../transport';
 
@@ -15,20 +20,35 @@ const ENTITY_TYPES: Record<string, string> = {
 };
 
 async function definitions(this: ILoadOptionsFunctions, filter?: string): Promise<IDataObject[]> {
-	const { data } = await apiRequestAllItems.call(this, { method: 'GET', path: '/custom_field_definitions' }, MAX_DEFINITIONS);
-	const search = String(filter ?? '').trim().toLowerCase();
+	const { data } = await apiRequestAllItems.call(
+		this,
+		{ method: 'GET', path: '/custom_field_definitions' },
+		MAX_DEFINITIONS,
+	);
+	const search = String(filter ?? '')
+		.trim()
+		.toLowerCase();
 	return data
-		.map((record): IDataObject => ({ id: record.id, ...((record.attributes ?? {}) as IDataObject) }))
+		.map(
+			(record): IDataObject => ({ id: record.id, ...((record.attributes ?? {}) as IDataObject) }),
+		)
 		.filter(
 			(definition) =>
 				!search ||
-				[definition.display_name, definition.api_slug].some((value) => String(value ?? '').toLowerCase().includes(search)),
+				[definition.display_name, definition.api_slug].some((value) =>
+					String(value ?? '')
+						.toLowerCase()
+						.includes(search),
+				),
 		);
 }
 
 const byName = (a: INodeListSearchItems, b: INodeListSearchItems) => a.name.localeCompare(b.name);
 
-export async function searchCustomFieldDefinitions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchCustomFieldDefinitions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const results = (await definitions.call(this, filter)).map((definition) => ({
 		name: `${String(definition.display_name ?? definition.api_slug)} (${String(definition.api_slug)}, ${String(definition.entity_type)})`,
 		value: String(definition.id),
@@ -37,7 +57,10 @@ export async function searchCustomFieldDefinitions(this: ILoadOptionsFunctions, 
 }
 
 /** The API slugs defined for the chosen Record Type (all of them when it is not set). */
-export async function searchCustomFieldSlugs(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchCustomFieldSlugs(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const recordType = this.getCurrentNodeParameter('recordType') as string | undefined;
 	const entityType = recordType ? ENTITY_TYPES[recordType] : undefined;
 	const results = (await definitions.call(this, filter))

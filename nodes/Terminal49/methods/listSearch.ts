@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
 
@@ -6,10 +11,15 @@ import { apiRequest } from '../transport';
  * Searchable lists of resource locators. `GET /shipping_lines` is not paginated: the whole list comes in
  * one answer and is filtered here by name, short name or SCAC.
  */
-export async function searchShippingLines(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchShippingLines(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const document = await apiRequest.call(this, { method: 'GET', path: '/shipping_lines' });
 	const records = (Array.isArray(document.data) ? document.data : []) as IDataObject[];
-	const search = String(filter ?? '').trim().toLowerCase();
+	const search = String(filter ?? '')
+		.trim()
+		.toLowerCase();
 	const results: INodeListSearchItems[] = [];
 	const seen = new Set<string>();
 	for (const record of records) {
@@ -17,8 +27,12 @@ export async function searchShippingLines(this: ILoadOptionsFunctions, filter?: 
 		const scac = String(attributes.scac ?? '').toUpperCase();
 		if (!/^[A-Z]{4}$/.test(scac) || seen.has(scac)) continue;
 		const name = String(attributes.name ?? attributes.short_name ?? scac);
-		const alternatives = Array.isArray(attributes.alternative_scacs) ? attributes.alternative_scacs.map(String) : [];
-		const haystack = [name, attributes.short_name, scac, ...alternatives].map((value) => String(value ?? '').toLowerCase());
+		const alternatives = Array.isArray(attributes.alternative_scacs)
+			? attributes.alternative_scacs.map(String)
+			: [];
+		const haystack = [name, attributes.short_name, scac, ...alternatives].map((value) =>
+			String(value ?? '').toLowerCase(),
+		);
 		if (search && !haystack.some((value) => value.includes(search))) continue;
 		seen.add(scac);
 		results.push({ name: `${name} (${scac})`, value: scac });

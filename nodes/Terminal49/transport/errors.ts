@@ -49,7 +49,8 @@ const RESTRICTED_PLAN = /paid plan|only (be used to )?creat\w* tracking requests
 
 /** Names the entitlement a 403 is about, from the service's detail or the endpoint. */
 export function missingFeature(path: string, detail: string): string | undefined {
-	if (/routing data/i.test(detail) || /\/map_geojson|\/future_positions/.test(path)) return 'Routing Data';
+	if (/routing data/i.test(detail) || /\/map_geojson|\/future_positions/.test(path))
+		return 'Routing Data';
 	if (/rail/i.test(detail)) return 'Rail LFD';
 	if (/refresh/i.test(detail) || /\/refresh$/.test(path)) return 'Container Refresh';
 	if (/widget/i.test(detail)) return 'Tracking Widget';
@@ -83,7 +84,8 @@ export function mapHttpError(
 		case 401:
 			if (RESTRICTED_PLAN.test(detailText)) {
 				return {
-					message: 'This Terminal49 API key is on the restricted free plan: it can only create tracking requests',
+					message:
+						'This Terminal49 API key is on the restricted free plan: it can only create tracking requests',
 					description: `Creating tracking requests works with this key; every other operation needs a paid plan or an enabled trial. Ask Terminal49 to enable read access, or use a key of a paid account.${said} (${where})`,
 				};
 			}

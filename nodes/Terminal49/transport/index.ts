@@ -13,13 +13,23 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { apiError, describeNetworkError, mapHttpError } from './errors';
 import type { RateBucket } from './rateLimiter';
-import { acquireSlot, BUCKET_LABELS, DEFAULT_RATE_WINDOW_MS, FIXED_BUCKET_LIMITS, recordRateLimited } from './rateLimiter';
+import {
+	acquireSlot,
+	BUCKET_LABELS,
+	DEFAULT_RATE_WINDOW_MS,
+	FIXED_BUCKET_LIMITS,
+	recordRateLimited,
+} from './rateLimiter';
 
 /**
  * The one way the nodes talk to Terminal49: authentication (through the credential), JSON:API bodies,
  * pacing under the rate limit, 429 and transient-failure retries, pagination and error mapping.
  */
-export type Terminal49Context = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type Terminal49Context =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
 
 export const CREDENTIAL_TYPE = 'terminal49Api';
 export const JSON_API_CONTENT_TYPE = 'application/vnd.api+json';
@@ -74,7 +84,9 @@ interface Connection {
 }
 
 function normaliseBaseUrl(raw: unknown): string {
-	const value = String(raw ?? '').trim().replace(/\/+$/, '');
+	const value = String(raw ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	return value || 'https://api.terminal49.com/v2';
 }
 
@@ -95,22 +107,33 @@ async function getConnection(this: Terminal49Context): Promise<Connection> {
 			{ message: 'Invalid Base URL' },
 			{
 				message: `The Terminal49 credential's Base URL is not a URL: "${baseUrl}"`,
-				description: 'Set it to https://api.terminal49.com/v2 (or your sandbox, e.g. http://127.0.0.1:4949/v2).',
+				description:
+					'Set it to https://api.terminal49.com/v2 (or your sandbox, e.g. http://127.0.0.1:4949/v2).',
 			},
 		);
 	}
 	return {
 		baseUrl,
 		origin,
-		keyId: createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex').slice(0, 16),
+		keyId: createHash('sha256')
+			.update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`)
+			.digest('hex')
+			.slice(0, 16),
 		rateLimit: Math.max(1, Math.floor(positiveNumber(credentials.rateLimitRequests, 100))),
-		rateWindowMs: Math.round(positiveNumber(credentials.rateLimitWindowSeconds, DEFAULT_RATE_WINDOW_MS / 1000) * 1000),
-		timeoutMs: Math.round(positiveNumber(credentials.requestTimeoutSeconds, DEFAULT_TIMEOUT_MS / 1000) * 1000),
+		rateWindowMs: Math.round(
+			positiveNumber(credentials.rateLimitWindowSeconds, DEFAULT_RATE_WINDOW_MS / 1000) * 1000,
+		),
+		timeoutMs: Math.round(
+			positiveNumber(credentials.requestTimeoutSeconds, DEFAULT_TIMEOUT_MS / 1000) * 1000,
+		),
 	};
 }
 
 /** `/v2/containers?page[number]=2` or an absolute link -> a URL on the credential's own origin. */
-export function resolveLink(link: string, connection: Pick<Connection, 'baseUrl' | 'origin'>): string {
+export function resolveLink(
+	link: string,
+	connection: Pick<Connection, 'baseUrl' | 'origin'>,
+): string {
 	const parsed = new URL(link, `${connection.baseUrl}/`);
 	// Links are followed on the configured host only, so the key never goes anywhere else.
 	return `${connection.origin}${parsed.pathname}${parsed.search}`;
@@ -230,13 +253,17 @@ export async function apiRequestFull(
 				TRANSIENT_CODES.has(code) &&
 				(isIdempotent(request) || NOT_SENT_CODES.has(code)) &&
 				transientRetries < MAX_TRANSIENT_RETRIES;
-			this.logger.debug(`Terminal49 ${request.method} ${request.path} failed: ${code}${canRetry ? ', retrying' : ''}`);
+			this.logger.debug(
+				`Terminal49 ${request.method} ${request.path} failed: ${code}${canRetry ? ', retrying' : ''}`,
+			);
 			if (canRetry) {
 				await sleep(TRANSIENT_BACKOFF_MS * 2 ** transientRetries++);
 				continue;
 			}
-			const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT';
-			const notRetried = TRANSIENT_CODES.has(code) && !isIdempotent(request) && !NOT_SENT_CODES.has(code);
+			const timedOut =
+				code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT';
+			const notRetried =
+				TRANSIENT_CODES.has(code) && !isIdempotent(request) && !NOT_SENT_CODES.has(code);
 			throw apiError(
 				node,
 				undefined,
@@ -262,7 +289,9 @@ export async function apiRequestFull(
 		if (statusCode === 429) {
 			const retryAfterMs = parseRetryAfter(response.headers?.['retry-after']) ?? 1000;
 			recordRateLimited(pace, slot, retryAfterMs);
-			this.logger.debug(`Terminal49 ${request.method} ${request.path}: 429, Retry-After ${retryAfterMs} ms`);
+			this.logger.debug(
+				`Terminal49 ${request.method} ${request.path}: 429, Retry-After ${retryAfterMs} ms`,
+			);
 			if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES && retryAfterMs <= MAX_RETRY_AFTER_MS) {
 				rateLimitRetries++;
 				continue;
@@ -277,7 +306,9 @@ export async function apiRequestFull(
 
 		const transientStatus = statusCode >= 500 || (statusCode < 300 && !parsed.ok);
 		if (transientStatus && isIdempotent(request) && transientRetries < MAX_TRANSIENT_RETRIES) {
-			this.logger.debug(`Terminal49 ${request.method} ${request.path}: ${statusCode}${parsed.ok ? '' : ' unreadable body'}, retrying`);
+			this.logger.debug(
+				`Terminal49 ${request.method} ${request.path}: ${statusCode}${parsed.ok ? '' : ' unreadable body'}, retrying`,
+			);
 			await sleep(TRANSIENT_BACKOFF_MS * 2 ** transientRetries++);
 			continue;
 		}
@@ -305,7 +336,13 @@ export async function apiRequestFull(
 			return { statusCode, body: (parsed.ok ? parsed.value : {}) as JsonApiDocument };
 		}
 		const errorBody = parsed.ok ? parsed.value : response.body;
-		throw apiError(node, statusCode, mapHttpError(statusCode, errorBody, described), errorBody, request.itemIndex);
+		throw apiError(
+			node,
+			statusCode,
+			mapHttpError(statusCode, errorBody, described),
+			errorBody,
+			request.itemIndex,
+		);
 	}
 }
 
@@ -317,7 +354,10 @@ export interface JsonApiDocument extends IDataObject {
 }
 
 /** Sends one request and returns the parsed body (a JSON:API document for most endpoints). */
-export async function apiRequest(this: Terminal49Context, request: Terminal49Request): Promise<JsonApiDocument> {
+export async function apiRequest(
+	this: Terminal49Context,
+	request: Terminal49Request,
+): Promise<JsonApiDocument> {
 	const response: Terminal49Response = await apiRequestFull.call(this, request);
 	return response.body;
 }
@@ -352,14 +392,16 @@ export async function* paginate(
 		if (seen.has(url) || count >= MAX_PAGES) {
 			throw new NodeApiError(this.getNode(), { message: 'Pagination loop' } as JsonObject, {
 				message: `Terminal49 pagination did not end after ${count} pages (${request.path})`,
-				description: 'The service kept returning a next page. Nothing was returned; use a Limit or a narrower filter.',
+				description:
+					'The service kept returning a next page. Nothing was returned; use a Limit or a narrower filter.',
 				itemIndex: request.itemIndex,
 			});
 		}
 		seen.add(url);
 		return url;
 	};
-	const fetchPage = async (url: string) => (await apiRequestFull.call(this, request, { url, connection })).body;
+	const fetchPage = async (url: string) =>
+		(await apiRequestFull.call(this, request, { url, connection })).body;
 
 	let page = (
 		await apiRequestFull.call(

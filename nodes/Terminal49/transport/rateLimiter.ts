@@ -109,7 +109,12 @@ export function delayBeforeNext(state: BucketState, now: number, windowMs: numbe
 }
 
 /** Waits until a request fits in the window and counts it (provisionally at its send time). */
-export async function acquireSlot({ key, limit, windowMs = DEFAULT_RATE_WINDOW_MS, now = Date.now }: PaceOptions): Promise<Slot> {
+export async function acquireSlot({
+	key,
+	limit,
+	windowMs = DEFAULT_RATE_WINDOW_MS,
+	now = Date.now,
+}: PaceOptions): Promise<Slot> {
 	const state = stateFor(key, limit, windowMs);
 	let waited = 0;
 	for (;;) {

@@ -72,7 +72,12 @@ export type Claim =
  * Claims notification `id` for this process (layer 1). A duplicate is an id answered 2xx within `windowMs`;
  * a copy of an id still being recorded waits for that first answer.
  */
-export async function claimDelivery(scope: string, id: string, windowMs: number, now: () => number = Date.now): Promise<Claim> {
+export async function claimDelivery(
+	scope: string,
+	id: string,
+	windowMs: number,
+	now: () => number = Date.now,
+): Promise<Claim> {
 	const seen = memoryFor(scope);
 	for (;;) {
 		const cutoff = now() - windowMs;
@@ -80,7 +85,10 @@ export async function claimDelivery(scope: string, id: string, windowMs: number,
 		const entry = seen.get(id);
 		if (entry && (entry.pending || entry.at >= cutoff)) {
 			if (!entry.pending) return { duplicate: true, firstSeenAt: entry.at };
-			const answered = await Promise.race([entry.pending, sleep(PENDING_WAIT_MS).then(() => false)]);
+			const answered = await Promise.race([
+				entry.pending,
+				sleep(PENDING_WAIT_MS).then(() => false),
+			]);
 			if (answered) return { duplicate: true, firstSeenAt: entry.at };
 			if (seen.get(id) === entry) seen.delete(id);
 			continue;
@@ -130,7 +138,11 @@ const batches = new Map<string, Batch>();
  * (scope: this trigger node). Calls of one node that overlap (a burst) share one read and one write.
  * Returns undefined when the n8n running the node offers no such store.
  */
-export async function firstInStore(this: IExecuteFunctions, scope: string, ids: string[]): Promise<boolean[] | undefined> {
+export async function firstInStore(
+	this: IExecuteFunctions,
+	scope: string,
+	ids: string[],
+): Promise<boolean[] | undefined> {
 	if (typeof this.helpers.checkProcessedAndRecord !== 'function') return undefined;
 	let batch = batches.get(scope);
 	if (!batch) {
@@ -154,7 +166,10 @@ async function flush(this: IExecuteFunctions, scope: string, batch: Batch) {
 			const waiting = batch.waiting.splice(0);
 			const unique = [...new Set(waiting.map((waiter) => waiter.id))];
 			try {
-				const result = await this.helpers.checkProcessedAndRecord(unique, 'node', { mode: 'entries', maxEntries: MAX_DURABLE });
+				const result = await this.helpers.checkProcessedAndRecord(unique, 'node', {
+					mode: 'entries',
+					maxEntries: MAX_DURABLE,
+				});
 				const fresh = new Set(result.new.map(String));
 				for (const waiter of waiting) {
 					// the first copy of a new id in this batch is the one that runs

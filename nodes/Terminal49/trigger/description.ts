@@ -7,7 +7,10 @@ export const DEFAULT_DEDUPLICATION_HOURS = 24;
 
 /** The deduplication window of the node's options in ms (0: off). */
 export function deduplicationWindowMs(options: IDataObject): number {
-	const hours = options.deduplicationHours === undefined ? DEFAULT_DEDUPLICATION_HOURS : Number(options.deduplicationHours);
+	const hours =
+		options.deduplicationHours === undefined
+			? DEFAULT_DEDUPLICATION_HOURS
+			: Number(options.deduplicationHours);
 	return Number.isFinite(hours) && hours > 0 ? hours * 3_600_000 : 0;
 }
 
@@ -46,7 +49,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Create the webhook in Terminal49 (or with the Terminal49 node: Webhook > Create) for this node\'s Production URL and the same events, then paste its secret below. Deliveries without a valid signature are refused.',
+			"Create the webhook in Terminal49 (or with the Terminal49 node: Webhook > Create) for this node's Production URL and the same events, then paste its secret below. Deliveries without a valid signature are refused.",
 		name: 'manualNotice',
 		type: 'notice',
 		default: '',

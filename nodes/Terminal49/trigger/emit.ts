@@ -7,7 +7,14 @@ import { apiRequest } from '../transport';
 import { firstInStore } from './dedup';
 import { deduplicationWindowMs } from './description';
 import type { Notification } from './payload';
-import { containerIdOf, hasFullContainer, readNotification, referenceIdentifier, scopeOf, simplifyNotification } from './payload';
+import {
+	containerIdOf,
+	hasFullContainer,
+	readNotification,
+	referenceIdentifier,
+	scopeOf,
+	simplifyNotification,
+} from './payload';
 
 /**
  * The execution side of a delivery: the Terminal49 Trigger's execute(), which n8n runs as the first step of
@@ -21,7 +28,11 @@ import { containerIdOf, hasFullContainer, readNotification, referenceIdentifier,
  * notification when the payload does not carry the reference object), then the container with its
  * shipment and terminal.
  */
-async function fetchContainer(this: IExecuteFunctions, notification: Notification, itemIndex: number) {
+async function fetchContainer(
+	this: IExecuteFunctions,
+	notification: Notification,
+	itemIndex: number,
+) {
 	let reference: ResourceObject | undefined;
 	let containerId = containerIdOf(notification);
 	if (!containerId) {
@@ -32,9 +43,12 @@ async function fetchContainer(this: IExecuteFunctions, notification: Notificatio
 			itemIndex,
 		});
 		const refId = referenceIdentifier(notification.document);
-		reference = (document.included ?? []).filter(isResourceObject).find(
-			(resource) => refId && resource.type === refId.type && String(resource.id) === String(refId.id),
-		);
+		reference = (document.included ?? [])
+			.filter(isResourceObject)
+			.find(
+				(resource) =>
+					refId && resource.type === refId.type && String(resource.id) === String(refId.id),
+			);
 		containerId = containerIdOf(notification, reference);
 	}
 	if (!containerId) return { reference };
@@ -49,10 +63,17 @@ async function fetchContainer(this: IExecuteFunctions, notification: Notificatio
 }
 
 /** The simplified item, with the container loaded when the event came without it (and the option is on). */
-async function simplifiedItem(this: IExecuteFunctions, notification: Notification, options: IDataObject, itemIndex: number) {
+async function simplifiedItem(
+	this: IExecuteFunctions,
+	notification: Notification,
+	options: IDataObject,
+	itemIndex: number,
+) {
 	const needsContainer =
 		// On unless turned off: without it these events would carry no container number at all.
-		options.fetchFullContainer !== false && notification.event.startsWith('container.') && !hasFullContainer(notification);
+		options.fetchFullContainer !== false &&
+		notification.event.startsWith('container.') &&
+		!hasFullContainer(notification);
 	if (!needsContainer) return simplifyNotification(notification);
 	let fetched: Awaited<ReturnType<typeof fetchContainer>> | undefined;
 	let fetchError: IDataObject | undefined;
@@ -66,10 +87,16 @@ async function simplifiedItem(this: IExecuteFunctions, notification: Notificatio
 			description: failure.description ?? null,
 			http_code: failure.httpCode ?? null,
 		};
-		this.logger.warn(`Terminal49 Trigger: could not load the container of notification ${notification.id}: ${String(fetchError.message)}`);
+		this.logger.warn(
+			`Terminal49 Trigger: could not load the container of notification ${notification.id}: ${String(fetchError.message)}`,
+		);
 	}
 	if (fetched && !fetched.container) {
-		fetchError = { message: 'Terminal49 did not say which container this event is about', description: null, http_code: null };
+		fetchError = {
+			message: 'Terminal49 did not say which container this event is about',
+			description: null,
+			http_code: null,
+		};
 	}
 	const item = simplifyNotification(notification, fetched ?? {});
 	if (fetchError) item.fetch_error = fetchError;
@@ -90,32 +117,52 @@ export interface Deliveries {
 export async function readDeliveries(this: IExecuteFunctions): Promise<Deliveries> {
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const notifications = this.getInputData().map((item) => readNotification(item.json));
-	const ids = notifications.map((notification) => ('problem' in notification ? '' : notification.id));
-	if (this.getMode() === 'manual' || deduplicationWindowMs(options) === 0 || !ids.some(Boolean)) return { options, notifications };
+	const ids = notifications.map((notification) =>
+		'problem' in notification ? '' : notification.id,
+	);
+	if (this.getMode() === 'manual' || deduplicationWindowMs(options) === 0 || !ids.some(Boolean))
+		return { options, notifications };
 	try {
-		return { options, notifications, first: await firstInStore.call(this, scopeOf.call(this), ids) };
+		return {
+			options,
+			notifications,
+			first: await firstInStore.call(this, scopeOf.call(this), ids),
+		};
 	} catch (error) {
 		// Not run unchecked: the execution fails, keeps the delivery as its input and can be retried.
 		throw new NodeOperationError(this.getNode(), error as Error, {
 			message: `Could not check n8n's deduplication store: ${error instanceof Error ? error.message : String(error)}`,
-			description: "The delivery is kept in this execution; retry it once n8n's database is available again.",
+			description:
+				"The delivery is kept in this execution; retry it once n8n's database is available again.",
 		});
 	}
 }
 
 /** The item of input item `itemIndex`, or undefined when an earlier execution already ran its notification. */
-export async function emitDelivery(this: IExecuteFunctions, deliveries: Deliveries, itemIndex: number): Promise<INodeExecutionData | undefined> {
+export async function emitDelivery(
+	this: IExecuteFunctions,
+	deliveries: Deliveries,
+	itemIndex: number,
+): Promise<INodeExecutionData | undefined> {
 	const notification = deliveries.notifications[itemIndex];
 	if ('problem' in notification) {
-		throw new NodeOperationError(this.getNode(), `The trigger's input is not a Terminal49 notification: ${notification.problem}`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The trigger's input is not a Terminal49 notification: ${notification.problem}`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	if (deliveries.first && !deliveries.first[itemIndex]) {
-		this.logger.info(`Terminal49 Trigger: notification ${notification.id} was already run by an earlier execution; this one stops here`);
+		this.logger.info(
+			`Terminal49 Trigger: notification ${notification.id} was already run by an earlier execution; this one stops here`,
+		);
 		return undefined;
 	}
 	const json =
-		deliveries.options.output === 'raw' ? notification.document : await simplifiedItem.call(this, notification, deliveries.options, itemIndex);
+		deliveries.options.output === 'raw'
+			? notification.document
+			: await simplifiedItem.call(this, notification, deliveries.options, itemIndex);
 	return { json, pairedItem: { item: itemIndex } };
 }

@@ -22,23 +22,39 @@ export interface StoredWebhook extends IDataObject {
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
 export function webhookManagement(this: TriggerContext): WebhookManagement {
-	return this.getNodeParameter('webhookManagement', 'automatic') === 'manual' ? 'manual' : 'automatic';
+	return this.getNodeParameter('webhookManagement', 'automatic') === 'manual'
+		? 'manual'
+		: 'automatic';
 }
 
 /** The selected events, validated: at least one, each a Terminal49 event name. */
 export function selectedEvents(this: TriggerContext): string[] {
 	const raw = this.getNodeParameter('events', []) as unknown;
-	const events = [...new Set((Array.isArray(raw) ? raw : []).map((event) => String(event).trim()).filter(Boolean))];
+	const events = [
+		...new Set(
+			(Array.isArray(raw) ? raw : []).map((event) => String(event).trim()).filter(Boolean),
+		),
+	];
 	if (events.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'No events selected: "Events" needs at least one event', {
-			description: 'Pick the Terminal49 events that should start this workflow, e.g. Container: Available for Pickup.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'No events selected: "Events" needs at least one event',
+			{
+				description:
+					'Pick the Terminal49 events that should start this workflow, e.g. Container: Available for Pickup.',
+			},
+		);
 	}
 	const unknown = events.filter((event) => !isWebhookEvent(event));
 	if (unknown.length > 0) {
-		throw new NodeOperationError(this.getNode(), `Unknown event in "Events": "${unknown.join('", "')}"`, {
-			description: 'Pick events from the list; Terminal49 accepts only its 43 event names and no wildcard.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Unknown event in "Events": "${unknown.join('", "')}"`,
+			{
+				description:
+					'Pick events from the list; Terminal49 accepts only its 43 event names and no wildcard.',
+			},
+		);
 	}
 	return events.sort();
 }
@@ -64,7 +80,10 @@ function sameEvents(a: unknown, b: string[]): boolean {
 function webhookUrl(this: IHookFunctions): string {
 	const url = this.getNodeWebhookUrl('default');
 	if (!url) {
-		throw new NodeOperationError(this.getNode(), 'n8n did not provide a webhook URL for the Terminal49 Trigger');
+		throw new NodeOperationError(
+			this.getNode(),
+			'n8n did not provide a webhook URL for the Terminal49 Trigger',
+		);
 	}
 	return url;
 }
@@ -76,13 +95,20 @@ async function assertDeliverable(this: IHookFunctions, url: string) {
 	try {
 		serviceHost = new URL(String(credentials.baseUrl ?? 'https://api.terminal49.com/v2')).hostname;
 	} catch {
-		throw new NodeOperationError(this.getNode(), `The Terminal49 credential's Base URL is not a URL: "${String(credentials.baseUrl)}"`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The Terminal49 credential's Base URL is not a URL: "${String(credentials.baseUrl)}"`,
+		);
 	}
 	if (serviceHost.endsWith('terminal49.com') && !url.startsWith('https://')) {
-		throw new NodeOperationError(this.getNode(), `Terminal49 only delivers webhooks to https URLs, and this workflow's URL is ${url}`, {
-			description:
-				'Run n8n behind TLS and set its WEBHOOK_URL environment variable to the public https address (e.g. https://n8n.example.com/), then activate again. Or use Webhook Management "Managed by Hand" with a webhook you point at an https proxy.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Terminal49 only delivers webhooks to https URLs, and this workflow's URL is ${url}`,
+			{
+				description:
+					'Run n8n behind TLS and set its WEBHOOK_URL environment variable to the public https address (e.g. https://n8n.example.com/), then activate again. Or use Webhook Management "Managed by Hand" with a webhook you point at an https proxy.',
+			},
+		);
 	}
 }
 
@@ -111,7 +137,9 @@ export async function webhooksAt(this: TriggerContext, url: string): Promise<Res
 async function removeOthersAt(this: IHookFunctions, url: string, keep?: string) {
 	for (const { id } of await webhooksAt.call(this, url)) {
 		if (id === keep) continue;
-		this.logger.info(`Terminal49 Trigger: removing webhook ${String(id)}, an older registration of the same URL`);
+		this.logger.info(
+			`Terminal49 Trigger: removing webhook ${String(id)}, an older registration of the same URL`,
+		);
 		await deleteRemote.call(this, String(id));
 	}
 }
@@ -144,7 +172,12 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 	const { webhookId, webhookSecret } = data;
-	if (typeof webhookId !== 'string' || !webhookId || typeof webhookSecret !== 'string' || !webhookSecret) {
+	if (
+		typeof webhookId !== 'string' ||
+		!webhookId ||
+		typeof webhookSecret !== 'string' ||
+		!webhookSecret
+	) {
 		clearStoredWebhook(data);
 		return false;
 	}
@@ -154,15 +187,24 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		acceptStatuses: [404],
 	});
 	if (response.statusCode === 404) {
-		this.logger.info(`Terminal49 Trigger: webhook ${webhookId} no longer exists in Terminal49; registering a new one`);
+		this.logger.info(
+			`Terminal49 Trigger: webhook ${webhookId} no longer exists in Terminal49; registering a new one`,
+		);
 		clearStoredWebhook(data);
 		return false;
 	}
 	let remote = ((response.body.data ?? {}) as IDataObject).attributes as IDataObject | undefined;
 	const url = webhookUrl.call(this);
-	if (!remote || remote.url !== url || !sameEvents(remote.events, events) || remote.active === false) {
+	if (
+		!remote ||
+		remote.url !== url ||
+		!sameEvents(remote.events, events) ||
+		remote.active === false
+	) {
 		await assertDeliverable.call(this, url);
-		this.logger.info(`Terminal49 Trigger: webhook ${webhookId} differs from the node (URL, events or active); updating it`);
+		this.logger.info(
+			`Terminal49 Trigger: webhook ${webhookId} differs from the node (URL, events or active); updating it`,
+		);
 		const updated = await apiRequestFull.call(this, {
 			method: 'PATCH',
 			path: `/webhooks/${encodeURIComponent(webhookId)}`,
@@ -176,7 +218,8 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		remote = ((updated.body.data ?? {}) as IDataObject).attributes as IDataObject | undefined;
 		await removeOthersAt.call(this, url, webhookId);
 	}
-	const secret = typeof remote?.secret === 'string' && remote.secret ? remote.secret : webhookSecret;
+	const secret =
+		typeof remote?.secret === 'string' && remote.secret ? remote.secret : webhookSecret;
 	remember(data, webhookId, secret, url, events);
 	return true;
 }
@@ -202,10 +245,20 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	});
 	const created = (response.body.data ?? {}) as IDataObject;
 	const attributes = (created.attributes ?? {}) as IDataObject;
-	if (typeof created.id !== 'string' || !created.id || typeof attributes.secret !== 'string' || !attributes.secret) {
-		throw new NodeOperationError(this.getNode(), 'Terminal49 created the webhook but did not return its id and secret', {
-			description: 'Deliveries could not be verified without the secret. Deactivate and activate the workflow again.',
-		});
+	if (
+		typeof created.id !== 'string' ||
+		!created.id ||
+		typeof attributes.secret !== 'string' ||
+		!attributes.secret
+	) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Terminal49 created the webhook but did not return its id and secret',
+			{
+				description:
+					'Deliveries could not be verified without the secret. Deactivate and activate the workflow again.',
+			},
+		);
 	}
 	remember(data, created.id, attributes.secret, url, events);
 	return true;
@@ -218,7 +271,8 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 	if (typeof data.webhookId === 'string' && data.webhookId) {
 		const outcome = await deleteRemote.call(this, data.webhookId);
-		if (outcome === 'gone') this.logger.info(`Terminal49 Trigger: webhook ${data.webhookId} was already removed`);
+		if (outcome === 'gone')
+			this.logger.info(`Terminal49 Trigger: webhook ${data.webhookId} was already removed`);
 	}
 	clearStoredWebhook(data);
 	return true;

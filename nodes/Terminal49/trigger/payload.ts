@@ -26,7 +26,8 @@ export function readNotification(document: unknown): Notification | { problem: s
 		return { problem: 'the body is not a JSON object' };
 	}
 	const data = (document as IDataObject).data as IDataObject | undefined;
-	if (!data || typeof data !== 'object' || Array.isArray(data)) return { problem: 'the body has no "data" object' };
+	if (!data || typeof data !== 'object' || Array.isArray(data))
+		return { problem: 'the body has no "data" object' };
 	const attributes = (data.attributes ?? {}) as IDataObject;
 	const id = data.id ?? attributes.id;
 	if (typeof id !== 'string' || id === '') return { problem: 'data.id is missing' };
@@ -40,11 +41,17 @@ const identifiers = (value: unknown): ResourceIdentifier[] => {
 	const data = (value as { data?: unknown } | undefined)?.data;
 	const list = Array.isArray(data) ? data : data ? [data] : [];
 	return list.filter(
-		(item): item is ResourceIdentifier => !!item && typeof item === 'object' && typeof (item as IDataObject).type === 'string',
+		(item): item is ResourceIdentifier =>
+			!!item && typeof item === 'object' && typeof (item as IDataObject).type === 'string',
 	);
 };
 
-function related(resource: ResourceObject | undefined, name: string, type: string, index: IncludedIndex) {
+function related(
+	resource: ResourceObject | undefined,
+	name: string,
+	type: string,
+	index: IncludedIndex,
+) {
 	if (!resource) return undefined;
 	const identifier = identifiers(resource.relationships?.[name]).find((item) => item.type === type);
 	return identifier ? index.get(`${type}:${identifier.id}`) : undefined;
@@ -77,7 +84,10 @@ export interface SimplifyOverrides {
 }
 
 /** The simplified item of a notification. */
-export function simplifyNotification(notification: Notification, overrides: SimplifyOverrides = {}): IDataObject {
+export function simplifyNotification(
+	notification: Notification,
+	overrides: SimplifyOverrides = {},
+): IDataObject {
 	const document = notification.document;
 	const data = document.data as IDataObject;
 	const attributes = (data.attributes ?? {}) as IDataObject;
@@ -89,9 +99,12 @@ export function simplifyNotification(notification: Notification, overrides: Simp
 	]);
 
 	const refId = referenceIdentifier(document);
-	const reference = refId ? (index.get(`${refId.type}:${refId.id}`) ?? overrides.reference) : undefined;
+	const reference = refId
+		? (index.get(`${refId.type}:${refId.id}`) ?? overrides.reference)
+		: undefined;
 
-	const includedOfType = (type: string) => [...index.values()].filter((resource) => resource.type === type);
+	const includedOfType = (type: string) =>
+		[...index.values()].filter((resource) => resource.type === type);
 
 	// The container the event is about: the reference object's container, else the one loaded, else the
 	// only container of the payload.
@@ -110,7 +123,8 @@ export function simplifyNotification(notification: Notification, overrides: Simp
 		(shipments.length === 1 ? shipments[0] : undefined);
 
 	const shipment = shipmentResource ? simplifyResource(shipmentResource, index) : null;
-	const decorate = (resource: ResourceObject) => addContainerInsights(simplifyResource(resource, index), shipment ?? undefined);
+	const decorate = (resource: ResourceObject) =>
+		addContainerInsights(simplifyResource(resource, index), shipment ?? undefined);
 	const container = containerResource ? decorate(containerResource) : null;
 
 	const referenceItem: IDataObject | null = reference
@@ -153,13 +167,18 @@ export function simplifyNotification(notification: Notification, overrides: Simp
 }
 
 /** The container id a notification is about, from its reference object (loaded or included). */
-export function containerIdOf(notification: Notification, reference?: ResourceObject): string | undefined {
+export function containerIdOf(
+	notification: Notification,
+	reference?: ResourceObject,
+): string | undefined {
 	const document = notification.document;
 	const index = indexIncluded(document.included);
 	const refId = referenceIdentifier(document);
 	const ref = reference ?? (refId ? index.get(`${refId.type}:${refId.id}`) : undefined);
 	if (refId?.type === 'container') return String(refId.id);
-	const identifier = identifiers(ref?.relationships?.container).find((item) => item.type === 'container');
+	const identifier = identifiers(ref?.relationships?.container).find(
+		(item) => item.type === 'container',
+	);
 	return identifier ? String(identifier.id) : undefined;
 }
 
@@ -169,6 +188,15 @@ export function hasFullContainer(notification: Notification): boolean {
 	const index = indexIncluded(document.included);
 	const id = containerIdOf(notification);
 	const containers = [...index.values()].filter((resource) => resource.type === 'container');
-	const found = id ? index.get(`container:${id}`) : containers.length === 1 ? containers[0] : undefined;
-	return !!found && isResourceObject(found) && !!found.attributes && Object.keys(found.attributes).length > 0;
+	const found = id
+		? index.get(`container:${id}`)
+		: containers.length === 1
+			? containers[0]
+			: undefined;
+	return (
+		!!found &&
+		isResourceObject(found) &&
+		!!found.attributes &&
+		Object.keys(found.attributes).length > 0
+	);
 }

@@ -21,7 +21,12 @@ import { SIGNATURE_HEADER, verifySignature } from './signature';
  */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
-function refuse(this: IWebhookFunctions, status: number, error: string, reason: string): IWebhookResponseData {
+function refuse(
+	this: IWebhookFunctions,
+	status: number,
+	error: string,
+	reason: string,
+): IWebhookResponseData {
 	this.logger.warn(`Terminal49 Trigger refused a delivery (HTTP ${status}): ${reason}`);
 	this.getResponseObject().status(status).json({ error });
 	return { noWebhookResponse: true };
@@ -34,11 +39,16 @@ function answer(this: IWebhookFunctions, body: IDataObject): IWebhookResponseDat
 }
 
 /** The exact bytes n8n received (never a re-serialisation of a parsed body), or why they are unavailable. */
-async function rawBodyOf(this: IWebhookFunctions): Promise<{ body: Buffer } | { status: number; reason: string }> {
+async function rawBodyOf(
+	this: IWebhookFunctions,
+): Promise<{ body: Buffer } | { status: number; reason: string }> {
 	const req = this.getRequestObject();
 	const declared = Number(req.headers['content-length']);
 	if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-		return { status: 413, reason: `Content-Length ${declared} is over the ${MAX_BODY_BYTES} byte limit` };
+		return {
+			status: 413,
+			reason: `Content-Length ${declared} is over the ${MAX_BODY_BYTES} byte limit`,
+		};
 	}
 	// n8n 2.41: typeVersion 1 nodes get req.rawBody filled before webhook(); for content types n8n does not
 	// parse (application/vnd.api+json) newer versions must call readRawBody(), which fills req.rawBody.
@@ -59,7 +69,10 @@ async function rawBodyOf(this: IWebhookFunctions): Promise<{ body: Buffer } | { 
 	const raw: unknown = req.rawBody;
 	if (!Buffer.isBuffer(raw)) return { body: Buffer.alloc(0) };
 	if (raw.length > MAX_BODY_BYTES) {
-		return { status: 413, reason: `the body is ${raw.length} bytes, over the ${MAX_BODY_BYTES} byte limit` };
+		return {
+			status: 413,
+			reason: `the body is ${raw.length} bytes, over the ${MAX_BODY_BYTES} byte limit`,
+		};
 	}
 	return { body: raw };
 }
@@ -94,9 +107,14 @@ const registeredSecrets = new Map<string, RegisteredSecrets>();
 const foundSecrets = new Map<string, string>();
 
 /** The webhooks registered at `url`, looked up at most once per interval per node (failures included). */
-function secretsAt(this: IWebhookFunctions, scope: string, url: string): RegisteredSecrets['hooks'] {
+function secretsAt(
+	this: IWebhookFunctions,
+	scope: string,
+	url: string,
+): RegisteredSecrets['hooks'] {
 	const now = Date.now();
-	for (const [key, entry] of registeredSecrets) if (now - entry.at >= SECRET_REFRESH_INTERVAL_MS) registeredSecrets.delete(key);
+	for (const [key, entry] of registeredSecrets)
+		if (now - entry.at >= SECRET_REFRESH_INTERVAL_MS) registeredSecrets.delete(key);
 	let entry = registeredSecrets.get(scope);
 	if (!entry) {
 		const hooks = webhooksAt.call(this, url).then((records) =>
@@ -121,7 +139,11 @@ function secretsAt(this: IWebhookFunctions, scope: string, url: string): Registe
  * cannot make it hammer the API). Returns whether one verifies; when it does, its id and secret are written
  * to static data (which n8n saves only for a request the node answers itself: see receiveDelivery).
  */
-async function refreshSecret(this: IWebhookFunctions, body: Buffer, signature: unknown): Promise<boolean> {
+async function refreshSecret(
+	this: IWebhookFunctions,
+	body: Buffer,
+	signature: unknown,
+): Promise<boolean> {
 	if (webhookManagement.call(this) !== 'automatic' || this.getMode() === 'manual') return false;
 	const url = this.getNodeWebhookUrl('default');
 	if (!url) return false;
@@ -130,7 +152,9 @@ async function refreshSecret(this: IWebhookFunctions, body: Buffer, signature: u
 		hooks = await secretsAt.call(this, scopeOf.call(this), url);
 	} catch (error) {
 		// The delivery is refused (401) and Terminal49 sends it again later, after the next look-up.
-		this.logger.warn(`Terminal49 Trigger: could not look up the webhook secret: ${error instanceof Error ? error.message : String(error)}`);
+		this.logger.warn(
+			`Terminal49 Trigger: could not look up the webhook secret: ${error instanceof Error ? error.message : String(error)}`,
+		);
 		return false;
 	}
 	const match = hooks.find((hook) => verifySignature(body, signature, hook.secret));
@@ -139,9 +163,13 @@ async function refreshSecret(this: IWebhookFunctions, body: Buffer, signature: u
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 	data.webhookId = match.id;
 	data.webhookSecret = match.secret;
-	this.logger.info(`Terminal49 Trigger: the stored webhook secret was out of date; now using webhook ${match.id}'s`);
+	this.logger.info(
+		`Terminal49 Trigger: the stored webhook secret was out of date; now using webhook ${match.id}'s`,
+	);
 	if (hooks.length > 1) {
-		this.logger.warn(`Terminal49 Trigger: ${hooks.length} webhooks are registered at this workflow's URL; deactivate and activate it to keep one`);
+		this.logger.warn(
+			`Terminal49 Trigger: ${hooks.length} webhooks are registered at this workflow's URL; deactivate and activate it to keep one`,
+		);
 	}
 	return true;
 }
@@ -153,9 +181,15 @@ export function resetSecretRefresh() {
 }
 
 /** Whether the signature matches the stored secret, or the one a look-up found since (Automatic mode). */
-function verified(this: IWebhookFunctions, body: Buffer, signature: unknown, secret: string): boolean {
+function verified(
+	this: IWebhookFunctions,
+	body: Buffer,
+	signature: unknown,
+	secret: string,
+): boolean {
 	if (verifySignature(body, signature, secret)) return true;
-	const found = webhookManagement.call(this) === 'automatic' ? foundSecrets.get(scopeOf.call(this)) : undefined;
+	const found =
+		webhookManagement.call(this) === 'automatic' ? foundSecrets.get(scopeOf.call(this)) : undefined;
 	return found !== undefined && found !== secret && verifySignature(body, signature, found);
 }
 
@@ -176,11 +210,22 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const secret = secretOf.call(this);
 	// Automatic mode goes on without a stored secret (static data lost): the look-up below may find it.
 	if (!secret && webhookManagement.call(this) === 'manual') {
-		return refuse.call(this, 401, 'Signature cannot be verified', 'the "Webhook Secret" of the node is empty');
+		return refuse.call(
+			this,
+			401,
+			'Signature cannot be verified',
+			'the "Webhook Secret" of the node is empty',
+		);
 	}
 
 	const read = await rawBodyOf.call(this);
-	if ('status' in read) return refuse.call(this, read.status, read.status === 413 ? 'Payload too large' : 'Bad request', read.reason);
+	if ('status' in read)
+		return refuse.call(
+			this,
+			read.status,
+			read.status === 413 ? 'Payload too large' : 'Bad request',
+			read.reason,
+		);
 	const body = read.body;
 	if (body.length === 0) return refuse.call(this, 401, 'Invalid signature', 'the body is empty');
 
@@ -189,7 +234,10 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return refuse.call(this, 401, 'Invalid signature', `the ${SIGNATURE_HEADER} header is missing`);
 	}
 	let refreshed = false;
-	if (!verified.call(this, body, signature, secret) && !(refreshed = await refreshSecret.call(this, body, signature))) {
+	if (
+		!verified.call(this, body, signature, secret) &&
+		!(refreshed = await refreshSecret.call(this, body, signature))
+	) {
 		return secret
 			? refuse.call(
 					this,
@@ -209,27 +257,45 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		// n8n saves static data only for a request the node answers itself: this one, so that the webhook
 		// id is right again (deactivation removes that webhook). Terminal49 delivers it again shortly; until
 		// n8n has saved it, the secret found is also kept in memory.
-		return refuse.call(this, 503, 'Webhook secret refreshed: deliver again', 'the stored webhook secret was out of date and has been replaced');
+		return refuse.call(
+			this,
+			503,
+			'Webhook secret refreshed: deliver again',
+			'the stored webhook secret was out of date and has been replaced',
+		);
 	}
 
 	const parsed = parseJson(body);
-	if (!parsed) return refuse.call(this, 400, 'Body is not JSON', 'the signed body is not valid JSON');
+	if (!parsed)
+		return refuse.call(this, 400, 'Body is not JSON', 'the signed body is not valid JSON');
 	const notification = readNotification(parsed.value);
 	if ('problem' in notification) {
 		return refuse.call(this, 400, 'Not a Terminal49 webhook notification', notification.problem);
 	}
 
 	if (!selected.call(this).has(notification.event)) {
-		this.logger.debug(`Terminal49 Trigger: ignored ${notification.event} (not among the selected events)`);
-		return answer.call(this, { received: true, ignored: 'event not selected', event: notification.event });
+		this.logger.debug(
+			`Terminal49 Trigger: ignored ${notification.event} (not among the selected events)`,
+		);
+		return answer.call(this, {
+			received: true,
+			ignored: 'event not selected',
+			event: notification.event,
+		});
 	}
 
 	const windowMs = deduplicationWindowMs(this.getNodeParameter('options', {}) as IDataObject);
 	if (windowMs > 0) {
 		const claim = await claimDelivery(scopeOf.call(this), notification.id, windowMs);
 		if (claim.duplicate) {
-			this.logger.info(`Terminal49 Trigger: duplicate delivery of notification ${notification.id} ignored`);
-			return answer.call(this, { received: true, duplicate: true, notification_id: notification.id });
+			this.logger.info(
+				`Terminal49 Trigger: duplicate delivery of notification ${notification.id} ignored`,
+			);
+			return answer.call(this, {
+				received: true,
+				duplicate: true,
+				notification_id: notification.id,
+			});
 		}
 		onAnswered.call(this, claim.settle);
 	}

@@ -30,7 +30,8 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a container',
-				description: 'Get a container with its status, holds, fees, last free day and pickup readiness',
+				description:
+					'Get a container with its status, holds, fees, last free day and pickup readiness',
 			},
 			{
 				name: 'Get Many',

@@ -21,7 +21,10 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['container'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['container'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = await resolveContainerId.call(this, itemIndex);
@@ -29,7 +32,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await requestItems.call(
 		this,
 		itemIndex,
-		{ method: 'GET', path: `/containers/${encodeURIComponent(id)}`, qs: include.length ? { include: include.join(',') } : {} },
+		{
+			method: 'GET',
+			path: `/containers/${encodeURIComponent(id)}`,
+			qs: include.length ? { include: include.join(',') } : {},
+		},
 		{ containerInsights: true },
 	);
 }

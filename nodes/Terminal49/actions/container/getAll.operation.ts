@@ -37,7 +37,10 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['container'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['container'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -45,7 +48,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = {};
 	if (include.length) qs.include = include.join(',');
 	if (typeof filters.number === 'string' && filters.number.trim()) {
-		qs['filter[number]'] = assertContainerNumber(this.getNode(), 'Container Number', filters.number, itemIndex, false);
+		qs['filter[number]'] = assertContainerNumber(
+			this.getNode(),
+			'Container Number',
+			filters.number,
+			itemIndex,
+			false,
+		);
 	}
-	return await listItems.call(this, itemIndex, { method: 'GET', path: '/containers', qs }, { containerInsights: true });
+	return await listItems.call(
+		this,
+		itemIndex,
+		{ method: 'GET', path: '/containers', qs },
+		{ containerInsights: true },
+	);
 }

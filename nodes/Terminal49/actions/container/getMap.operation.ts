@@ -23,13 +23,17 @@ const properties: INodeProperties[] = [
 			{
 				name: 'Drop Them',
 				value: 'drop',
-				description: 'Return the collection without the invalid features, so a map library can still draw the rest',
+				description:
+					'Return the collection without the invalid features, so a map library can still draw the rest',
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['container'], operation: ['getMap'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['container'], operation: ['getMap'] } },
+	properties,
+);
 
 /** GET /containers/{id}/map_geojson: the FeatureCollection as one item, checked against the spec's rules. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -42,10 +46,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const { collectionProblem, problems } = validateMapFeatureCollection(document);
 	if (collectionProblem) {
-		throw new NodeOperationError(this.getNode(), `Terminal49 returned a container map that is not a GeoJSON FeatureCollection: ${collectionProblem}`, {
-			itemIndex,
-			description: `Nothing was returned for container ${id}. Try again later; if it persists, report it to Terminal49.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Terminal49 returned a container map that is not a GeoJSON FeatureCollection: ${collectionProblem}`,
+			{
+				itemIndex,
+				description: `Nothing was returned for container ${id}. Try again later; if it persists, report it to Terminal49.`,
+			},
+		);
 	}
 	if (problems.length === 0) return [document];
 	if (mode !== 'drop') {
@@ -60,7 +68,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const invalid = new Set(problems.map((problem) => problem.index));
-	this.logger.warn(`Terminal49 container map ${id}: dropped ${invalid.size} invalid feature(s): ${problems.map(describeMapProblem).join('; ')}`);
+	this.logger.warn(
+		`Terminal49 container map ${id}: dropped ${invalid.size} invalid feature(s): ${problems.map(describeMapProblem).join('; ')}`,
+	);
 	const features = (document.features as unknown[]).filter((_, index) => !invalid.has(index));
 	return [{ ...document, features } as IDataObject];
 }

@@ -18,7 +18,10 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['container'], operation: ['getRawEvents'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['container'], operation: ['getRawEvents'] } },
+	properties,
+);
 
 /** GET /containers/{id}/raw_events (deprecated by Terminal49; not paginated, Limit applied here). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -32,7 +35,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!simplify) {
 		// One document: keep it whole, only trimming its data to the limit.
 		const [document] = items;
-		if (limit !== undefined && Array.isArray(document?.data)) return [{ ...document, data: document.data.slice(0, limit) }];
+		if (limit !== undefined && Array.isArray(document?.data))
+			return [{ ...document, data: document.data.slice(0, limit) }];
 		return items;
 	}
 	return limit === undefined ? items : items.slice(0, limit);

@@ -14,9 +14,17 @@ const properties: INodeProperties[] = [
 		default: ['location', 'terminal', 'vessel'],
 		description: 'Related records to return nested in each event',
 		options: [
-			{ name: 'Location', value: 'location', description: 'The port or metro area where the event happened' },
+			{
+				name: 'Location',
+				value: 'location',
+				description: 'The port or metro area where the event happened',
+			},
 			{ name: 'Shipment', value: 'shipment' },
-			{ name: 'Terminal', value: 'terminal', description: 'The terminal or rail terminal of the event' },
+			{
+				name: 'Terminal',
+				value: 'terminal',
+				description: 'The terminal or rail terminal of the event',
+			},
 			{ name: 'Vessel', value: 'vessel', description: 'The vessel of vessel events' },
 		],
 	},

@@ -6,7 +6,10 @@ import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [containerLocator()];
 
-export const description = updateDisplayOptions({ show: { resource: ['container'], operation: ['refresh'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['container'], operation: ['refresh'] } },
+	properties,
+);
 
 /**
  * PATCH /containers/{id}/refresh: schedules an immediate pull from all sources. Own rate-limit bucket

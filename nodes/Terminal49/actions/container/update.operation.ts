@@ -13,12 +13,15 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. PO-1234, REF-5678',
 		description:
-			'Comma-separated reference numbers that REPLACE the container\'s current ones. Leave empty to remove them all.',
+			"Comma-separated reference numbers that REPLACE the container's current ones. Leave empty to remove them all.",
 	},
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['container'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['container'], operation: ['update'] } },
+	properties,
+);
 
 export function parseList(raw: unknown): string[] {
 	const values = Array.isArray(raw) ? raw.map(String) : String(raw ?? '').split(',');

@@ -45,7 +45,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many custom fields',
-				description: 'List stored custom field values, optionally for one record type, one record or one definition',
+				description:
+					'List stored custom field values, optionally for one record type, one record or one definition',
 			},
 			{
 				name: 'Update',

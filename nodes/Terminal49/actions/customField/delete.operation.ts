@@ -7,7 +7,10 @@ import { customFieldIdProperty, customFieldPath } from './shared';
 
 const properties: INodeProperties[] = [customFieldIdProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['customField'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customField'], operation: ['delete'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { path, id } = customFieldPath.call(this, itemIndex);

@@ -6,7 +6,10 @@ import { customFieldIdProperty, customFieldPath } from './shared';
 
 const properties: INodeProperties[] = [customFieldIdProperty, simplifyProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['customField'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customField'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { path } = customFieldPath.call(this, itemIndex);

@@ -43,13 +43,17 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customField'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customField'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	if (typeof filters.entityType === 'string' && filters.entityType) qs['filter[entity_type]'] = filters.entityType;
+	if (typeof filters.entityType === 'string' && filters.entityType)
+		qs['filter[entity_type]'] = filters.entityType;
 	if (filters.entityId !== undefined && filters.entityId !== '') {
 		qs['filter[entity_id]'] = assertId(node, 'Record ID', filters.entityId, itemIndex);
 	}

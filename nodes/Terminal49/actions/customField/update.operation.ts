@@ -5,9 +5,16 @@ import { readValue, valueProperties } from '../../helpers/customFieldValue';
 import { requestItems, simplifyProperty } from '../../helpers/output';
 import { customFieldIdProperty, customFieldPath } from './shared';
 
-const properties: INodeProperties[] = [customFieldIdProperty, ...valueProperties({ allowNull: true }), simplifyProperty];
+const properties: INodeProperties[] = [
+	customFieldIdProperty,
+	...valueProperties({ allowNull: true }),
+	simplifyProperty,
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['customField'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customField'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { path } = customFieldPath.call(this, itemIndex);

@@ -33,7 +33,8 @@ export const description: INodeProperties[] = [
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a custom field definition',
-				description: 'Delete a custom field definition, with its options and the values stored for it',
+				description:
+					'Delete a custom field definition, with its options and the values stored for it',
 			},
 			{
 				name: 'Get',
@@ -45,13 +46,15 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many custom field definitions',
-				description: 'List custom field definitions, optionally by record type, data type or display name',
+				description:
+					'List custom field definitions, optionally by record type, data type or display name',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update a custom field definition',
-				description: 'Change the display name, description, validation, default format or default value of a definition',
+				description:
+					'Change the display name, description, validation, default format or default value of a definition',
 			},
 		],
 		default: 'getAll',

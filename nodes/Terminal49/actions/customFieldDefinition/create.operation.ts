@@ -26,7 +26,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. po_number',
-		description: 'The key used to read and write the field through the API: lowercase letters, digits and underscores',
+		description:
+			'The key used to read and write the field through the API: lowercase letters, digits and underscores',
 	},
 	{
 		displayName: 'Display Name',
@@ -43,7 +44,8 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		required: true,
 		default: 'short_text',
-		description: 'The kind of value the field holds. Enum fields get their choices from Custom Field Option > Create.',
+		description:
+			'The kind of value the field holds. Enum fields get their choices from Custom Field Option > Create.',
 		options: DATA_TYPE_OPTIONS,
 	},
 	{
@@ -103,7 +105,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const node = this.getNode();
 	const entityType = this.getNodeParameter('entityType', itemIndex) as string;
 	if (!['Shipment', 'Container'].includes(entityType)) {
-		throw new NodeOperationError(node, `Invalid Record Type "${entityType}": use Shipment or Container`, { itemIndex });
+		throw new NodeOperationError(
+			node,
+			`Invalid Record Type "${entityType}": use Shipment or Container`,
+			{ itemIndex },
+		);
 	}
 	const dataType = this.getNodeParameter('dataType', itemIndex) as string;
 	if (!VALUE_TYPE_BY_DATA_TYPE[dataType]) {
@@ -116,13 +122,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const attributes: IDataObject = {
 		entity_type: entityType,
 		api_slug: assertId(node, 'API Slug', this.getNodeParameter('apiSlug', itemIndex), itemIndex),
-		display_name: assertNotEmpty(node, 'Display Name', this.getNodeParameter('displayName', itemIndex), itemIndex),
+		display_name: assertNotEmpty(
+			node,
+			'Display Name',
+			this.getNodeParameter('displayName', itemIndex),
+			itemIndex,
+		),
 		data_type: dataType,
 	};
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	if (typeof extra.description === 'string' && extra.description !== '') attributes.description = extra.description;
-	if (typeof extra.referenceType === 'string' && extra.referenceType !== '') attributes.reference_type = extra.referenceType;
-	if (typeof extra.defaultFormat === 'string' && extra.defaultFormat !== '') attributes.default_format = extra.defaultFormat;
+	if (typeof extra.description === 'string' && extra.description !== '')
+		attributes.description = extra.description;
+	if (typeof extra.referenceType === 'string' && extra.referenceType !== '')
+		attributes.reference_type = extra.referenceType;
+	if (typeof extra.defaultFormat === 'string' && extra.defaultFormat !== '')
+		attributes.default_format = extra.defaultFormat;
 	if (extra.validation !== undefined && extra.validation !== '') {
 		attributes.validation = parseJsonObject(node, 'Validation (JSON)', extra.validation, itemIndex);
 	}

@@ -14,6 +14,10 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readDefinitionId.call(this, itemIndex);
-	await apiRequest.call(this, { method: 'DELETE', path: `/custom_field_definitions/${encodeURIComponent(id)}`, itemIndex });
+	await apiRequest.call(this, {
+		method: 'DELETE',
+		path: `/custom_field_definitions/${encodeURIComponent(id)}`,
+		itemIndex,
+	});
 	return deleted(id);
 }

@@ -14,5 +14,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readDefinitionId.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, { method: 'GET', path: `/custom_field_definitions/${encodeURIComponent(id)}` });
+	return await requestItems.call(this, itemIndex, {
+		method: 'GET',
+		path: `/custom_field_definitions/${encodeURIComponent(id)}`,
+	});
 }

@@ -53,10 +53,16 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	if (typeof filters.entityType === 'string' && filters.entityType) qs['filter[entity_type]'] = filters.entityType;
-	if (typeof filters.dataType === 'string' && filters.dataType) qs['filter[data_type]'] = filters.dataType;
+	if (typeof filters.entityType === 'string' && filters.entityType)
+		qs['filter[entity_type]'] = filters.entityType;
+	if (typeof filters.dataType === 'string' && filters.dataType)
+		qs['filter[data_type]'] = filters.dataType;
 	if (typeof filters.displayName === 'string' && filters.displayName.trim()) {
 		qs['filter[display_name]'] = filters.displayName.trim();
 	}
-	return await listItems.call(this, itemIndex, { method: 'GET', path: '/custom_field_definitions', qs });
+	return await listItems.call(this, itemIndex, {
+		method: 'GET',
+		path: '/custom_field_definitions',
+		qs,
+	});
 }

@@ -17,7 +17,12 @@ export const DATA_TYPE_OPTIONS = [
 ];
 
 /** A JSON object parameter (e.g. Validation): an object, a JSON string, or empty for none. */
-export function parseJsonObject(node: INode, field: string, raw: unknown, itemIndex: number): IDataObject | null {
+export function parseJsonObject(
+	node: INode,
+	field: string,
+	raw: unknown,
+	itemIndex: number,
+): IDataObject | null {
 	if (raw === undefined || raw === null || raw === '') return null;
 	let value: unknown = raw;
 	if (typeof raw === 'string') {
@@ -32,10 +37,14 @@ export function parseJsonObject(node: INode, field: string, raw: unknown, itemIn
 	}
 	if (value === null) return null;
 	if (typeof value !== 'object' || Array.isArray(value)) {
-		throw new NodeOperationError(node, `Invalid ${field} "${JSON.stringify(value)}": it must be a JSON object`, {
-			itemIndex,
-			description: `Give "${field}" a JSON object, e.g. {"max_length": 20}.`,
-		});
+		throw new NodeOperationError(
+			node,
+			`Invalid ${field} "${JSON.stringify(value)}": it must be a JSON object`,
+			{
+				itemIndex,
+				description: `Give "${field}" a JSON object, e.g. {"max_length": 20}.`,
+			},
+		);
 	}
 	return value as IDataObject;
 }

@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
-import { parseCustomFieldValue, readDefinitionId, VALUE_TYPE_OPTIONS } from '../../helpers/customFieldValue';
+import {
+	parseCustomFieldValue,
+	readDefinitionId,
+	VALUE_TYPE_OPTIONS,
+} from '../../helpers/customFieldValue';
 import { requestItems, simplifyProperty } from '../../helpers/output';
 import { assertNotEmpty } from '../../helpers/validation';
 import { definitionIdProperty, parseJsonObject } from './shared';
@@ -78,14 +82,27 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.displayName !== undefined) {
 		attributes.display_name = assertNotEmpty(node, 'Display Name', fields.displayName, itemIndex);
 	}
-	if (fields.description !== undefined) attributes.description = fields.description === '' ? null : fields.description;
-	if (fields.defaultFormat !== undefined) attributes.default_format = fields.defaultFormat === '' ? null : fields.defaultFormat;
+	if (fields.description !== undefined)
+		attributes.description = fields.description === '' ? null : fields.description;
+	if (fields.defaultFormat !== undefined)
+		attributes.default_format = fields.defaultFormat === '' ? null : fields.defaultFormat;
 	if (fields.validation !== undefined) {
-		attributes.validation = parseJsonObject(node, 'Validation (JSON)', fields.validation, itemIndex);
+		attributes.validation = parseJsonObject(
+			node,
+			'Validation (JSON)',
+			fields.validation,
+			itemIndex,
+		);
 	}
 	if (fields.defaultValue !== undefined || fields.defaultValueType === 'null') {
 		const type = (fields.defaultValueType as CustomFieldValueType | undefined) ?? 'text';
-		attributes.default_value = parseCustomFieldValue(node, 'Default Value', fields.defaultValue, type, itemIndex) as IDataObject;
+		attributes.default_value = parseCustomFieldValue(
+			node,
+			'Default Value',
+			fields.defaultValue,
+			type,
+			itemIndex,
+		) as IDataObject;
 	}
 	if (Object.keys(attributes).length === 0) {
 		throw new NodeOperationError(node, 'Nothing to update: "Update Fields" is empty', {

@@ -26,7 +26,8 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a custom field option',
-				description: 'Add a choice (label and value) to an enum or enum multi custom field definition',
+				description:
+					'Add a choice (label and value) to an enum or enum multi custom field definition',
 			},
 			{
 				name: 'Delete',

@@ -61,7 +61,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (extra.position !== undefined && extra.position !== '') {
 		const position = Number(extra.position);
 		if (!Number.isInteger(position)) {
-			throw new NodeOperationError(node, `Invalid Position "${String(extra.position)}": use a whole number`, { itemIndex });
+			throw new NodeOperationError(
+				node,
+				`Invalid Position "${String(extra.position)}": use a whole number`,
+				{ itemIndex },
+			);
 		}
 		attributes.position = position;
 	}

@@ -4,7 +4,8 @@ import { definitionLocator, readDefinitionId } from '../../helpers/customFieldVa
 import { assertId } from '../../helpers/validation';
 
 export const definitionIdProperty: INodeProperties = definitionLocator({
-	description: 'The Enum or Enum Multi custom field definition the options belong to, picked by name or given by its ID',
+	description:
+		'The Enum or Enum Multi custom field definition the options belong to, picked by name or given by its ID',
 });
 
 export const optionIdProperty: INodeProperties = {
@@ -22,9 +23,16 @@ export function definitionPath(this: IExecuteFunctions, itemIndex: number): stri
 	return `/custom_field_definitions/${encodeURIComponent(id)}/options`;
 }
 
-export function optionPath(this: IExecuteFunctions, itemIndex: number): { path: string; id: string } {
+export function optionPath(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): { path: string; id: string } {
 	const base = definitionPath.call(this, itemIndex);
-	const id = assertId(this.getNode(), 'Option ID', this.getNodeParameter('optionId', itemIndex), itemIndex);
+	const id = assertId(
+		this.getNode(),
+		'Option ID',
+		this.getNodeParameter('optionId', itemIndex),
+		itemIndex,
+	);
 	return { path: `${base}/${encodeURIComponent(id)}`, id };
 }
-

@@ -46,11 +46,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { path } = optionPath.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const attributes: IDataObject = {};
-	if (fields.label !== undefined) attributes.label = assertNotEmpty(node, 'Label', fields.label, itemIndex);
+	if (fields.label !== undefined)
+		attributes.label = assertNotEmpty(node, 'Label', fields.label, itemIndex);
 	if (fields.position !== undefined && fields.position !== '') {
 		const position = Number(fields.position);
 		if (!Number.isInteger(position)) {
-			throw new NodeOperationError(node, `Invalid Position "${String(fields.position)}": use a whole number`, { itemIndex });
+			throw new NodeOperationError(
+				node,
+				`Invalid Position "${String(fields.position)}": use a whole number`,
+				{ itemIndex },
+			);
 		}
 		attributes.position = position;
 	}

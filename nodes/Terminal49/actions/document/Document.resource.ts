@@ -44,7 +44,8 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a document',
-				description: 'Get a document with its type, source and file details, optionally with linked shipments and extraction',
+				description:
+					'Get a document with its type, source and file details, optionally with linked shipments and extraction',
 			},
 			{
 				name: 'Get Download URL',
@@ -56,7 +57,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many documents',
-				description: 'List documents, optionally by file name, reference (BL or container number) or document type',
+				description:
+					'List documents, optionally by file name, reference (BL or container number) or document type',
 			},
 			{
 				name: 'Get Types',
@@ -80,7 +82,8 @@ export const description: INodeProperties[] = [
 				name: 'Re-Link',
 				value: 'relink',
 				action: 'Link a document again',
-				description: 'Run reference linking again so the document attaches to matching shipments and containers',
+				description:
+					'Run reference linking again so the document attaches to matching shipments and containers',
 			},
 			{
 				name: 'Rotate',
@@ -98,7 +101,8 @@ export const description: INodeProperties[] = [
 				name: 'Upload',
 				value: 'upload',
 				action: 'Upload a document',
-				description: 'Create a document from a file already uploaded to Terminal49 (its signed blob ID)',
+				description:
+					'Create a document from a file already uploaded to Terminal49 (its signed blob ID)',
 			},
 		],
 		default: 'getAll',

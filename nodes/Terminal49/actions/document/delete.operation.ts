@@ -7,7 +7,10 @@ import { documentIdProperty, documentPath } from './shared';
 
 const properties: INodeProperties[] = [documentIdProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['delete'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { path, id } = documentPath.call(this, itemIndex);

@@ -6,10 +6,17 @@ import { documentIdProperty, documentPath, includeProperty } from './shared';
 
 const properties: INodeProperties[] = [documentIdProperty, includeProperty, simplifyProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { path } = documentPath.call(this, itemIndex);
 	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	return await requestItems.call(this, itemIndex, { method: 'GET', path, qs: include.length ? { include: include.join(',') } : {} });
+	return await requestItems.call(this, itemIndex, {
+		method: 'GET',
+		path,
+		qs: include.length ? { include: include.join(',') } : {},
+	});
 }

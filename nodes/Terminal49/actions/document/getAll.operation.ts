@@ -19,7 +19,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. bill_of_lading,arrival_notice',
-				description: 'Only documents of these types, comma-separated codes (Document > Get Types lists them)',
+				description:
+					'Only documents of these types, comma-separated codes (Document > Get Types lists them)',
 			},
 			{
 				displayName: 'File Name',
@@ -34,7 +35,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. MEDUT4949001',
-				description: 'Only documents linked to this reference, e.g. a bill of lading or container number',
+				description:
+					'Only documents linked to this reference, e.g. a bill of lading or container number',
 			},
 		],
 	},
@@ -58,7 +60,10 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -67,8 +72,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = {};
 	if (include.length) qs.include = include.join(',');
 	if (sort) qs.sort = sort;
-	if (typeof filters.filename === 'string' && filters.filename.trim()) qs['filter[filename]'] = filters.filename.trim();
-	if (typeof filters.reference === 'string' && filters.reference.trim()) qs['filter[reference]'] = filters.reference.trim();
+	if (typeof filters.filename === 'string' && filters.filename.trim())
+		qs['filter[filename]'] = filters.filename.trim();
+	if (typeof filters.reference === 'string' && filters.reference.trim())
+		qs['filter[reference]'] = filters.reference.trim();
 	if (typeof filters.documentTypes === 'string' && filters.documentTypes.trim()) {
 		qs['filter[document_types]'] = filters.documentTypes
 			.split(',')

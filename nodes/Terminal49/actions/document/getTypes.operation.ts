@@ -5,7 +5,10 @@ import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['getTypes'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['getTypes'] } },
+	properties,
+);
 
 /** One item per document type: `{code, label}`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

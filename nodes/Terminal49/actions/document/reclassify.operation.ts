@@ -6,7 +6,10 @@ import { runDocumentAction } from './action';
 
 const properties: INodeProperties[] = [documentIdProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['reclassify'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['reclassify'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await runDocumentAction.call(this, itemIndex, 'reclassify');

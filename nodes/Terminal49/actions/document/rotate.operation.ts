@@ -20,13 +20,20 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['rotate'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['rotate'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const raw = this.getNodeParameter('degrees', itemIndex);
 	const degrees = Number(raw);
 	if (![90, 180, 270].includes(degrees)) {
-		throw new NodeOperationError(this.getNode(), `Invalid Degrees "${String(raw)}": use 90, 180 or 270`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid Degrees "${String(raw)}": use 90, 180 or 270`,
+			{ itemIndex },
+		);
 	}
 	return await runDocumentAction.call(this, itemIndex, 'rotate', { degrees });
 }

@@ -28,7 +28,16 @@ export const includeProperty: INodeProperties = {
 	],
 };
 
-export function documentPath(this: IExecuteFunctions, itemIndex: number, suffix = ''): { path: string; id: string } {
-	const id = assertId(this.getNode(), 'Document ID', this.getNodeParameter('documentId', itemIndex), itemIndex);
+export function documentPath(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	suffix = '',
+): { path: string; id: string } {
+	const id = assertId(
+		this.getNode(),
+		'Document ID',
+		this.getNodeParameter('documentId', itemIndex),
+		itemIndex,
+	);
 	return { path: `/documents/${encodeURIComponent(id)}${suffix}`, id };
 }

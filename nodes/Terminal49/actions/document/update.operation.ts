@@ -28,7 +28,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. bill_of_lading',
-				description: 'Override the classified document type with this code (Document > Get Types lists them)',
+				description:
+					'Override the classified document type with this code (Document > Get Types lists them)',
 			},
 			{
 				displayName: 'Manual Extracted Data (JSON)',
@@ -42,7 +43,10 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
@@ -50,7 +54,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const attributes: IDataObject = {};
 	if (fields.documentTypeManual !== undefined) {
-		attributes.document_type_manual = assertNotEmpty(node, 'Document Type', fields.documentTypeManual, itemIndex);
+		attributes.document_type_manual = assertNotEmpty(
+			node,
+			'Document Type',
+			fields.documentTypeManual,
+			itemIndex,
+		);
 	}
 	if (fields.clearExtractedData === true) {
 		if (fields.extractedDataManual !== undefined && fields.extractedDataManual !== '') {
@@ -62,7 +71,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		attributes.extracted_data_manual = null;
 	} else if (fields.extractedDataManual !== undefined && fields.extractedDataManual !== '') {
-		attributes.extracted_data_manual = parseJsonObject(node, 'Manual Extracted Data (JSON)', fields.extractedDataManual, itemIndex);
+		attributes.extracted_data_manual = parseJsonObject(
+			node,
+			'Manual Extracted Data (JSON)',
+			fields.extractedDataManual,
+			itemIndex,
+		);
 	}
 	if (Object.keys(attributes).length === 0) {
 		throw new NodeOperationError(node, 'Nothing to update: "Update Fields" is empty', {

@@ -37,18 +37,30 @@ const properties: INodeProperties[] = [
 				value: 'returnExisting',
 				description: 'Output the document uploaded before, with already_uploaded: true',
 			},
-			{ name: 'Fail', value: 'fail', description: 'Stop with an error (or an error item with Continue On Fail)' },
+			{
+				name: 'Fail',
+				value: 'fail',
+				description: 'Stop with an error (or an error item with Continue On Fail)',
+			},
 		],
 	},
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['upload'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['upload'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const name = assertNotEmpty(node, 'Name', this.getNodeParameter('name', itemIndex), itemIndex);
-	const attached = assertNotEmpty(node, 'Signed Blob ID', this.getNodeParameter('attachedDocument', itemIndex), itemIndex);
+	const attached = assertNotEmpty(
+		node,
+		'Signed Blob ID',
+		this.getNodeParameter('attachedDocument', itemIndex),
+		itemIndex,
+	);
 	const onDuplicate = this.getNodeParameter('onDuplicate', itemIndex, 'returnExisting') as string;
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const request = {
@@ -61,7 +73,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (response.statusCode !== 409) return documentToItems(response.body, simplify);
 
 	// 409 duplicate_document: the service names the document uploaded before.
-	const duplicate = serviceErrors(response.body).find((error) => typeof error.meta?.existing_document_id === 'string');
+	const duplicate = serviceErrors(response.body).find(
+		(error) => typeof error.meta?.existing_document_id === 'string',
+	);
 	const existingId = duplicate?.meta?.existing_document_id as string | undefined;
 	if (onDuplicate === 'fail' || !existingId) {
 		const existingName = duplicate?.meta?.existing_document_name;
@@ -87,6 +101,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/documents/${encodeURIComponent(existingId)}`,
 		itemIndex,
 	});
-	if (!simplify) return [{ ...existing, meta: { ...(existing.meta ?? {}), already_uploaded: true } }];
+	if (!simplify)
+		return [{ ...existing, meta: { ...(existing.meta ?? {}), already_uploaded: true } }];
 	return documentToItems(existing, true).map((item) => ({ ...item, already_uploaded: true }));
 }

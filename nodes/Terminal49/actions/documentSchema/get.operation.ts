@@ -17,9 +17,20 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['documentSchema'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['documentSchema'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = assertId(this.getNode(), 'Schema ID', this.getNodeParameter('schemaId', itemIndex), itemIndex);
-	return await requestItems.call(this, itemIndex, { method: 'GET', path: `/document_schemas/${encodeURIComponent(id)}` });
+	const id = assertId(
+		this.getNode(),
+		'Schema ID',
+		this.getNodeParameter('schemaId', itemIndex),
+		itemIndex,
+	);
+	return await requestItems.call(this, itemIndex, {
+		method: 'GET',
+		path: `/document_schemas/${encodeURIComponent(id)}`,
+	});
 }

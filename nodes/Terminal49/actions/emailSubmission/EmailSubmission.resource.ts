@@ -17,13 +17,15 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get an email submission',
-				description: 'Get an email sent to Terminal49 (subject, senders, recipients) with the documents created from it',
+				description:
+					'Get an email sent to Terminal49 (subject, senders, recipients) with the documents created from it',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many email submissions',
-				description: 'List the emails sent to Terminal49, newest first, with the documents created from them',
+				description:
+					'List the emails sent to Terminal49, newest first, with the documents created from them',
 			},
 		],
 		default: 'getAll',

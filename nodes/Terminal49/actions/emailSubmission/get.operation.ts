@@ -19,10 +19,18 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['emailSubmission'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['emailSubmission'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = assertId(this.getNode(), 'Email Submission ID', this.getNodeParameter('emailSubmissionId', itemIndex), itemIndex);
+	const id = assertId(
+		this.getNode(),
+		'Email Submission ID',
+		this.getNodeParameter('emailSubmissionId', itemIndex),
+		itemIndex,
+	);
 	return await requestItems.call(this, itemIndex, {
 		method: 'GET',
 		path: `/email_submissions/${encodeURIComponent(id)}`,

@@ -6,7 +6,10 @@ import { includeProperty, includeQuery } from './shared';
 
 const properties: INodeProperties[] = [...listProperties(), includeProperty, simplifyProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['emailSubmission'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['emailSubmission'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await listItems.call(this, itemIndex, {

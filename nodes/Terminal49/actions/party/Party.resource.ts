@@ -5,7 +5,12 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 
-export const operations = { create: create.execute, get: get.execute, getAll: getAll.execute, update: update.execute };
+export const operations = {
+	create: create.execute,
+	get: get.execute,
+	getAll: getAll.execute,
+	update: update.execute,
+};
 
 export const description: INodeProperties[] = [
 	{

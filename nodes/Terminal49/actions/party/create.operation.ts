@@ -7,10 +7,18 @@ import { companyNameProperty } from './shared';
 
 const properties: INodeProperties[] = [companyNameProperty, simplifyProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['party'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['party'], operation: ['create'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const companyName = assertNotEmpty(this.getNode(), 'Company Name', this.getNodeParameter('companyName', itemIndex), itemIndex);
+	const companyName = assertNotEmpty(
+		this.getNode(),
+		'Company Name',
+		this.getNodeParameter('companyName', itemIndex),
+		itemIndex,
+	);
 	return await requestItems.call(this, itemIndex, {
 		method: 'POST',
 		path: '/parties',

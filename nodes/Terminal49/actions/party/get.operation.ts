@@ -7,9 +7,20 @@ import { partyIdProperty } from './shared';
 
 const properties: INodeProperties[] = [partyIdProperty, simplifyProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['party'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['party'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = assertId(this.getNode(), 'Party ID', this.getNodeParameter('partyId', itemIndex), itemIndex);
-	return await requestItems.call(this, itemIndex, { method: 'GET', path: `/parties/${encodeURIComponent(id)}` });
+	const id = assertId(
+		this.getNode(),
+		'Party ID',
+		this.getNodeParameter('partyId', itemIndex),
+		itemIndex,
+	);
+	return await requestItems.call(this, itemIndex, {
+		method: 'GET',
+		path: `/parties/${encodeURIComponent(id)}`,
+	});
 }

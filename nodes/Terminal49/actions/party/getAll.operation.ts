@@ -5,7 +5,10 @@ import { listItems, listProperties, simplifyProperty } from '../../helpers/outpu
 
 const properties: INodeProperties[] = [...listProperties(), simplifyProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['party'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['party'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await listItems.call(this, itemIndex, { method: 'GET', path: '/parties' });

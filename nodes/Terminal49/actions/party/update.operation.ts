@@ -11,12 +11,20 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['party'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['party'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const id = assertId(node, 'Party ID', this.getNodeParameter('partyId', itemIndex), itemIndex);
-	const companyName = assertNotEmpty(node, 'Company Name', this.getNodeParameter('companyName', itemIndex), itemIndex);
+	const companyName = assertNotEmpty(
+		node,
+		'Company Name',
+		this.getNodeParameter('companyName', itemIndex),
+		itemIndex,
+	);
 	return await requestItems.call(this, itemIndex, {
 		method: 'PATCH',
 		path: `/parties/${encodeURIComponent(id)}`,

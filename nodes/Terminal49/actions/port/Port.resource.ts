@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a port',
-				description: 'Get a port by UN/LOCODE (e.g. USLAX) or ID: name, country, coordinates and time zone',
+				description:
+					'Get a port by UN/LOCODE (e.g. USLAX) or ID: name, country, coordinates and time zone',
 			},
 		],
 		default: 'get',

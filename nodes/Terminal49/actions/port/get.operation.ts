@@ -6,10 +6,16 @@ import { requestItems, simplifyProperty } from '../../helpers/output';
 
 const properties: INodeProperties[] = [locodeLocator('port', 'Port', 'USLAX'), simplifyProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['port'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['port'], operation: ['get'] } },
+	properties,
+);
 
 /** GET /ports/{id or UN/LOCODE}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const key = readIdOrLocode.call(this, 'port', 'Port', itemIndex);
-	return await requestItems.call(this, itemIndex, { method: 'GET', path: `/ports/${encodeURIComponent(key)}` });
+	return await requestItems.call(this, itemIndex, {
+		method: 'GET',
+		path: `/ports/${encodeURIComponent(key)}`,
+	});
 }

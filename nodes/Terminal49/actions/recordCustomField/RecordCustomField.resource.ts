@@ -35,7 +35,8 @@ export const description: INodeProperties[] = [
 				name: 'Delete',
 				value: 'delete',
 				action: 'Remove a custom field from a record',
-				description: 'Remove a custom field (by its API slug) from a tracking request, shipment or container',
+				description:
+					'Remove a custom field (by its API slug) from a tracking request, shipment or container',
 			},
 			{
 				name: 'Get Many',
@@ -47,7 +48,8 @@ export const description: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				action: 'Update a custom field on a record',
-				description: 'Change the value of a custom field (by its API slug) that a tracking request, shipment or container already has',
+				description:
+					'Change the value of a custom field (by its API slug) that a tracking request, shipment or container already has',
 			},
 		],
 		default: 'getAll',

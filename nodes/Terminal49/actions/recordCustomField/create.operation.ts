@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiSlugProperty, readApiSlug, readValue, recordProperties, valueProperties } from '../../helpers/customFieldValue';
+import {
+	apiSlugProperty,
+	readApiSlug,
+	readValue,
+	recordProperties,
+	valueProperties,
+} from '../../helpers/customFieldValue';
 import { requestItems, simplifyProperty } from '../../helpers/output';
 import { recordFieldsPath } from './shared';
 
@@ -24,6 +30,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await requestItems.call(this, itemIndex, {
 		method: 'POST',
 		path,
-		body: { data: { type: 'custom_field', attributes: { api_slug: apiSlug, value: value as IDataObject } } },
+		body: {
+			data: {
+				type: 'custom_field',
+				attributes: { api_slug: apiSlug, value: value as IDataObject },
+			},
+		},
 	});
 }

@@ -5,7 +5,10 @@ import { apiSlugProperty, readApiSlug, recordProperties } from '../../helpers/cu
 import { apiRequest } from '../../transport';
 import { recordFieldsPath } from './shared';
 
-const properties: INodeProperties[] = [...recordProperties(['tracking_request', 'shipment', 'container']), apiSlugProperty];
+const properties: INodeProperties[] = [
+	...recordProperties(['tracking_request', 'shipment', 'container']),
+	apiSlugProperty,
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['recordCustomField'], operation: ['delete'] } },
@@ -15,7 +18,11 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const apiSlug = readApiSlug.call(this, itemIndex);
 	const { path, recordType, recordId } = await recordFieldsPath.call(this, itemIndex);
-	await apiRequest.call(this, { method: 'DELETE', path: `${path}/${encodeURIComponent(apiSlug)}`, itemIndex });
+	await apiRequest.call(this, {
+		method: 'DELETE',
+		path: `${path}/${encodeURIComponent(apiSlug)}`,
+		itemIndex,
+	});
 	// No custom field ID is known here: the item names the record and the slug instead.
 	return [{ deleted: true, record_type: recordType, record_id: recordId, api_slug: apiSlug }];
 }

@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiSlugProperty, readApiSlug, readValue, recordProperties, valueProperties } from '../../helpers/customFieldValue';
+import {
+	apiSlugProperty,
+	readApiSlug,
+	readValue,
+	recordProperties,
+	valueProperties,
+} from '../../helpers/customFieldValue';
 import { requestItems, simplifyProperty } from '../../helpers/output';
 import { recordFieldsPath } from './shared';
 

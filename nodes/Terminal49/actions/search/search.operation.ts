@@ -17,24 +17,42 @@ const properties: INodeProperties[] = [
 	},
 	...listProperties().map((property) =>
 		property.name === 'returnAll'
-			? { ...property, description: 'Whether to return every match (Terminal49 returns at most 25) or only up to a given limit' }
+			? {
+					...property,
+					description:
+						'Whether to return every match (Terminal49 returns at most 25) or only up to a given limit',
+				}
 			: { ...property, default: 25, typeOptions: { minValue: 1, maxValue: 25 } },
 	),
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['search'], operation: ['search'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['search'], operation: ['search'] } },
+	properties,
+);
 
 /** GET /search?query=: shipments, containers ("cargo") and tracking requests; at most 25 results. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const query = assertNotEmpty(this.getNode(), 'Query', this.getNodeParameter('query', itemIndex), itemIndex);
+	const query = assertNotEmpty(
+		this.getNode(),
+		'Query',
+		this.getNodeParameter('query', itemIndex),
+		itemIndex,
+	);
 	const limit = readLimit.call(this, itemIndex);
-	const items = await requestItems.call(this, itemIndex, { method: 'GET', path: '/search', qs: { query } });
+	const items = await requestItems.call(this, itemIndex, {
+		method: 'GET',
+		path: '/search',
+		qs: { query },
+	});
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	if (limit === undefined) return items;
 	if (!simplify) {
 		const [document] = items;
-		return Array.isArray(document?.data) ? [{ ...document, data: document.data.slice(0, limit) }] : items;
+		return Array.isArray(document?.data)
+			? [{ ...document, data: document.data.slice(0, limit) }]
+			: items;
 	}
 	return items.slice(0, limit);
 }

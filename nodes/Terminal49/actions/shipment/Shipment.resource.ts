@@ -33,7 +33,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many shipments',
-				description: 'List tracked shipments, newest first, searched by number, reference or container number, or by whether tracking stopped',
+				description:
+					'List tracked shipments, newest first, searched by number, reference or container number, or by whether tracking stopped',
 			},
 			{
 				name: 'Resume Tracking',
@@ -45,7 +46,8 @@ export const description: INodeProperties[] = [
 				name: 'Stop Tracking',
 				value: 'stopTracking',
 				action: 'Stop tracking a shipment',
-				description: 'Stop following a shipment with carriers and terminals (no more updates or webhooks for it); can be resumed',
+				description:
+					'Stop following a shipment with carriers and terminals (no more updates or webhooks for it); can be resumed',
 			},
 			{
 				name: 'Update',

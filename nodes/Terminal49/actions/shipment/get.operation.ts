@@ -21,7 +21,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['get'] } },
+	properties,
+);
 
 /** GET /shipments/{id}, as one item or one item per container. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -37,5 +40,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	if (split) return splitContainers(document);
-	return documentToItems(document, simplify).map((item) => (simplify ? withNestedContainerInsights(item) : item));
+	return documentToItems(document, simplify).map((item) =>
+		simplify ? withNestedContainerInsights(item) : item,
+	);
 }

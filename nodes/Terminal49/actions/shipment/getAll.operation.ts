@@ -19,7 +19,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. MEDUFR030802',
-				description: 'Only the shipment tracked under this request number (bill of lading or booking number)',
+				description:
+					'Only the shipment tracked under this request number (bill of lading or booking number)',
 			},
 			{
 				displayName: 'Search',
@@ -34,7 +35,8 @@ const properties: INodeProperties[] = [
 				name: 'trackingStopped',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to return only shipments whose tracking was stopped (on) or only those still tracked (off)',
+				description:
+					'Whether to return only shipments whose tracking was stopped (on) or only those still tracked (off)',
 			},
 		],
 	},
@@ -42,7 +44,10 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['getAll'] } },
+	properties,
+);
 
 /**
  * GET /shipments with the filters the service honours (`q`, `number`, `filter[tracking_stopped]`); it
@@ -54,8 +59,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const qs: IDataObject = {};
 	if (typeof filters.q === 'string' && filters.q.trim()) qs.q = filters.q.trim();
-	if (typeof filters.number === 'string' && filters.number.trim()) qs.number = filters.number.replace(/\s+/g, '').toUpperCase();
-	if (typeof filters.trackingStopped === 'boolean') qs['filter[tracking_stopped]'] = filters.trackingStopped;
+	if (typeof filters.number === 'string' && filters.number.trim())
+		qs.number = filters.number.replace(/\s+/g, '').toUpperCase();
+	if (typeof filters.trackingStopped === 'boolean')
+		qs['filter[tracking_stopped]'] = filters.trackingStopped;
 	if (include.length) qs.include = include.join(',');
 	const items = await listItems.call(this, itemIndex, { method: 'GET', path: '/shipments', qs });
 	return simplify ? items.map(withNestedContainerInsights) : items;

@@ -1,7 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { withContainerInsights } from '../../helpers/containerInsights';
-import { indexIncluded, relatedResources, resourcesOf, simplifyResource } from '../../helpers/jsonApi';
+import {
+	indexIncluded,
+	relatedResources,
+	resourcesOf,
+	simplifyResource,
+} from '../../helpers/jsonApi';
 import type { JsonApiDocument } from '../../transport';
 
 export const SHIPMENT_INCLUDES = [
@@ -30,7 +35,9 @@ export function withNestedContainerInsights(shipment: IDataObject): IDataObject 
 	return {
 		...shipment,
 		containers: containers.map((container) =>
-			container && typeof container === 'object' ? withContainerInsights(container, shipment) : container,
+			container && typeof container === 'object'
+				? withContainerInsights(container, shipment)
+				: container,
 		) as IDataObject[],
 	};
 }
@@ -49,7 +56,9 @@ export function splitContainers(document: JsonApiDocument): IDataObject[] {
 		const related = record.relationships?.containers?.data;
 		const shipmentFields: IDataObject = {
 			...shipment,
-			containers: (Array.isArray(related) ? related : []).map((identifier) => String(identifier.id)),
+			containers: (Array.isArray(related) ? related : []).map((identifier) =>
+				String(identifier.id),
+			),
 		};
 		for (const container of containers) {
 			items.push({ ...withContainerInsights(container, shipmentFields), shipment: shipmentFields });

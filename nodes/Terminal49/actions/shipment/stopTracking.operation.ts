@@ -6,10 +6,16 @@ import { requestItems, simplifyProperty } from '../../helpers/output';
 
 const properties: INodeProperties[] = [shipmentLocator(), simplifyProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['stopTracking'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['stopTracking'] } },
+	properties,
+);
 
 /** PATCH /shipments/{id}/stop_tracking: returns the shipment. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = await resolveShipmentId.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, { method: 'PATCH', path: `/shipments/${encodeURIComponent(id)}/stop_tracking` });
+	return await requestItems.call(this, itemIndex, {
+		method: 'PATCH',
+		path: `/shipments/${encodeURIComponent(id)}/stop_tracking`,
+	});
 }

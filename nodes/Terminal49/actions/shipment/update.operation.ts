@@ -20,7 +20,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. PO-1234, REF-5678',
-				description: 'Comma-separated reference numbers that REPLACE the shipment\'s current ones; empty removes them all',
+				description:
+					"Comma-separated reference numbers that REPLACE the shipment's current ones; empty removes them all",
 			},
 			{
 				displayName: 'Tags',
@@ -28,14 +29,18 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. priority, customer-acme',
-				description: 'Comma-separated tags that REPLACE the shipment\'s current ones; empty removes them all',
+				description:
+					"Comma-separated tags that REPLACE the shipment's current ones; empty removes them all",
 			},
 		],
 	},
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['update'] } },
+	properties,
+);
 
 /** PATCH /shipments/{id} with `ref_numbers` and/or `tags` (each replaces the current list). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -44,10 +49,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if ('refNumbers' in fields) attributes.ref_numbers = parseList(fields.refNumbers);
 	if ('tags' in fields) attributes.tags = parseList(fields.tags);
 	if (Object.keys(attributes).length === 0) {
-		throw new NodeOperationError(this.getNode(), `Nothing to update in item ${itemIndex + 1}: "Update Fields" is empty`, {
-			itemIndex,
-			description: 'Add "Reference Numbers" or "Tags" under Update Fields.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Nothing to update in item ${itemIndex + 1}: "Update Fields" is empty`,
+			{
+				itemIndex,
+				description: 'Add "Reference Numbers" or "Tags" under Update Fields.',
+			},
+		);
 	}
 	const id = await resolveShipmentId.call(this, itemIndex);
 	return await requestItems.call(this, itemIndex, {

@@ -17,7 +17,8 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a shipping line',
-				description: 'Get a carrier by SCAC or ID: name, alternative SCACs and which numbers (BL, booking, container) it can track',
+				description:
+					'Get a carrier by SCAC or ID: name, alternative SCACs and which numbers (BL, booking, container) it can track',
 			},
 			{
 				name: 'Get Many',

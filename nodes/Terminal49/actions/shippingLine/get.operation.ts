@@ -15,34 +15,61 @@ const properties: INodeProperties[] = [
 		description: 'The carrier, by its SCAC or by its Terminal49 ID',
 		modes: [
 			{ displayName: 'By SCAC', name: 'scac', type: 'string', placeholder: 'e.g. MAEU' },
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 2a7c1e0b-7a5d-4b8e-9c1f-3d4e5f6a7b8c' },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 2a7c1e0b-7a5d-4b8e-9c1f-3d4e5f6a7b8c',
+			},
 		],
 	},
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shippingLine'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shippingLine'], operation: ['get'] } },
+	properties,
+);
 
 /** GET /shipping_lines/{id}; by SCAC, the (unpaginated) list is searched for the SCAC or an alternative SCAC. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const locator = this.getNodeParameter('shippingLine', itemIndex) as { mode?: string; value?: unknown } | string;
-	const { mode, value } = typeof locator === 'object' && locator !== null ? locator : { mode: 'id', value: locator };
+	const locator = this.getNodeParameter('shippingLine', itemIndex) as
+		| { mode?: string; value?: unknown }
+		| string;
+	const { mode, value } =
+		typeof locator === 'object' && locator !== null ? locator : { mode: 'id', value: locator };
 	if (mode !== 'scac') {
 		const id = assertId(this.getNode(), 'Shipping Line ID', value, itemIndex);
-		return await requestItems.call(this, itemIndex, { method: 'GET', path: `/shipping_lines/${encodeURIComponent(id)}` });
+		return await requestItems.call(this, itemIndex, {
+			method: 'GET',
+			path: `/shipping_lines/${encodeURIComponent(id)}`,
+		});
 	}
 	const scac = assertScac(this.getNode(), 'SCAC', String(value ?? ''), itemIndex);
-	const document = await apiRequest.call(this, { method: 'GET', path: '/shipping_lines', itemIndex });
+	const document = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/shipping_lines',
+		itemIndex,
+	});
 	const lines = (Array.isArray(document.data) ? document.data : []) as IDataObject[];
 	const scacOf = (line: IDataObject) => (line.attributes as IDataObject | undefined) ?? {};
 	const match =
 		lines.find((line) => String(scacOf(line).scac ?? '').toUpperCase() === scac) ??
-		lines.find((line) => (scacOf(line).alternative_scacs as unknown[] | undefined)?.some((alt) => String(alt).toUpperCase() === scac));
+		lines.find((line) =>
+			(scacOf(line).alternative_scacs as unknown[] | undefined)?.some(
+				(alt) => String(alt).toUpperCase() === scac,
+			),
+		);
 	if (!match) {
-		throw new NodeOperationError(this.getNode(), `No shipping line with SCAC "${scac}" is supported by Terminal49`, {
-			itemIndex,
-			description: 'Check the SCAC, or list the supported carriers with Shipping Line > Get Many.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`No shipping line with SCAC "${scac}" is supported by Terminal49`,
+			{
+				itemIndex,
+				description:
+					'Check the SCAC, or list the supported carriers with Shipping Line > Get Many.',
+			},
+		);
 	}
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return documentToItems({ data: match }, simplify);

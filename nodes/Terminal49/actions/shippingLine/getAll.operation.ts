@@ -21,28 +21,45 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. maersk',
-				description: 'Only carriers whose name, short name or SCAC contains this text (case-insensitive)',
+				description:
+					'Only carriers whose name, short name or SCAC contains this text (case-insensitive)',
 			},
 		],
 	},
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shippingLine'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shippingLine'], operation: ['getAll'] } },
+	properties,
+);
 
 /** GET /shipping_lines: not paginated by the service; the filter and the Limit are applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const search = String(filters.search ?? '').trim().toLowerCase();
+	const search = String(filters.search ?? '')
+		.trim()
+		.toLowerCase();
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const document = await apiRequest.call(this, { method: 'GET', path: '/shipping_lines', itemIndex });
+	const document = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/shipping_lines',
+		itemIndex,
+	});
 	let records = (Array.isArray(document.data) ? document.data : []).filter(isResourceObject);
 	if (search) {
 		records = records.filter((record) => {
 			const a = record.attributes ?? {};
-			return [a.name, a.short_name, a.scac, ...((a.alternative_scacs as unknown[] | undefined) ?? [])].some((value) =>
-				String(value ?? '').toLowerCase().includes(search),
+			return [
+				a.name,
+				a.short_name,
+				a.scac,
+				...((a.alternative_scacs as unknown[] | undefined) ?? []),
+			].some((value) =>
+				String(value ?? '')
+					.toLowerCase()
+					.includes(search),
 			);
 		});
 	}

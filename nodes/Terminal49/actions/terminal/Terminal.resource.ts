@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a terminal',
-				description: 'Get a terminal by ID: name, SMDG code, firms (BIC facility) code and its port',
+				description:
+					'Get a terminal by ID: name, SMDG code, firms (BIC facility) code and its port',
 			},
 		],
 		default: 'get',

@@ -12,15 +12,27 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. 0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
-		description: 'The Terminal49 ID of the terminal, e.g. the pod_terminal ID of a shipment or container',
+		description:
+			'The Terminal49 ID of the terminal, e.g. the pod_terminal ID of a shipment or container',
 	},
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['terminal'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['terminal'], operation: ['get'] } },
+	properties,
+);
 
 /** GET /terminals/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = assertId(this.getNode(), 'Terminal ID', this.getNodeParameter('terminalId', itemIndex), itemIndex);
-	return await requestItems.call(this, itemIndex, { method: 'GET', path: `/terminals/${encodeURIComponent(id)}` });
+	const id = assertId(
+		this.getNode(),
+		'Terminal ID',
+		this.getNodeParameter('terminalId', itemIndex),
+		itemIndex,
+	);
+	return await requestItems.call(this, itemIndex, {
+		method: 'GET',
+		path: `/terminals/${encodeURIComponent(id)}`,
+	});
 }

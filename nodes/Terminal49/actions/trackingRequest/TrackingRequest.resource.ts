@@ -33,13 +33,15 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a tracking request',
-				description: 'Get a tracking request with its status (pending, awaiting_manifest, created, failed, tracking_stopped), failed_reason and its shipment once tracking began',
+				description:
+					'Get a tracking request with its status (pending, awaiting_manifest, created, failed, tracking_stopped), failed_reason and its shipment once tracking began',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many tracking requests',
-				description: 'List tracking requests, newest first, filtered by status, number, carrier, text or created/updated time',
+				description:
+					'List tracking requests, newest first, filtered by status, number, carrier, text or created/updated time',
 			},
 			{
 				name: 'Infer Number',

@@ -3,8 +3,17 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { documentToItems, simplifyProperty } from '../../helpers/output';
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
-import { assertApiSlug, parseCustomFieldValue, valueProperties } from '../../helpers/customFieldValue';
-import { assertContainerNumber, assertId, assertNotEmpty, assertScac } from '../../helpers/validation';
+import {
+	assertApiSlug,
+	parseCustomFieldValue,
+	valueProperties,
+} from '../../helpers/customFieldValue';
+import {
+	assertContainerNumber,
+	assertId,
+	assertNotEmpty,
+	assertScac,
+} from '../../helpers/validation';
 import type { JsonApiDocument } from '../../transport';
 import { apiRequestFull } from '../../transport';
 import type { ServiceError } from '../../transport/errors';
@@ -29,7 +38,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. MEDUFR030802',
-		description: 'The bill of lading, booking or container number to track (one number per request)',
+		description:
+			'The bill of lading, booking or container number to track (one number per request)',
 	},
 	{
 		displayName: 'Validate Check Digit',
@@ -54,7 +64,8 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The shipping line that issued the number, picked from the list or given by its 4-letter SCAC',
+		description:
+			'The shipping line that issued the number, picked from the list or given by its 4-letter SCAC',
 		displayOptions: { show: { autoDetectCarrier: [false] } },
 		modes: [
 			{
@@ -72,7 +83,10 @@ const properties: INodeProperties[] = [
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^\\s*[A-Za-z]{4}\\s*$', errorMessage: 'A SCAC is exactly 4 letters, e.g. MAEU' },
+						properties: {
+							regex: '^\\s*[A-Za-z]{4}\\s*$',
+							errorMessage: 'A SCAC is exactly 4 letters, e.g. MAEU',
+						},
 					},
 				],
 			},
@@ -124,7 +138,8 @@ const properties: INodeProperties[] = [
 								type: 'string',
 								default: '',
 								placeholder: 'e.g. po_number',
-								description: 'The API slug of the custom field definition (Custom Field Definition > Get Many)',
+								description:
+									'The API slug of the custom field definition (Custom Field Definition > Get Many)',
 							},
 							...valueProperties({ allowNull: false }),
 							{
@@ -133,7 +148,8 @@ const properties: INodeProperties[] = [
 								type: 'string',
 								default: '',
 								placeholder: 'e.g. MSCU1234566',
-								description: 'For a Container value: the one container it is for. Empty: every container of the shipment.',
+								description:
+									'For a Container value: the one container it is for. Empty: every container of the shipment.',
 							},
 						],
 					},
@@ -160,7 +176,10 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['trackingRequest'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['trackingRequest'], operation: ['create'] } },
+	properties,
+);
 
 const FIELD_NAMES: Record<string, string> = {
 	request_number: 'Request Number',
@@ -175,24 +194,45 @@ const FIELD_NAMES: Record<string, string> = {
 };
 
 /** "Initial Custom Fields" -> `initial_custom_fields {shipment: [{api_slug, value}], containers: [{api_slug, value, number?}]}`. */
-function readInitialCustomFields(this: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject | undefined {
+function readInitialCustomFields(
+	this: IExecuteFunctions,
+	raw: unknown,
+	itemIndex: number,
+): IDataObject | undefined {
 	const node = this.getNode();
 	const entries = ((raw as IDataObject | undefined)?.field ?? []) as IDataObject[];
 	const shipment: IDataObject[] = [];
 	const containers: IDataObject[] = [];
 	for (const entry of entries) {
 		const field = { api_slug: assertApiSlug(node, entry.apiSlug, itemIndex) } as IDataObject;
-		field.value = parseCustomFieldValue(node, 'Initial Custom Fields > Value', entry.value, (entry.valueType ?? 'text') as CustomFieldValueType, itemIndex) as IDataObject[string];
+		field.value = parseCustomFieldValue(
+			node,
+			'Initial Custom Fields > Value',
+			entry.value,
+			(entry.valueType ?? 'text') as CustomFieldValueType,
+			itemIndex,
+		) as IDataObject[string];
 		const number = typeof entry.containerNumber === 'string' ? entry.containerNumber.trim() : '';
 		if (entry.record === 'container') {
-			if (number) field.number = assertContainerNumber(node, 'Initial Custom Fields > Container Number', number, itemIndex, false);
+			if (number)
+				field.number = assertContainerNumber(
+					node,
+					'Initial Custom Fields > Container Number',
+					number,
+					itemIndex,
+					false,
+				);
 			containers.push(field);
 		} else {
 			if (number) {
-				throw new NodeOperationError(node, `Invalid Initial Custom Fields > Container Number "${number}": only a Container value names a container`, {
-					itemIndex,
-					description: `Set Record to Container for "${String(field.api_slug)}", or clear its Container Number.`,
-				});
+				throw new NodeOperationError(
+					node,
+					`Invalid Initial Custom Fields > Container Number "${number}": only a Container value names a container`,
+					{
+						itemIndex,
+						description: `Set Record to Container for "${String(field.api_slug)}", or clear its Container Number.`,
+					},
+				);
 			}
 			shipment.push(field);
 		}
@@ -220,12 +260,17 @@ function readScac(this: IExecuteFunctions, itemIndex: number): string {
 function pickExisting(records: IDataObject[], input: CreateInput): IDataObject | undefined {
 	const same = records.filter((record) => {
 		const a = (record.attributes ?? {}) as IDataObject;
-		if (normalizeRequestNumber(String(a.request_number ?? '')) !== input.requestNumber) return false;
+		if (normalizeRequestNumber(String(a.request_number ?? '')) !== input.requestNumber)
+			return false;
 		if (a.request_type !== undefined && a.request_type !== input.requestType) return false;
 		if (input.scac && a.scac && String(a.scac).toUpperCase() !== input.scac) return false;
 		return true;
 	});
-	return same.find((record) => ACTIVE_STATUSES.includes(String((record.attributes as IDataObject | undefined)?.status))) ?? same[0];
+	return (
+		same.find((record) =>
+			ACTIVE_STATUSES.includes(String((record.attributes as IDataObject | undefined)?.status)),
+		) ?? same[0]
+	);
 }
 
 /**
@@ -239,7 +284,10 @@ async function existingRequest(
 	input: CreateInput,
 ): Promise<JsonApiDocument | IDataObject> {
 	const meta = duplicate.meta ?? {};
-	const existingId = typeof meta.tracking_request_id === 'string' && meta.tracking_request_id ? meta.tracking_request_id : undefined;
+	const existingId =
+		typeof meta.tracking_request_id === 'string' && meta.tracking_request_id
+			? meta.tracking_request_id
+			: undefined;
 	if (existingId) {
 		const response = await apiRequestFull.call(this, {
 			method: 'GET',
@@ -251,7 +299,11 @@ async function existingRequest(
 		if (response.statusCode === 200 && response.body.data) return response.body;
 		if (response.statusCode !== 404) return fallbackItem(existingId, meta, duplicate, input);
 	}
-	const qs: IDataObject = { 'filter[request_number]': input.requestNumber, include: 'tracked_object', 'page[size]': 100 };
+	const qs: IDataObject = {
+		'filter[request_number]': input.requestNumber,
+		include: 'tracked_object',
+		'page[size]': 100,
+	};
 	if (input.scac) qs['filter[scac]'] = input.scac;
 	const response = await apiRequestFull.call(this, {
 		method: 'GET',
@@ -260,13 +312,19 @@ async function existingRequest(
 		acceptStatuses: [401, 403],
 		itemIndex,
 	});
-	const records = response.statusCode === 200 && Array.isArray(response.body.data) ? response.body.data : [];
+	const records =
+		response.statusCode === 200 && Array.isArray(response.body.data) ? response.body.data : [];
 	const match = pickExisting(records, input);
 	if (match) return { data: match, included: response.body.included ?? [] };
 	return fallbackItem(existingId, meta, duplicate, input);
 }
 
-function fallbackItem(id: string | undefined, meta: IDataObject, duplicate: ServiceError, input: CreateInput): IDataObject {
+function fallbackItem(
+	id: string | undefined,
+	meta: IDataObject,
+	duplicate: ServiceError,
+	input: CreateInput,
+): IDataObject {
 	return {
 		id: id ?? null,
 		type: 'tracking_request',
@@ -283,15 +341,32 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const node = this.getNode();
 	const requestType = this.getNodeParameter('requestType', itemIndex) as string;
 	if (!REQUEST_TYPES.some((type) => type.value === requestType)) {
-		throw new NodeOperationError(node, `Invalid Request Type "${requestType}": use bill_of_lading, booking_number or container`, {
-			itemIndex,
-			description: `Fix the value of "Request Type" in item ${itemIndex + 1}.`,
-		});
+		throw new NodeOperationError(
+			node,
+			`Invalid Request Type "${requestType}": use bill_of_lading, booking_number or container`,
+			{
+				itemIndex,
+				description: `Fix the value of "Request Type" in item ${itemIndex + 1}.`,
+			},
+		);
 	}
-	let requestNumber = normalizeRequestNumber(assertNotEmpty(node, 'Request Number', this.getNodeParameter('requestNumber', itemIndex, ''), itemIndex));
+	let requestNumber = normalizeRequestNumber(
+		assertNotEmpty(
+			node,
+			'Request Number',
+			this.getNodeParameter('requestNumber', itemIndex, ''),
+			itemIndex,
+		),
+	);
 	if (requestType === 'container') {
 		const checkDigit = this.getNodeParameter('validateCheckDigit', itemIndex, true) as boolean;
-		requestNumber = assertContainerNumber(node, 'Request Number', requestNumber, itemIndex, checkDigit);
+		requestNumber = assertContainerNumber(
+			node,
+			'Request Number',
+			requestNumber,
+			itemIndex,
+			checkDigit,
+		);
 	}
 	const autoDetect = this.getNodeParameter('autoDetectCarrier', itemIndex, false) as boolean;
 	const scac = autoDetect ? null : readScac.call(this, itemIndex);
@@ -302,7 +377,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		typeof additional.customerId === 'string' && additional.customerId.trim()
 			? assertId(node, 'Customer ID', additional.customerId, itemIndex)
 			: undefined;
-	const initialCustomFields = readInitialCustomFields.call(this, additional.initialCustomFields, itemIndex);
+	const initialCustomFields = readInitialCustomFields.call(
+		this,
+		additional.initialCustomFields,
+		itemIndex,
+	);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 
 	const attributes: IDataObject = { request_type: requestType, request_number: requestNumber };
@@ -346,7 +425,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw apiError(node, 422, mapped, response.body, itemIndex);
 	}
 
-	const existing = await existingRequest.call(this, itemIndex, duplicate, { requestType, requestNumber, scac });
+	const existing = await existingRequest.call(this, itemIndex, duplicate, {
+		requestType,
+		requestNumber,
+		scac,
+	});
 	const items = 'data' in existing ? documentToItems(existing, simplify) : [existing];
 	return items.map((item) => ({ ...item, duplicate: true }));
 }

@@ -18,7 +18,10 @@ export const includeProperty: INodeProperties = {
 
 const properties: INodeProperties[] = [trackingRequestLocator(), includeProperty, simplifyProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['trackingRequest'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['trackingRequest'], operation: ['get'] } },
+	properties,
+);
 
 /** GET /tracking_requests/{id}: status, failed_reason and, once tracking began, the shipment. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -4,7 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
 import { assertScac } from '../../helpers/validation';
 import { includeProperty } from './get.operation';
-import { normalizeRequestNumber, readDateTime, SERVER_STATUS_FILTERS, TRACKING_REQUEST_STATUSES } from './shared';
+import {
+	normalizeRequestNumber,
+	readDateTime,
+	SERVER_STATUS_FILTERS,
+	TRACKING_REQUEST_STATUSES,
+} from './shared';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -82,7 +87,10 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['trackingRequest'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['trackingRequest'], operation: ['getAll'] } },
+	properties,
+);
 
 const DATE_FILTERS: Array<[string, string, string]> = [
 	['createdAfter', 'Created After', 'filter[created_at][start]'],
@@ -111,7 +119,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (value) qs[parameter] = value;
 	}
 	if (include.length) qs.include = include.join(',');
-	return await listItems.call(this, itemIndex, { method: 'GET', path: '/tracking_requests', qs }, {
-		where: status && !serverStatus ? (record) => record.attributes?.status === status : undefined,
-	});
+	return await listItems.call(
+		this,
+		itemIndex,
+		{ method: 'GET', path: '/tracking_requests', qs },
+		{
+			where: status && !serverStatus ? (record) => record.attributes?.status === status : undefined,
+		},
+	);
 }

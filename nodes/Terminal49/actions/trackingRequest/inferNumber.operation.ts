@@ -18,7 +18,10 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['trackingRequest'], operation: ['inferNumber'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['trackingRequest'], operation: ['inferNumber'] } },
+	properties,
+);
 
 /** `number_type` of the service -> the `request_type` a Create takes. */
 const REQUEST_TYPE_OF: Record<string, string> = {
@@ -33,7 +36,12 @@ const REQUEST_TYPE_OF: Record<string, string> = {
  * reads only, so it is safe to repeat after a dropped connection.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const number = assertNotEmpty(this.getNode(), 'Number', this.getNodeParameter('number', itemIndex, ''), itemIndex);
+	const number = assertNotEmpty(
+		this.getNode(),
+		'Number',
+		this.getNodeParameter('number', itemIndex, ''),
+		itemIndex,
+	);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const document = await apiRequest.call(this, {
 		method: 'POST',

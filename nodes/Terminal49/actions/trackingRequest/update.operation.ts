@@ -19,11 +19,19 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['trackingRequest'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['trackingRequest'], operation: ['update'] } },
+	properties,
+);
 
 /** PATCH /tracking_requests/{id} with `ref_number`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const refNumber = assertNotEmpty(this.getNode(), 'Reference Number', this.getNodeParameter('refNumber', itemIndex, ''), itemIndex);
+	const refNumber = assertNotEmpty(
+		this.getNode(),
+		'Reference Number',
+		this.getNodeParameter('refNumber', itemIndex, ''),
+		itemIndex,
+	);
 	const id = await resolveTrackingRequestId.call(this, itemIndex);
 	return await requestItems.call(this, itemIndex, {
 		method: 'PATCH',

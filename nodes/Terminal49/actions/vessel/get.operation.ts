@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to add the vessel\'s past AIS positions (last 7 days unless a range is given); needs the Routing Data add-on',
+			"Whether to add the vessel's past AIS positions (last 7 days unless a range is given); needs the Routing Data add-on",
 	},
 	{
 		displayName: 'Positions From',
@@ -34,7 +34,10 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['vessel'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['vessel'], operation: ['get'] } },
+	properties,
+);
 
 /** GET /vessels/{id} or /vessels/{imo}, with show_positions[from|to_timestamp] when positions are asked for. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -43,10 +46,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (this.getNodeParameter('includePositions', itemIndex, false) as boolean) {
 		const from = String(this.getNodeParameter('positionsFrom', itemIndex, '') ?? '').trim();
 		const to = String(this.getNodeParameter('positionsTo', itemIndex, '') ?? '').trim();
-		if (from) qs['show_positions[from_timestamp]'] = new Date(assertDateTime(this.getNode(), 'Positions From', from, itemIndex)).toISOString();
-		if (to) qs['show_positions[to_timestamp]'] = new Date(assertDateTime(this.getNode(), 'Positions To', to, itemIndex)).toISOString();
+		if (from)
+			qs['show_positions[from_timestamp]'] = new Date(
+				assertDateTime(this.getNode(), 'Positions From', from, itemIndex),
+			).toISOString();
+		if (to)
+			qs['show_positions[to_timestamp]'] = new Date(
+				assertDateTime(this.getNode(), 'Positions To', to, itemIndex),
+			).toISOString();
 		// The service shows positions only when a bound is given: "now" keeps its default 7-day window.
 		if (!from && !to) qs['show_positions[to_timestamp]'] = new Date().toISOString();
 	}
-	return await requestItems.call(this, itemIndex, { method: 'GET', path: `/vessels/${encodeURIComponent(vessel.value)}`, qs });
+	return await requestItems.call(this, itemIndex, {
+		method: 'GET',
+		path: `/vessels/${encodeURIComponent(vessel.value)}`,
+		qs,
+	});
 }

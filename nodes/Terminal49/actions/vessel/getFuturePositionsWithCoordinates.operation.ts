@@ -40,10 +40,30 @@ export const description = updateDisplayOptions(
 /** GET /vessels/{id}/future_positions_with_coordinates?port_id=&previous_port_id=&latitude=&longitude= (Routing Data). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	readVessel.call(this, itemIndex);
-	const portId = assertId(this.getNode(), 'Port ID', this.getNodeParameter('portId', itemIndex), itemIndex);
-	const previousPortId = assertId(this.getNode(), 'Previous Port ID', this.getNodeParameter('previousPortId', itemIndex), itemIndex);
-	const latitude = assertCoordinate(this.getNode(), 'Latitude', this.getNodeParameter('latitude', itemIndex), itemIndex);
-	const longitude = assertCoordinate(this.getNode(), 'Longitude', this.getNodeParameter('longitude', itemIndex), itemIndex);
+	const portId = assertId(
+		this.getNode(),
+		'Port ID',
+		this.getNodeParameter('portId', itemIndex),
+		itemIndex,
+	);
+	const previousPortId = assertId(
+		this.getNode(),
+		'Previous Port ID',
+		this.getNodeParameter('previousPortId', itemIndex),
+		itemIndex,
+	);
+	const latitude = assertCoordinate(
+		this.getNode(),
+		'Latitude',
+		this.getNodeParameter('latitude', itemIndex),
+		itemIndex,
+	);
+	const longitude = assertCoordinate(
+		this.getNode(),
+		'Longitude',
+		this.getNodeParameter('longitude', itemIndex),
+		itemIndex,
+	);
 	const id = await resolveVesselId.call(this, itemIndex);
 	return await requestItems.call(this, itemIndex, {
 		method: 'GET',

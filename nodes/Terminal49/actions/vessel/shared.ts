@@ -18,7 +18,8 @@ export const portProperties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. 9b5e1c2d-3f4a-4b6c-8d7e-0f1a2b3c4d5e',
-		description: 'Terminal49 ID of the destination port (e.g. a port feature\'s location_id in Get Map, or Port > Get)',
+		description:
+			"Terminal49 ID of the destination port (e.g. a port feature's location_id in Get Map, or Port > Get)",
 	},
 	{
 		displayName: 'Previous Port ID',
@@ -35,7 +36,11 @@ export const portProperties: INodeProperties[] = [
 export async function resolveVesselId(this: IExecuteFunctions, itemIndex: number): Promise<string> {
 	const vessel = readVessel.call(this, itemIndex);
 	if (vessel.by === 'id') return vessel.value;
-	const document = await apiRequest.call(this, { method: 'GET', path: `/vessels/${encodeURIComponent(vessel.value)}`, itemIndex });
+	const document = await apiRequest.call(this, {
+		method: 'GET',
+		path: `/vessels/${encodeURIComponent(vessel.value)}`,
+		itemIndex,
+	});
 	const data = document.data as { id?: unknown } | undefined;
 	return String(data?.id ?? vessel.value);
 }

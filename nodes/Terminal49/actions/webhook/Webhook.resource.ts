@@ -51,7 +51,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Events',
 				value: 'getEvents',
 				action: 'Get webhook event names',
-				description: 'List the event names this account can subscribe to, with descriptions and categories',
+				description:
+					'List the event names this account can subscribe to, with descriptions and categories',
 			},
 			{
 				name: 'Get Many',
@@ -63,7 +64,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Source IPs',
 				value: 'getSourceIps',
 				action: 'Get webhook source IP addresses',
-				description: 'Get the IP addresses Terminal49 sends webhooks from, for firewall allow-lists',
+				description:
+					'Get the IP addresses Terminal49 sends webhooks from, for firewall allow-lists',
 			},
 			{
 				name: 'Send Test Delivery',

@@ -20,7 +20,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. https://example.com/hooks/terminal49',
-		description: 'Where Terminal49 POSTs the events; must be https (http only for localhost or 127.0.0.1)',
+		description:
+			'Where Terminal49 POSTs the events; must be https (http only for localhost or 127.0.0.1)',
 	},
 	eventsProperty({ required: true }),
 	{
@@ -41,11 +42,19 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['create'] } },
+	properties,
+);
 
 /** POST /webhooks. The service generates the signing secret and returns it in the output. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const url = assertWebhookUrl(this.getNode(), 'URL', this.getNodeParameter('url', itemIndex), itemIndex);
+	const url = assertWebhookUrl(
+		this.getNode(),
+		'URL',
+		this.getNodeParameter('url', itemIndex),
+		itemIndex,
+	);
 	const events = assertEvents.call(this, this.getNodeParameter('events', itemIndex, []), itemIndex);
 	const active = this.getNodeParameter('active', itemIndex, true) as boolean;
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;

@@ -6,10 +6,17 @@ import { readWebhookId, webhookIdProperty } from './shared';
 
 const properties: INodeProperties[] = [webhookIdProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['delete'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readWebhookId.call(this, itemIndex);
-	await apiRequest.call(this, { method: 'DELETE', path: `/webhooks/${encodeURIComponent(id)}`, itemIndex });
+	await apiRequest.call(this, {
+		method: 'DELETE',
+		path: `/webhooks/${encodeURIComponent(id)}`,
+		itemIndex,
+	});
 	return [{ deleted: true, id }];
 }

@@ -14,12 +14,19 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['getEvents'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['getEvents'] } },
+	properties,
+);
 
 /** GET /webhooks/events: the event names this account can subscribe to, by category. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const document = await apiRequest.call(this, { method: 'GET', path: '/webhooks/events', itemIndex });
+	const document = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/webhooks/events',
+		itemIndex,
+	});
 	const categories = (Array.isArray(document.data) ? document.data : []) as IDataObject[];
 	if (!simplify) return [document];
 	return categories.flatMap((category) => {

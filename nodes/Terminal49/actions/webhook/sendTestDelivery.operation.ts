@@ -13,7 +13,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. https://example.com/hooks/terminal49',
-		description: 'Where to send one example delivery; must be https (http only for localhost or 127.0.0.1). No webhook is created.',
+		description:
+			'Where to send one example delivery; must be https (http only for localhost or 127.0.0.1). No webhook is created.',
 	},
 	{
 		displayName: 'Event',
@@ -35,21 +36,38 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['sendTestDelivery'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['sendTestDelivery'] } },
+	properties,
+);
 
 /** POST /webhooks/trigger {url, event, secret?}: one signed example delivery; returns the attempt's result. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const url = assertWebhookUrl(this.getNode(), 'URL', this.getNodeParameter('url', itemIndex), itemIndex);
+	const url = assertWebhookUrl(
+		this.getNode(),
+		'URL',
+		this.getNodeParameter('url', itemIndex),
+		itemIndex,
+	);
 	const event = String(this.getNodeParameter('event', itemIndex, '')).trim();
 	if (!isWebhookEvent(event)) {
-		throw new NodeOperationError(this.getNode(), `Invalid Event "${event}": not a Terminal49 webhook event`, {
-			itemIndex,
-			description: 'Pick an event from the list, e.g. tracking_request.succeeded.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid Event "${event}": not a Terminal49 webhook event`,
+			{
+				itemIndex,
+				description: 'Pick an event from the list, e.g. tracking_request.succeeded.',
+			},
+		);
 	}
 	const secret = String(this.getNodeParameter('secret', itemIndex, '') ?? '');
 	const body: IDataObject = { url, event };
 	if (secret) body.secret = secret;
-	const result = await apiRequest.call(this, { method: 'POST', path: '/webhooks/trigger', body, itemIndex });
+	const result = await apiRequest.call(this, {
+		method: 'POST',
+		path: '/webhooks/trigger',
+		body,
+		itemIndex,
+	});
 	return [result];
 }

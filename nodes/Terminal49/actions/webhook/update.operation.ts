@@ -3,7 +3,14 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestItems, simplifyProperty } from '../../helpers/output';
 import { assertWebhookUrl } from '../../helpers/referenceValidation';
-import { assertEvents, eventsProperty, headersProperty, readHeaders, readWebhookId, webhookIdProperty } from './shared';
+import {
+	assertEvents,
+	eventsProperty,
+	headersProperty,
+	readHeaders,
+	readWebhookId,
+	webhookIdProperty,
+} from './shared';
 
 const properties: INodeProperties[] = [
 	webhookIdProperty,
@@ -21,32 +28,44 @@ const properties: INodeProperties[] = [
 				default: true,
 				description: 'Whether Terminal49 sends deliveries to this webhook',
 			},
-			eventsProperty({ description: 'The events to send; REPLACES the current list (at least one)' }),
-			{ ...headersProperty, description: 'Custom headers sent with every delivery; REPLACES the current ones' },
+			eventsProperty({
+				description: 'The events to send; REPLACES the current list (at least one)',
+			}),
+			{
+				...headersProperty,
+				description: 'Custom headers sent with every delivery; REPLACES the current ones',
+			},
 			{
 				displayName: 'URL',
 				name: 'url',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. https://example.com/hooks/terminal49',
-				description: 'Where Terminal49 POSTs the events; must be https (http only for localhost or 127.0.0.1)',
+				description:
+					'Where Terminal49 POSTs the events; must be https (http only for localhost or 127.0.0.1)',
 			},
 		],
 	},
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['update'] } },
+	properties,
+);
 
 /** PATCH /webhooks/{id} with only the fields the user set. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readWebhookId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const attributes: IDataObject = {};
-	if (fields.url !== undefined) attributes.url = assertWebhookUrl(this.getNode(), 'URL', fields.url, itemIndex);
-	if (fields.events !== undefined) attributes.events = assertEvents.call(this, fields.events, itemIndex);
+	if (fields.url !== undefined)
+		attributes.url = assertWebhookUrl(this.getNode(), 'URL', fields.url, itemIndex);
+	if (fields.events !== undefined)
+		attributes.events = assertEvents.call(this, fields.events, itemIndex);
 	if (fields.active !== undefined) attributes.active = fields.active === true;
-	if (fields.headers !== undefined) attributes.headers = readHeaders.call(this, fields.headers, itemIndex);
+	if (fields.headers !== undefined)
+		attributes.headers = readHeaders.call(this, fields.headers, itemIndex);
 	if (Object.keys(attributes).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update: "Update Fields" is empty', {
 			itemIndex,

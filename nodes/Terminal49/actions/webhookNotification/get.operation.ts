@@ -19,10 +19,18 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhookNotification'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhookNotification'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = assertId(this.getNode(), 'Webhook Notification ID', this.getNodeParameter('notificationId', itemIndex), itemIndex);
+	const id = assertId(
+		this.getNode(),
+		'Webhook Notification ID',
+		this.getNodeParameter('notificationId', itemIndex),
+		itemIndex,
+	);
 	const include = this.getNodeParameter('include', itemIndex, []) as string[];
 	return await requestItems.call(this, itemIndex, {
 		method: 'GET',

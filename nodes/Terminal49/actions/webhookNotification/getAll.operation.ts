@@ -6,7 +6,10 @@ import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [...listProperties(), includeProperty, simplifyProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhookNotification'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhookNotification'], operation: ['getAll'] } },
+	properties,
+);
 
 /** GET /webhook_notifications: newest first; the API offers no filter beyond include. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

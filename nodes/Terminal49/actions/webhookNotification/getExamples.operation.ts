@@ -9,7 +9,10 @@ const properties: INodeProperties[] = [
 		displayName: 'Event',
 		name: 'event',
 		type: 'options',
-		options: [{ name: 'All Events', value: '', description: 'One example per event' }, ...webhookEventOptions()],
+		options: [
+			{ name: 'All Events', value: '', description: 'One example per event' },
+			...webhookEventOptions(),
+		],
 		default: '',
 		description: 'The event to get an example payload of',
 	},
@@ -25,10 +28,14 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const event = String(this.getNodeParameter('event', itemIndex, '') ?? '').trim();
 	if (event && !isWebhookEvent(event)) {
-		throw new NodeOperationError(this.getNode(), `Invalid Event "${event}": not a Terminal49 webhook event`, {
-			itemIndex,
-			description: 'Pick an event from the list, or "All Events".',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid Event "${event}": not a Terminal49 webhook event`,
+			{
+				itemIndex,
+				description: 'Pick an event from the list, or "All Events".',
+			},
+		);
 	}
 	return await requestItems.call(this, itemIndex, {
 		method: 'GET',

@@ -10,7 +10,8 @@ export const includeProperty: INodeProperties = {
 		{
 			name: 'Reference Object',
 			value: 'reference_object',
-			description: 'What the notification is about: the tracking request, transport event or change event',
+			description:
+				'What the notification is about: the tracking request, transport event or change event',
 		},
 		{ name: 'Webhook', value: 'webhook', description: 'The webhook the notification was sent to' },
 	],

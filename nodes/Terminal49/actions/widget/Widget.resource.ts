@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				value: 'generateEmbedHtml',
 				action: 'Generate tracking widget embed HTML',
 				description:
-					'Build the HTML of Terminal49\'s tracking widget for one number (no request is made); send it with Respond to Webhook to serve a tracking page',
+					"Build the HTML of Terminal49's tracking widget for one number (no request is made); send it with Respond to Webhook to serve a tracking page",
 			},
 		],
 		default: 'generateEmbedHtml',

@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. pk_...',
-		description: 'The widget\'s publishable key (data-token), not the API key of the credential',
+		description: "The widget's publishable key (data-token), not the API key of the credential",
 	},
 	{
 		displayName: 'Number',
@@ -42,9 +42,18 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['widget'], operation: ['generateEmbedHtml'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['widget'], operation: ['generateEmbedHtml'] } },
+	properties,
+);
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+	'&': '&amp;',
+	'<': '&lt;',
+	'>': '&gt;',
+	'"': '&quot;',
+	"'": '&#39;',
+};
 
 /** Escapes text for an HTML attribute value (& < > " '). */
 export function escapeHtmlAttribute(value: string): string {
@@ -61,8 +70,23 @@ export function embedHtml(publishableKey: string, number: string, widgetUrl: str
 /** No request: builds the embed snippet for a Respond to Webhook node serving a tracking page. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
-	const publishableKey = assertNotEmpty(node, 'Publishable Key', this.getNodeParameter('publishableKey', itemIndex), itemIndex);
-	const number = assertNotEmpty(node, 'Number', this.getNodeParameter('number', itemIndex), itemIndex);
-	const widgetUrl = assertHttpUrl(node, 'Widget URL', this.getNodeParameter('widgetUrl', itemIndex, DEFAULT_WIDGET_URL) || DEFAULT_WIDGET_URL, itemIndex);
+	const publishableKey = assertNotEmpty(
+		node,
+		'Publishable Key',
+		this.getNodeParameter('publishableKey', itemIndex),
+		itemIndex,
+	);
+	const number = assertNotEmpty(
+		node,
+		'Number',
+		this.getNodeParameter('number', itemIndex),
+		itemIndex,
+	);
+	const widgetUrl = assertHttpUrl(
+		node,
+		'Widget URL',
+		this.getNodeParameter('widgetUrl', itemIndex, DEFAULT_WIDGET_URL) || DEFAULT_WIDGET_URL,
+		itemIndex,
+	);
 	return [{ html: embedHtml(publishableKey, number, widgetUrl), number }];
 }
