@@ -172,13 +172,11 @@ describe('Document > Upload', () => {
 			seen.push(`${req.method} ${req.url}`);
 			req.resume();
 			req.on('end', () =>
-				res
-					.writeHead(409, { 'Content-Type': 'application/vnd.api+json' })
-					.end(
-						JSON.stringify({
-							errors: [{ status: '409', code: 'duplicate_document', title: 'Duplicate document' }],
-						}),
-					),
+				res.writeHead(409, { 'Content-Type': 'application/vnd.api+json' }).end(
+					JSON.stringify({
+						errors: [{ status: '409', code: 'duplicate_document', title: 'Duplicate document' }],
+					}),
+				),
 			);
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
