@@ -9,6 +9,8 @@
  *   T49_API_KEY=... npm start      the real Terminal49 API (T49_BASE_URL to override the base URL)
  *   npm start -- --fresh           forget the demo's n8n data (.n8n-run/) first
  *   npm start -- --queue           queue mode: Redis + n8n main + n8n worker
+ *   npm run dev                    (= npm start -- --dev) the same, and every change to nodes/ or
+ *                                  credentials/ is rebuilt and reloaded by the running n8n (scripts/dev-loop.js)
  *
  * Environment: N8N_DEMO_PORT (default 5678), SANDBOX_PORT (default 4949).
  * The demo's n8n data lives in .n8n-run/ (git-ignored) and survives restarts.
@@ -157,6 +159,7 @@ async function main() {
 	const realKey = (process.env.T49_API_KEY || '').trim();
 	const port = Number(process.env.N8N_DEMO_PORT || 5678);
 	const queue = args.has('--queue');
+	const dev = args.has('--dev');
 
 	ensureProjectDeps();
 	const h = require('./n8n');
@@ -228,9 +231,15 @@ async function main() {
 			tgz,
 			userFolder: RUN_DIR,
 			owner: OWNER,
+			env: dev ? { N8N_DEV_RELOAD: 'true' } : undefined,
 			log: (m) => say(`  ${m}`),
 		});
 		stoppers.push(() => stack.stop());
+		if (dev) {
+			const installed = path.join(RUN_DIR, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-terminal49');
+			const loop = await require('./dev-loop').startDevLoop({ installed, say });
+			stoppers.push(() => loop.stop());
+		}
 
 		const types = await stack.client.nodeTypeNames();
 		const ours = types.filter((t) => t.startsWith('n8n-nodes-terminal49.'));
@@ -280,6 +289,13 @@ async function main() {
 				`        curl -s -X POST ${sandbox.origin}/_sandbox/containers/MSCU4949012/advance`,
 				'      and watch the executions list.',
 				`   Sandbox control API: ${sandbox.origin}/_sandbox  (keys: sandbox_paid, sandbox_free, sandbox_basic)`,
+			);
+		}
+		if (dev) {
+			lines.push(
+				'',
+				' Dev loop: edit nodes/ or credentials/; tsc rebuilds, the change is copied into this n8n, which',
+				' reloads the nodes and updates the open editor (no restart; reopen a node panel to see it).',
 			);
 		}
 		lines.push(
