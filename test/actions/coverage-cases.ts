@@ -1,6 +1,6 @@
 /**
  * The minimal node parameters that reach each OpenAPI operation, by operationId. Resource and operation
- * come from the README's OpenAPI coverage table (the test maps the names shown there to the node's values); these
+ * come from the OpenAPI coverage table (docs/openapi-coverage.md) (the test maps the names shown there to the node's values); these
  * cases add the rest. `prepare` may create what the operation needs (a webhook to delete, a custom field
  * to update) directly on the sandbox. `expectPath` narrows the match where two templates look alike
  * (`/vessels/{id}` and `/vessels/{imo}`).

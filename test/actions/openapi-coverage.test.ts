@@ -1,5 +1,5 @@
 /**
- * The README's OpenAPI coverage table against openapi.json and against the node: the table lists exactly the
+ * The OpenAPI coverage table (docs/openapi-coverage.md) against openapi.json and against the node: the table lists exactly the
  * OpenAPI operations, every row names a node operation that exists, and running that operation (with
  * the parameters of coverage-cases.ts) against the sandbox makes a request to the row's method and
  * path. Rows the node cannot reach yet fail the last test, which lists them all.
@@ -46,9 +46,7 @@ function openapiOperations(): Operation[] {
 
 /** `| 1 | GET | `/shipments` | `get-shipments` | Shipment > Get Many | notes |` */
 function tableRows(): Row[] {
-	const readme = readFileSync(join(root, 'README.md'), 'utf8');
-	const start = readme.indexOf('### OpenAPI coverage');
-	const text = readme.slice(start, readme.indexOf('\n## ', start));
+	const text = readFileSync(join(root, 'docs', 'openapi-coverage.md'), 'utf8');
 	const rows: Row[] = [];
 	for (const line of text.split('\n')) {
 		const cells = line.split('|').map((cell) => cell.trim());
@@ -104,7 +102,7 @@ function operationsOf(method: string, fullPath: string): string[] {
 	return matching.filter((t) => t.literals === best).map((t) => t.operationId);
 }
 
-describe('README: OpenAPI coverage table', () => {
+describe('docs/openapi-coverage.md: the OpenAPI coverage table', () => {
 	it('lists exactly the operations of openapi.json, once each, numbered in order', () => {
 		expect(operations).toHaveLength(83);
 		expect(rows.map(key).sort()).toEqual(operations.map(key).sort());

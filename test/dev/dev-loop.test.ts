@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startDevLoop } = require('../../scripts/dev-loop.js') as {
 	startDevLoop(o: {
 		installed: string;
