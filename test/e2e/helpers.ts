@@ -89,13 +89,15 @@ export async function startT49Stack(
 		sandbox?: Partial<SandboxOptions>;
 		apiKey?: string;
 		env?: Record<string, string>;
+		/** The n8n line: '2' (2.41, default) or '1' (1.123). */
+		line?: '1' | '2';
 	} = {},
 ): Promise<T49Stack> {
 	const tgz = packedPackage();
 	const sandbox = await startSandbox({ port: 0, ...(o.sandbox || {}) });
 	let stack: harness.Stack | undefined;
 	try {
-		stack = await harness.startStack({ tgz, mode: o.mode || 'single', env: o.env });
+		stack = await harness.startStack({ tgz, mode: o.mode || 'single', env: o.env, line: o.line });
 		const created = await stack.client.createCredential({
 			name: CREDENTIAL_NAME,
 			type: NODE_TYPES.credential,
