@@ -12,7 +12,8 @@ import * as path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { documentToItems } from '../nodes/Terminal49/helpers/output';
+import { withInsights } from '../nodes/Terminal49/client/containers';
+import { itemsOf } from '../nodes/Terminal49/client/jsonApi';
 import { sign, verifySignature } from '../nodes/Terminal49/trigger/signature';
 import { startSandbox } from '../sandbox';
 import { median, round } from './lib';
@@ -57,9 +58,7 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 	}
 	if (!Array.isArray(page.data) || page.data.length !== 100)
 		throw new Error('expected a page of 100 containers');
-	const simplifyPer100Us = timePerCall(() =>
-		documentToItems(page, true, { containerInsights: true }),
-	);
+	const simplifyPer100Us = timePerCall(() => itemsOf(page, { simplify: true }, withInsights));
 
 	const body = randomBytes(5 * 1024).toString('hex'); // 10 KB
 	const secret = randomBytes(24).toString('hex');

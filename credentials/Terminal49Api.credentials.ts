@@ -147,8 +147,7 @@ export class Terminal49Api implements ICredentialType {
 				properties: {
 					key: 'errors[0].status',
 					value: '404',
-					message:
-						'No Terminal49 API at this Base URL. Use https://api.terminal49.com/v2 (it must end in /v2).',
+					message: `No Terminal49 API at this Base URL. Use ${TERMINAL49_DEFAULT_BASE_URL} (it must end in /v2).`,
 				},
 			},
 		],

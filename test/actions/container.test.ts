@@ -290,8 +290,15 @@ describe('Container > Get Transport Events', () => {
 		);
 	});
 
-	it('Limit 2 asks for a page of 2 and returns 2 items; no include when none is chosen', async () => {
+	it('Limit 2 returns the 2 oldest events: the service does not send them in time order, so it reads them all (one page of 100) and sorts; no include when none is chosen', async () => {
 		const f = fixture('ready_for_pickup');
+		const all = await run({
+			operation: 'getTransportEvents',
+			containerId: byId(f.containerId),
+			returnAll: true,
+			include: [],
+		});
+		sb.requests.length = 0;
 		const out = await run({
 			operation: 'getTransportEvents',
 			containerId: byId(f.containerId),
@@ -300,9 +307,10 @@ describe('Container > Get Transport Events', () => {
 			include: [],
 		});
 		expect(sb.requests.map((r) => [r.method, r.path, r.query])).toEqual([
-			['GET', `/v2/containers/${f.containerId}/transport_events`, { 'page[size]': '2' }],
+			['GET', `/v2/containers/${f.containerId}/transport_events`, { 'page[size]': '100' }],
 		]);
 		expect(out).toHaveLength(2);
+		expect(out).toEqual(all.slice(0, 2));
 		expect(typeof out[0].location === 'string' || out[0].location === null).toBe(true);
 	});
 });

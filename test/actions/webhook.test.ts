@@ -154,6 +154,29 @@ describe('Webhook > Create', () => {
 		expect(sb.requests).toHaveLength(0);
 	});
 
+	it.each([
+		['create', { events: ['tracking_request.failed'] }],
+		['sendTestDelivery', { event: 'tracking_request.failed' }],
+	])(
+		'%s refuses a plain-http localhost URL when the credential points at the real service, before any request',
+		async (operation, extra) => {
+			const real = runNode({
+				nodeType: new Terminal49(),
+				parameters: {
+					resource: 'webhook',
+					operation,
+					url: 'http://localhost:5678/webhook/t49',
+					...extra,
+				} as never,
+				credentials: { apiKey: 'k', baseUrl: 'https://api.terminal49.com/v2' },
+				items: [{}],
+			});
+			await expect(real).rejects.toThrow(
+				/Invalid URL "http:\/\/localhost:5678\/webhook\/t49": Terminal49 delivers webhooks to https URLs only/,
+			);
+		},
+	);
+
 	it('offers all 43 events in the Events multi-select', () => {
 		const events = new Terminal49().description.properties.find(
 			(p) => p.name === 'events' && p.displayOptions?.show?.operation?.[0] === 'create',

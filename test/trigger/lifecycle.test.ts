@@ -298,6 +298,35 @@ describe('automatic webhook management', () => {
 			'Terminal49 only delivers webhooks to https URLs',
 		);
 	});
+
+	test.each([
+		['the real service', 'https://api.terminal49.com/v2'],
+		['a staging service on another host', 'http://staging.internal:3000/v2'],
+	])(
+		'plain http to localhost is refused for %s too (only a sandbox on this machine delivers there)',
+		async (_name, baseUrl) => {
+			const wf = new TriggerWorkflow(
+				{ events: EVENTS },
+				{ apiKey: 'k', baseUrl },
+				'http://localhost:5678/webhook',
+			);
+			await expect(wf.lifecycle('create')).rejects.toThrow(
+				"Terminal49 only delivers webhooks to https URLs, and this workflow's URL is http://localhost:5678/webhook",
+			);
+		},
+	);
+
+	test('a sandbox on this machine delivers to a plain-http n8n on this machine, not to another host', async () => {
+		const local = new TriggerWorkflow(
+			{ events: EVENTS },
+			{ apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
+			'http://n8n.internal:5678/webhook',
+		);
+		await expect(local.lifecycle('create')).rejects.toThrow(
+			'Terminal49 only delivers webhooks to https URLs',
+		);
+		expect(sb.requests).toHaveLength(0);
+	});
 });
 
 describe('webhook managed by hand', () => {

@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { documentToItems } from '../../nodes/Terminal49/helpers/output';
 import {
 	indexIncluded,
 	relatedResources,
+	itemsOf,
 	resourcesOf,
-	simplifyDocument,
 	simplifyResource,
-} from '../../nodes/Terminal49/helpers/jsonApi';
-import type { ResourceObject } from '../../nodes/Terminal49/helpers/jsonApi';
+} from '../../nodes/Terminal49/client/jsonApi';
+import type { JsonApiDocument, ResourceObject } from '../../nodes/Terminal49/client/jsonApi';
+
+/** The simplified items of a document (the reader every operation uses). */
+const simplifyDocument = (document: JsonApiDocument) => itemsOf(document, { simplify: true });
 
 const shipmentDocument = {
 	data: {
@@ -84,12 +86,12 @@ test('lists, empty data and related resources', () => {
 });
 
 test('Simplify off returns the document as sent', () => {
-	expect(documentToItems(shipmentDocument, false)).toEqual([shipmentDocument]);
+	expect(itemsOf(shipmentDocument, { simplify: false })).toEqual([shipmentDocument]);
 });
 
 test('non-JSON:API bodies (e.g. GeoJSON, IPs) are passed through as one item', () => {
 	const ips = { webhook_notification_ips: ['1.2.3.4'], last_updated: '2024-01-01' };
-	expect(documentToItems(ips, true)).toEqual([ips]);
+	expect(itemsOf(ips, { simplify: true })).toEqual([ips]);
 });
 
 test('every real webhook payload simplifies without losing its reference object', () => {

@@ -1,13 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	resolveContainerId,
-	resolveShipmentId,
-	containerLocator,
-	shipmentLocator,
-} from './locators';
-import { assertId } from './validation';
+import type { Locator } from '../client';
+import { readLocator } from '../client';
+import type { RecordType } from '../client/customFields';
+import { containerLocator, shipmentLocator } from './locators';
 
 /**
  * Custom field values: the service takes a string, number, boolean, list of strings, object or null
@@ -183,22 +180,6 @@ export function readValue(this: IExecuteFunctions, itemIndex: number): unknown {
 	return parseCustomFieldValue(this.getNode(), 'Value', raw, type, itemIndex);
 }
 
-/** The value of a resource locator parameter, or of a plain string given in its place (expressions, agents). */
-export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): unknown {
-	const raw = this.getNodeParameter(name, itemIndex) as { value?: unknown } | string | undefined;
-	return typeof raw === 'object' && raw !== null ? raw.value : raw;
-}
-
-/** An API slug used in a path or a body: not empty, no spaces or slashes. */
-export function assertApiSlug(node: INode, raw: unknown, itemIndex: number): string {
-	return assertId(node, 'API Slug', raw, itemIndex);
-}
-
-/** Reads the API Slug locator (From List or By API Slug) and checks it. */
-export function readApiSlug(this: IExecuteFunctions, itemIndex: number): string {
-	return assertApiSlug(this.getNode(), locatorValue.call(this, 'apiSlug', itemIndex), itemIndex);
-}
-
 export const apiSlugProperty: INodeProperties = {
 	displayName: 'API Slug',
 	name: 'apiSlug',
@@ -246,23 +227,6 @@ export function definitionLocator(overrides: Partial<INodeProperties> = {}): INo
 	};
 }
 
-/** Reads the Definition locator and checks the ID. */
-export function readDefinitionId(this: IExecuteFunctions, itemIndex: number): string {
-	return assertId(
-		this.getNode(),
-		'Definition ID',
-		locatorValue.call(this, 'definitionId', itemIndex),
-		itemIndex,
-	);
-}
-
-/** Records that carry custom fields, and the path segment of each. */
-export const RECORD_PATHS: Record<string, string> = {
-	tracking_request: 'tracking_requests',
-	shipment: 'shipments',
-	container: 'containers',
-};
-
 /**
  * "Record Type" and the record itself: a container or shipment by ID or number, a tracking request by ID.
  * `types` limits the choices (the generic Create takes shipments and containers only).
@@ -306,35 +270,21 @@ export function recordProperties(
 	return properties;
 }
 
-/** The record type and ID the user chose (numbers looked up first). */
-export async function resolveRecord(
+/** The record the user chose with the "Record Type" parameters (its number is looked up by the client). */
+export function readRecordLocator(
 	this: IExecuteFunctions,
 	itemIndex: number,
-): Promise<{ type: 'tracking_request' | 'shipment' | 'container'; id: string }> {
+): { type: RecordType; locator: Locator } {
 	const type = this.getNodeParameter('recordType', itemIndex) as string;
 	if (type === 'container')
-		return { type, id: await resolveContainerId.call(this, itemIndex, 'containerId') };
+		return { type, locator: readLocator.call(this, 'containerId', itemIndex) };
 	if (type === 'shipment')
-		return { type, id: await resolveShipmentId.call(this, itemIndex, 'shipmentId') };
-	if (type === 'tracking_request') {
-		return {
-			type,
-			id: assertId(
-				this.getNode(),
-				'Tracking Request ID',
-				this.getNodeParameter('trackingRequestId', itemIndex),
-				itemIndex,
-			),
-		};
-	}
+		return { type, locator: readLocator.call(this, 'shipmentId', itemIndex) };
+	if (type === 'tracking_request')
+		return { type, locator: readLocator.call(this, 'trackingRequestId', itemIndex) };
 	throw new NodeOperationError(
 		this.getNode(),
 		`Invalid Record Type "${type}": use Tracking Request, Shipment or Container`,
 		{ itemIndex },
 	);
-}
-
-/** `{deleted: true, id}` for a delete the service answered with no body. */
-export function deleted(id: string, extra: IDataObject = {}): IDataObject[] {
-	return [{ deleted: true, id, ...extra }];
 }

@@ -1,11 +1,8 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { assertImo, assertLocode } from './referenceValidation';
-import { assertId } from './validation';
+import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * Resource locators of the lookups: ports and metro areas by ID or UN/LOCODE, vessels by ID or IMO.
- * The service takes either form in the same path segment.
+ * Resource locator parameters of the lookups: ports and metro areas by ID or UN/LOCODE, vessels by ID or
+ * IMO. The service takes either form in the same path segment (client/lookups.ts checks the value).
  */
 export function locodeLocator(name: string, displayName: string, example: string): INodeProperties {
 	return {
@@ -49,38 +46,3 @@ export const vesselLocator: INodeProperties = {
 		},
 	],
 };
-
-function readLocator(
-	this: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-): { mode: string; value: unknown } {
-	const raw = this.getNodeParameter(name, itemIndex) as { mode?: string; value?: unknown } | string;
-	return typeof raw === 'object' && raw !== null
-		? { mode: raw.mode ?? 'id', value: raw.value }
-		: { mode: 'id', value: raw };
-}
-
-/** The path segment for a port or metro area: the validated LOCODE or the ID. */
-export function readIdOrLocode(
-	this: IExecuteFunctions,
-	name: string,
-	label: string,
-	itemIndex: number,
-): string {
-	const { mode, value } = readLocator.call(this, name, itemIndex);
-	if (mode === 'locode')
-		return assertLocode(this.getNode(), `${label} UN/LOCODE`, value, itemIndex);
-	return assertId(this.getNode(), `${label} ID`, value, itemIndex);
-}
-
-/** `{by: 'imo' | 'id', value}` for the vessel locator, validated. */
-export function readVessel(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): { by: 'imo' | 'id'; value: string } {
-	const { mode, value } = readLocator.call(this, 'vessel', itemIndex);
-	if (mode === 'imo')
-		return { by: 'imo', value: assertImo(this.getNode(), 'Vessel IMO', value, itemIndex) };
-	return { by: 'id', value: assertId(this.getNode(), 'Vessel ID', value, itemIndex) };
-}

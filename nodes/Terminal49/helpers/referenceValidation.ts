@@ -75,12 +75,25 @@ export function assertImo(node: INode, field: string, raw: unknown, itemIndex: n
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** An absolute http(s) URL; https required unless `allowLocalHttp` and the host is localhost/127.0.0.1. */
+/** Whether `url` names this machine (a local sandbox or n8n on the same host). */
+export function isLoopbackUrl(url: string): boolean {
+	try {
+		return LOCAL_HOSTS.has(new URL(url).hostname);
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * A webhook receiver URL: absolute, https. Terminal49 delivers to https only; plain http is accepted only
+ * for a receiver on this machine when `localSandbox` (the credential points at a sandbox on this machine).
+ */
 export function assertWebhookUrl(
 	node: INode,
 	field: string,
 	raw: unknown,
 	itemIndex: number,
+	localSandbox = false,
 ): string {
 	const value = assertNotEmpty(node, field, raw, itemIndex);
 	let url: URL;
@@ -97,14 +110,16 @@ export function assertWebhookUrl(
 		);
 	}
 	if (url.protocol === 'https:') return value;
-	if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return value;
+	if (url.protocol === 'http:' && localSandbox && LOCAL_HOSTS.has(url.hostname)) return value;
 	return invalid(
 		node,
 		field,
 		raw,
-		'Terminal49 delivers webhooks to https URLs only (plain http is accepted for localhost and 127.0.0.1)',
+		'Terminal49 delivers webhooks to https URLs only',
 		itemIndex,
-		'Use an https address, e.g. your n8n Webhook or Terminal49 Trigger production URL behind TLS.',
+		localSandbox
+			? 'Use an https address, e.g. your n8n Webhook or Terminal49 Trigger production URL behind TLS (plain http works only for a receiver on this machine, with a credential whose Base URL is a sandbox on this machine).'
+			: 'Use an https address, e.g. your n8n Webhook or Terminal49 Trigger production URL behind TLS. Plain http, even to localhost, works only with a credential whose Base URL is a sandbox on this machine; for the real service expose n8n over https (set WEBHOOK_URL).',
 	);
 }
 

@@ -1,4 +1,4 @@
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /**
@@ -135,4 +135,37 @@ export function assertLimit(node: INode, raw: unknown, itemIndex: number): numbe
 		);
 	}
 	return limit;
+}
+
+/** A JSON object parameter (e.g. Validation): an object, a JSON string, or empty for none. */
+export function parseJsonObject(
+	node: INode,
+	field: string,
+	raw: unknown,
+	itemIndex: number,
+): IDataObject | null {
+	if (raw === undefined || raw === null || raw === '') return null;
+	let value: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			value = JSON.parse(raw);
+		} catch {
+			throw new NodeOperationError(node, `Invalid ${field} "${raw}": not valid JSON`, {
+				itemIndex,
+				description: `Give "${field}" a JSON object, e.g. {"max_length": 20}, or leave it empty.`,
+			});
+		}
+	}
+	if (value === null) return null;
+	if (typeof value !== 'object' || Array.isArray(value)) {
+		throw new NodeOperationError(
+			node,
+			`Invalid ${field} "${JSON.stringify(value)}": it must be a JSON object`,
+			{
+				itemIndex,
+				description: `Give "${field}" a JSON object, e.g. {"max_length": 20}.`,
+			},
+		);
+	}
+	return value as IDataObject;
 }

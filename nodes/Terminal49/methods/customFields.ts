@@ -5,7 +5,8 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../transport';
+import { terminal49 } from '../client';
+import { attributesOf } from '../client/jsonApi';
 
 /**
  * Searchable lists for custom fields: definitions (by display name or API slug) and, for a record type,
@@ -20,18 +21,12 @@ const ENTITY_TYPES: Record<string, string> = {
 };
 
 async function definitions(this: ILoadOptionsFunctions, filter?: string): Promise<IDataObject[]> {
-	const { data } = await apiRequestAllItems.call(
-		this,
-		{ method: 'GET', path: '/custom_field_definitions' },
-		MAX_DEFINITIONS,
-	);
+	const records = await terminal49(this).customFieldDefinitions.all(MAX_DEFINITIONS);
 	const search = String(filter ?? '')
 		.trim()
 		.toLowerCase();
-	return data
-		.map(
-			(record): IDataObject => ({ id: record.id, ...((record.attributes ?? {}) as IDataObject) }),
-		)
+	return records
+		.map((record): IDataObject => ({ id: record.id, ...attributesOf(record) }))
 		.filter(
 			(definition) =>
 				!search ||

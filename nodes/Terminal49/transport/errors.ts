@@ -15,6 +15,12 @@ export interface RequestDescription {
 	method: string;
 	/** Path below the base URL, e.g. `/containers/123`; never carries the key. */
 	path: string;
+	/**
+	 * The node's labels of the body's fields (`request_number` -> "Request Number"): a 400 or 422 that points
+	 * at one says which parameter to fix, in the item it came from.
+	 */
+	fields?: Record<string, string>;
+	itemIndex?: number;
 }
 
 /** `/data/attributes/request_number` -> `request_number`; `/data/relationships/x` -> `x`. */
@@ -57,6 +63,23 @@ export function missingFeature(path: string, detail: string): string | undefined
 	return undefined;
 }
 
+/** "Check "Request Number", "Carrier (SCAC)" in item 2. " for the fields the service's errors point at. */
+function fieldsToCheck(errors: ServiceError[], request: RequestDescription): string {
+	const labels = request.fields;
+	if (!labels) return '';
+	const named = [
+		...new Set(
+			errors
+				.map((error) => fieldFromPointer(error.source?.pointer))
+				.filter((field): field is string => !!field)
+				.map((field) => labels[field] ?? field),
+		),
+	];
+	if (named.length === 0) return '';
+	const item = request.itemIndex !== undefined ? ` in item ${request.itemIndex + 1}` : '';
+	return `Check ${named.map((label) => `"${label}"`).join(', ')}${item}. `;
+}
+
 export interface MappedError {
 	message: string;
 	description: string;
@@ -79,7 +102,7 @@ export function mapHttpError(
 		case 400:
 			return {
 				message: `Terminal49 rejected the request as malformed (400)${details ? `: ${details}` : ''}`,
-				description: `Check the fields named above and their values.${said} (${where})`,
+				description: `${fieldsToCheck(errors, request)}Check the fields named above and their values.${said} (${where})`,
 			};
 		case 401:
 			if (RESTRICTED_PLAN.test(detailText)) {
@@ -112,7 +135,7 @@ export function mapHttpError(
 		case 422:
 			return {
 				message: `Terminal49 rejected the values (422)${details ? `: ${details}` : ''}`,
-				description: `Correct the field named above and run again.${said} (${where})`,
+				description: `${fieldsToCheck(errors, request)}Correct the field named above and run again.${said} (${where})`,
 			};
 		case 429:
 			return {

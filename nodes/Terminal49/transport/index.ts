@@ -6,11 +6,13 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	INode,
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
+import { TERMINAL49_DEFAULT_BASE_URL } from '../../../credentials/Terminal49Api.credentials';
 import { apiError, describeNetworkError, mapHttpError } from './errors';
 import type { RateBucket } from './rateLimiter';
 import {
@@ -32,7 +34,14 @@ export type Terminal49Context =
 	| IWebhookFunctions;
 
 export const CREDENTIAL_TYPE = 'terminal49Api';
+/** The service's address when the credential names none: the credential's default, defined there only. */
+export const DEFAULT_BASE_URL = TERMINAL49_DEFAULT_BASE_URL;
 export const JSON_API_CONTENT_TYPE = 'application/vnd.api+json';
+/**
+ * What the nodes accept: JSON:API documents, and plain JSON, which several endpoints document instead (map
+ * GeoJSON, webhook source IPs, document types, download URL, infer number, refresh).
+ */
+export const ACCEPT = `${JSON_API_CONTENT_TYPE}, application/json`;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Retries of a 429 (after waiting Retry-After each time). */
@@ -62,6 +71,8 @@ export interface Terminal49Request {
 	idempotent?: boolean;
 	/** Statuses returned to the caller instead of thrown (e.g. 404 when checking a webhook still exists). */
 	acceptStatuses?: number[];
+	/** The node's labels of the body's fields, for 400/422 errors that point at one (errors.ts). */
+	fields?: Record<string, string>;
 	itemIndex?: number;
 }
 
@@ -70,7 +81,7 @@ export interface Terminal49Response {
 	body: JsonApiDocument;
 }
 
-interface Connection {
+export interface Connection {
 	baseUrl: string;
 	origin: string;
 	/** Rate-limit identity of the key: a hash, never the key. */
@@ -87,7 +98,7 @@ function normaliseBaseUrl(raw: unknown): string {
 	const value = String(raw ?? '')
 		.trim()
 		.replace(/\/+$/, '');
-	return value || 'https://api.terminal49.com/v2';
+	return value || DEFAULT_BASE_URL;
 }
 
 function positiveNumber(raw: unknown, fallback: number): number {
@@ -95,7 +106,8 @@ function positiveNumber(raw: unknown, fallback: number): number {
 	return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-async function getConnection(this: Terminal49Context): Promise<Connection> {
+/** The credential as the nodes use it (its only reader): base URL, origin, the key's rate identity and limits. */
+export async function connectionOf(this: Terminal49Context): Promise<Connection> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = normaliseBaseUrl(credentials.baseUrl);
 	let origin: string;
@@ -107,8 +119,7 @@ async function getConnection(this: Terminal49Context): Promise<Connection> {
 			{ message: 'Invalid Base URL' },
 			{
 				message: `The Terminal49 credential's Base URL is not a URL: "${baseUrl}"`,
-				description:
-					'Set it to https://api.terminal49.com/v2 (or your sandbox, e.g. http://127.0.0.1:4949/v2).',
+				description: `Set it to ${DEFAULT_BASE_URL} (or your sandbox, e.g. http://127.0.0.1:4949/v2).`,
 			},
 		);
 	}
@@ -211,7 +222,7 @@ export async function apiRequestFull(
 	request: Terminal49Request,
 	options: { url?: string; connection?: Connection } = {},
 ): Promise<Terminal49Response> {
-	const connection = options.connection ?? (await getConnection.call(this));
+	const connection = options.connection ?? (await connectionOf.call(this));
 	const bucket = request.bucket ?? 'default';
 	const limit = bucketLimit(bucket, connection);
 	const pace = { key: `${connection.keyId}:${bucket}`, limit, windowMs: connection.rateWindowMs };
@@ -222,7 +233,7 @@ export async function apiRequestFull(
 	const httpOptions: IHttpRequestOptions = {
 		method: request.method,
 		url,
-		headers: { Accept: JSON_API_CONTENT_TYPE },
+		headers: { Accept: ACCEPT },
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		json: true,
@@ -335,15 +346,30 @@ export async function apiRequestFull(
 		if (request.acceptStatuses?.includes(statusCode)) {
 			return { statusCode, body: (parsed.ok ? parsed.value : {}) as JsonApiDocument };
 		}
-		const errorBody = parsed.ok ? parsed.value : response.body;
-		throw apiError(
-			node,
-			statusCode,
-			mapHttpError(statusCode, errorBody, described),
-			errorBody,
-			request.itemIndex,
-		);
+		throw httpError(node, request, statusCode, parsed.ok ? parsed.value : response.body);
 	}
+}
+
+/** The error a status the service answered means, worded for the user (see errors.ts mapHttpError). */
+export function httpError(
+	node: INode,
+	request: Terminal49Request,
+	statusCode: number,
+	body: unknown,
+): NodeApiError {
+	const described = {
+		method: request.method,
+		path: request.path,
+		fields: request.fields,
+		itemIndex: request.itemIndex,
+	};
+	return apiError(
+		node,
+		statusCode,
+		mapHttpError(statusCode, body, described),
+		body,
+		request.itemIndex,
+	);
 }
 
 export interface JsonApiDocument extends IDataObject {
@@ -375,15 +401,17 @@ export function pageSizeFor(limit: number | undefined): number {
  *
  * With `prefetch` (for a caller that reads every page: Return All) the next page is requested as soon as
  * a page arrives, so it travels while the caller works on the one it has. Without it, no page is
- * requested before the caller asks for it.
+ * requested before the caller asks for it. `unsized`: the first request carries no `page[size]` (for a
+ * list whose paging the reference does not document, e.g. `/shipping_lines`); the next pages are the
+ * service's own links either way.
  */
 export async function* paginate(
 	this: Terminal49Context,
 	request: Terminal49Request,
 	limit?: number,
-	options: { prefetch?: boolean } = {},
+	options: { prefetch?: boolean; unsized?: boolean } = {},
 ): AsyncGenerator<JsonApiDocument> {
-	const connection = await getConnection.call(this);
+	const connection = await connectionOf.call(this);
 	const seen = new Set<string>();
 	const nextUrl = (page: JsonApiDocument, count: number): string | undefined => {
 		const next = page.links?.next;
@@ -403,13 +431,10 @@ export async function* paginate(
 	const fetchPage = async (url: string) =>
 		(await apiRequestFull.call(this, request, { url, connection })).body;
 
-	let page = (
-		await apiRequestFull.call(
-			this,
-			{ ...request, qs: { ...request.qs, 'page[size]': pageSizeFor(limit) } },
-			{ connection },
-		)
-	).body;
+	const first = options.unsized
+		? request
+		: { ...request, qs: { ...request.qs, 'page[size]': pageSizeFor(limit) } };
+	let page = (await apiRequestFull.call(this, first, { connection })).body;
 	for (let count = 1; ; count++) {
 		const url = nextUrl(page, count);
 		let prefetched: Promise<JsonApiDocument> | undefined;

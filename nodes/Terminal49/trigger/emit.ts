@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ResourceObject } from '../helpers/jsonApi';
-import { isResourceObject } from '../helpers/jsonApi';
-import { apiRequest } from '../transport';
+import { terminal49 } from '../client';
+import type { ResourceObject } from '../client/jsonApi';
+import { isResourceObject, resourcesOf } from '../client/jsonApi';
 import { firstInStore } from './dedup';
 import { deduplicationWindowMs } from './description';
 import type { Notification } from './payload';
@@ -33,15 +33,11 @@ async function fetchContainer(
 	notification: Notification,
 	itemIndex: number,
 ) {
+	const t49 = terminal49(this, itemIndex);
 	let reference: ResourceObject | undefined;
 	let containerId = containerIdOf(notification);
 	if (!containerId) {
-		const document = await apiRequest.call(this, {
-			method: 'GET',
-			path: `/webhook_notifications/${encodeURIComponent(notification.id)}`,
-			qs: { include: 'reference_object' },
-			itemIndex,
-		});
+		const document = await t49.webhookNotifications.document(notification.id, ['reference_object']);
 		const refId = referenceIdentifier(notification.document);
 		reference = (document.included ?? [])
 			.filter(isResourceObject)
@@ -52,13 +48,8 @@ async function fetchContainer(
 		containerId = containerIdOf(notification, reference);
 	}
 	if (!containerId) return { reference };
-	const document = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/containers/${encodeURIComponent(containerId)}`,
-		qs: { include: 'shipment,pod_terminal' },
-		itemIndex,
-	});
-	const container = isResourceObject(document.data) ? (document.data as ResourceObject) : undefined;
+	const document = await t49.containers.document(containerId, ['shipment', 'pod_terminal']);
+	const [container] = resourcesOf(document);
 	return { reference, container, extraIncluded: document.included ?? [] };
 }
 

@@ -2,9 +2,9 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isWebhookEvent } from '../helpers/events';
-import type { ResourceObject } from '../helpers/jsonApi';
-import { resourcesOf } from '../helpers/jsonApi';
-import { apiRequestFull, paginate } from '../transport';
+import type { Terminal49Client } from '../client';
+import { terminal49 } from '../client';
+import { attributesOf, resourcesOf } from '../client/jsonApi';
 
 /**
  * Registration of the trigger's Terminal49 webhook (webhookMethods.default). The webhook's id, secret,
@@ -88,59 +88,38 @@ function webhookUrl(this: IHookFunctions): string {
 	return url;
 }
 
-/** Terminal49 delivers to https only: say so before the service answers with a validation error. */
-async function assertDeliverable(this: IHookFunctions, url: string) {
-	const credentials = await this.getCredentials('terminal49Api');
-	let serviceHost = '';
-	try {
-		serviceHost = new URL(String(credentials.baseUrl ?? 'https://api.terminal49.com/v2')).hostname;
-	} catch {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The Terminal49 credential's Base URL is not a URL: "${String(credentials.baseUrl)}"`,
-		);
-	}
-	if (serviceHost.endsWith('terminal49.com') && !url.startsWith('https://')) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Terminal49 only delivers webhooks to https URLs, and this workflow's URL is ${url}`,
-			{
-				description:
-					'Run n8n behind TLS and set its WEBHOOK_URL environment variable to the public https address (e.g. https://n8n.example.com/), then activate again. Or use Webhook Management "Managed by Hand" with a webhook you point at an https proxy.',
-			},
-		);
-	}
-}
-
-async function deleteRemote(this: IHookFunctions, id: string): Promise<'deleted' | 'gone'> {
-	const response = await apiRequestFull.call(this, {
-		method: 'DELETE',
-		path: `/webhooks/${encodeURIComponent(id)}`,
-		acceptStatuses: [404],
-	});
-	return response.statusCode === 404 ? 'gone' : 'deleted';
-}
-
-/** The webhooks registered in Terminal49 for `url` (every page of `GET /webhooks`). */
-export async function webhooksAt(this: TriggerContext, url: string): Promise<ResourceObject[]> {
-	const found: ResourceObject[] = [];
-	for await (const page of paginate.call(this, { method: 'GET', path: '/webhooks' })) {
-		found.push(...resourcesOf(page).filter((record) => record.attributes?.url === url));
-	}
-	return found;
+/**
+ * Terminal49 delivers to https only: say so before the service answers with a validation error (plain http
+ * only to this machine, with a credential pointing at a sandbox on this machine).
+ */
+async function assertDeliverable(this: IHookFunctions, t49: Terminal49Client, url: string) {
+	if (await t49.webhooks.delivers(url)) return;
+	throw new NodeOperationError(
+		this.getNode(),
+		`Terminal49 only delivers webhooks to https URLs, and this workflow's URL is ${url}`,
+		{
+			description:
+				'Run n8n behind TLS and set its WEBHOOK_URL environment variable to the public https address (e.g. https://n8n.example.com/), then activate again. Or use Webhook Management "Managed by Hand" with a webhook you point at an https proxy.',
+		},
+	);
 }
 
 /**
  * Removes the webhooks registered at `url` other than `keep` (older registrations left when static data was
  * lost, or a failed delete): two registrations of one URL would deliver each event twice, under two ids.
  */
-async function removeOthersAt(this: IHookFunctions, url: string, keep?: string) {
-	for (const { id } of await webhooksAt.call(this, url)) {
+async function removeOthersAt(
+	this: IHookFunctions,
+	t49: Terminal49Client,
+	url: string,
+	keep?: string,
+) {
+	for (const { id } of await t49.webhooks.at(url)) {
 		if (id === keep) continue;
 		this.logger.info(
 			`Terminal49 Trigger: removing webhook ${String(id)}, an older registration of the same URL`,
 		);
-		await deleteRemote.call(this, String(id));
+		await t49.webhooks.remove(String(id));
 	}
 }
 
@@ -181,42 +160,30 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		clearStoredWebhook(data);
 		return false;
 	}
-	const response = await apiRequestFull.call(this, {
-		method: 'GET',
-		path: `/webhooks/${encodeURIComponent(webhookId)}`,
-		acceptStatuses: [404],
-	});
-	if (response.statusCode === 404) {
+	const t49 = terminal49(this);
+	const found = await t49.webhooks.find(webhookId);
+	if (!found) {
 		this.logger.info(
 			`Terminal49 Trigger: webhook ${webhookId} no longer exists in Terminal49; registering a new one`,
 		);
 		clearStoredWebhook(data);
 		return false;
 	}
-	let remote = ((response.body.data ?? {}) as IDataObject).attributes as IDataObject | undefined;
+	let remote: IDataObject | undefined = attributesOf(found);
 	const url = webhookUrl.call(this);
-	if (
-		!remote ||
-		remote.url !== url ||
-		!sameEvents(remote.events, events) ||
-		remote.active === false
-	) {
-		await assertDeliverable.call(this, url);
+	if (remote.url !== url || !sameEvents(remote.events, events) || remote.active === false) {
+		await assertDeliverable.call(this, t49, url);
 		this.logger.info(
 			`Terminal49 Trigger: webhook ${webhookId} differs from the node (URL, events or active); updating it`,
 		);
-		const updated = await apiRequestFull.call(this, {
-			method: 'PATCH',
-			path: `/webhooks/${encodeURIComponent(webhookId)}`,
-			body: { data: { id: webhookId, type: 'webhook', attributes: { url, events, active: true } } },
-			acceptStatuses: [404],
-		});
-		if (updated.statusCode === 404) {
+		const updated = await t49.webhooks.reconfigure(webhookId, { url, events, active: true });
+		if (!updated) {
 			clearStoredWebhook(data);
 			return false;
 		}
-		remote = ((updated.body.data ?? {}) as IDataObject).attributes as IDataObject | undefined;
-		await removeOthersAt.call(this, url, webhookId);
+		const [record] = resourcesOf(updated);
+		remote = record ? attributesOf(record) : undefined;
+		await removeOthersAt.call(this, t49, url, webhookId);
 	}
 	const secret =
 		typeof remote?.secret === 'string' && remote.secret ? remote.secret : webhookSecret;
@@ -233,19 +200,16 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const events = selectedEvents.call(this);
 	if (webhookManagement.call(this) === 'manual') return true;
 	const url = webhookUrl.call(this);
-	await assertDeliverable.call(this, url);
+	const t49 = terminal49(this);
+	await assertDeliverable.call(this, t49, url);
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 
-	await removeOthersAt.call(this, url);
+	await removeOthersAt.call(this, t49, url);
 
-	const response = await apiRequestFull.call(this, {
-		method: 'POST',
-		path: '/webhooks',
-		body: { data: { type: 'webhook', attributes: { url, events, active: true } } },
-	});
-	const created = (response.body.data ?? {}) as IDataObject;
-	const attributes = (created.attributes ?? {}) as IDataObject;
+	const [created] = resourcesOf(await t49.webhooks.register({ url, events, active: true }));
+	const attributes = created ? attributesOf(created) : {};
 	if (
+		!created ||
 		typeof created.id !== 'string' ||
 		!created.id ||
 		typeof attributes.secret !== 'string' ||
@@ -270,7 +234,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	// too. In "Managed by Hand" nothing is stored, so nothing is removed.
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 	if (typeof data.webhookId === 'string' && data.webhookId) {
-		const outcome = await deleteRemote.call(this, data.webhookId);
+		const outcome = await terminal49(this).webhooks.remove(data.webhookId);
 		if (outcome === 'gone')
 			this.logger.info(`Terminal49 Trigger: webhook ${data.webhookId} was already removed`);
 	}

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { addContainerInsights } from '../helpers/containerInsights';
-import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../helpers/jsonApi';
-import { indexIncluded, isResourceObject, simplifyResource } from '../helpers/jsonApi';
+import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../client/jsonApi';
+import { indexIncluded, isResourceObject, simplifyResource } from '../client/jsonApi';
 
 /**
  * A webhook notification (`data` = webhook_notification, `included` = the objects it is about) turned into

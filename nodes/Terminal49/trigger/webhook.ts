@@ -3,7 +3,9 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { claimDelivery } from './dedup';
 import { deduplicationWindowMs } from './description';
 import type { StoredWebhook } from './lifecycle';
-import { manualSecret, webhookManagement, webhooksAt } from './lifecycle';
+import { terminal49 } from '../client';
+import { attributesOf } from '../client/jsonApi';
+import { manualSecret, webhookManagement } from './lifecycle';
 import { readNotification, scopeOf } from './payload';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
 
@@ -117,12 +119,14 @@ function secretsAt(
 		if (now - entry.at >= SECRET_REFRESH_INTERVAL_MS) registeredSecrets.delete(key);
 	let entry = registeredSecrets.get(scope);
 	if (!entry) {
-		const hooks = webhooksAt.call(this, url).then((records) =>
-			records.flatMap((record) => {
-				const secret = ((record.attributes ?? {}) as IDataObject).secret;
-				return typeof secret === 'string' && secret ? [{ id: String(record.id), secret }] : [];
-			}),
-		);
+		const hooks = terminal49(this)
+			.webhooks.at(url)
+			.then((records) =>
+				records.flatMap((record) => {
+					const secret = attributesOf(record).secret;
+					return typeof secret === 'string' && secret ? [{ id: String(record.id), secret }] : [];
+				}),
+			);
 		// Awaited by the deliveries that need it; this only keeps a failure from counting as unhandled.
 		hooks.catch(() => undefined);
 		entry = { at: now, hooks };

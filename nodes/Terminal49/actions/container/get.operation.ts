@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { containerLocator, resolveContainerId } from '../../helpers/locators';
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { containerLocator } from '../../helpers/locators';
+import { readList, readMode, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	containerLocator(),
@@ -26,17 +27,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /containers/{id} (the container By ID or By Number), with the derived pickup fields. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = await resolveContainerId.call(this, itemIndex);
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	return await requestItems.call(
-		this,
-		itemIndex,
-		{
-			method: 'GET',
-			path: `/containers/${encodeURIComponent(id)}`,
-			qs: include.length ? { include: include.join(',') } : {},
-		},
-		{ containerInsights: true },
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
+	return await t49.containers.get(
+		id,
+		readList.call(this, 'include', itemIndex),
+		readMode.call(this, itemIndex),
 	);
 }

@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import {
+	listProperties,
+	readList,
+	readMode,
+	readTake,
+	simplifyProperty,
+} from '../../helpers/parameters';
 import { assertContainerNumber } from '../../helpers/validation';
 
 const properties: INodeProperties[] = [
@@ -42,24 +49,16 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /containers (a number filter is checked on the records too: the service may drop it). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	const qs: IDataObject = {};
-	if (include.length) qs.include = include.join(',');
-	if (typeof filters.number === 'string' && filters.number.trim()) {
-		qs['filter[number]'] = assertContainerNumber(
-			this.getNode(),
-			'Container Number',
-			filters.number,
-			itemIndex,
-			false,
-		);
-	}
-	return await listItems.call(
-		this,
-		itemIndex,
-		{ method: 'GET', path: '/containers', qs },
-		{ containerInsights: true },
+	const number =
+		typeof filters.number === 'string' && filters.number.trim()
+			? assertContainerNumber(this.getNode(), 'Container Number', filters.number, itemIndex, false)
+			: undefined;
+	return await terminal49(this, itemIndex).containers.list(
+		{ number, include: readList.call(this, 'include', itemIndex) },
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
 	);
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { describeMapProblem, validateMapFeatureCollection } from '../../helpers/geojson';
-import { containerLocator, resolveContainerId } from '../../helpers/locators';
-import { apiRequest } from '../../transport';
+import { readLocator, terminal49 } from '../../client';
+import { containerLocator } from '../../helpers/locators';
 
 const properties: INodeProperties[] = [
 	containerLocator(),
@@ -37,13 +37,10 @@ export const description = updateDisplayOptions(
 
 /** GET /containers/{id}/map_geojson: the FeatureCollection as one item, checked against the spec's rules. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = await resolveContainerId.call(this, itemIndex);
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
 	const mode = this.getNodeParameter('invalidFeatures', itemIndex, 'error') as string;
-	const document = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/containers/${encodeURIComponent(id)}/map_geojson`,
-		itemIndex,
-	});
+	const document = await t49.containers.map(id);
 	const { collectionProblem, problems } = validateMapFeatureCollection(document);
 	if (collectionProblem) {
 		throw new NodeOperationError(

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { containerLocator, resolveContainerId } from '../../helpers/locators';
-import { listProperties, requestItems, simplifyProperty } from '../../helpers/output';
-import { readLimit } from '../../helpers/unpaginated';
+import { readLocator, terminal49 } from '../../client';
+import { containerLocator } from '../../helpers/locators';
+import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -23,21 +23,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /containers/{id}/raw_events (deprecated by Terminal49; not paginated, Limit applied here). */
+/** GET /containers/{id}/raw_events (one document): the first `limit` raw events. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = await resolveContainerId.call(this, itemIndex);
-	const limit = readLimit.call(this, itemIndex);
-	const items = await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/containers/${encodeURIComponent(id)}/raw_events`,
-	});
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	if (!simplify) {
-		// One document: keep it whole, only trimming its data to the limit.
-		const [document] = items;
-		if (limit !== undefined && Array.isArray(document?.data))
-			return [{ ...document, data: document.data.slice(0, limit) }];
-		return items;
-	}
-	return limit === undefined ? items : items.slice(0, limit);
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
+	return await t49.containers.rawEvents(
+		id,
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

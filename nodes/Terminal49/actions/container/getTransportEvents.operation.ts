@@ -1,8 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { containerLocator, resolveContainerId } from '../../helpers/locators';
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { containerLocator } from '../../helpers/locators';
+import {
+	listProperties,
+	readList,
+	readMode,
+	readTake,
+	simplifyProperty,
+} from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	containerLocator(),
@@ -38,11 +45,12 @@ export const description = updateDisplayOptions(
 
 /** GET /containers/{id}/transport_events: one item per normalised milestone, oldest first. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = await resolveContainerId.call(this, itemIndex);
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	return await listItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/containers/${encodeURIComponent(id)}/transport_events`,
-		qs: include.length ? { include: include.join(',') } : {},
-	});
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
+	return await t49.containers.transportEvents(
+		id,
+		readList.call(this, 'include', itemIndex),
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { containerLocator, resolveContainerId } from '../../helpers/locators';
-import { apiRequest } from '../../transport';
+import { readLocator, terminal49 } from '../../client';
+import { containerLocator } from '../../helpers/locators';
 
 const properties: INodeProperties[] = [containerLocator()];
 
@@ -11,17 +11,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/**
- * PATCH /containers/{id}/refresh: schedules an immediate pull from all sources. Own rate-limit bucket
- * (10 per minute); a paid feature (403 names the missing entitlement through the transport).
- */
+/** PATCH /containers/{id}/refresh: a pull from every source (Container Refresh feature, 10 a minute). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = await resolveContainerId.call(this, itemIndex);
-	const body = await apiRequest.call(this, {
-		method: 'PATCH',
-		path: `/containers/${encodeURIComponent(id)}/refresh`,
-		bucket: 'refresh',
-		itemIndex,
-	});
-	return [{ container_id: id, refresh_requested: true, ...body }];
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
+	return [{ container_id: id, refresh_requested: true, ...(await t49.containers.refresh(id)) }];
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { containerLocator, resolveContainerId } from '../../helpers/locators';
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { containerLocator } from '../../helpers/locators';
+import { parseList, readMode, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	containerLocator(),
@@ -23,23 +24,14 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export function parseList(raw: unknown): string[] {
-	const values = Array.isArray(raw) ? raw.map(String) : String(raw ?? '').split(',');
-	return [...new Set(values.map((value) => value.trim()).filter(Boolean))];
-}
-
-/** PATCH /containers (openapi "Edit a container"): sets the container's ref_numbers. */
+/** PATCH /containers: the container's reference numbers. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = await resolveContainerId.call(this, itemIndex);
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
 	const refNumbers = parseList(this.getNodeParameter('refNumbers', itemIndex, ''));
-	return await requestItems.call(
-		this,
-		itemIndex,
-		{
-			method: 'PATCH',
-			path: '/containers',
-			body: { data: { id, type: 'container', attributes: { ref_numbers: refNumbers } } },
-		},
-		{ containerInsights: true },
+	return await t49.containers.update(
+		id,
+		{ ref_numbers: refNumbers },
+		readMode.call(this, itemIndex),
 	);
 }

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readLocator, terminal49 } from '../../client';
 import {
 	apiSlugProperty,
-	readApiSlug,
+	readRecordLocator,
 	readValue,
 	recordProperties,
-	resolveRecord,
 	valueProperties,
 } from '../../helpers/customFieldValue';
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['shipment', 'container']),
@@ -23,19 +23,12 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** POST /custom_fields: a value on a shipment or container (by ID or number), by its definition's API slug. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const apiSlug = readApiSlug.call(this, itemIndex);
+	const t49 = terminal49(this, itemIndex);
+	const apiSlug = t49.customFields.slugOf(readLocator.call(this, 'apiSlug', itemIndex, 'slug'));
 	const value = readValue.call(this, itemIndex);
-	const record = await resolveRecord.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'POST',
-		path: '/custom_fields',
-		body: {
-			data: {
-				type: 'custom_field',
-				attributes: { api_slug: apiSlug, value: value as IDataObject },
-				relationships: { entity: { data: { type: record.type, id: record.id } } },
-			},
-		},
-	});
+	const { type, locator } = readRecordLocator.call(this, itemIndex);
+	const record = await t49.recordOf(type, locator);
+	return await t49.customFields.create(record, apiSlug, value, readMode.call(this, itemIndex));
 }

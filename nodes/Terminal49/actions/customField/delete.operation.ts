@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleted } from '../../helpers/customFieldValue';
-import { apiRequest } from '../../transport';
-import { customFieldIdProperty, customFieldPath } from './shared';
+import { terminal49 } from '../../client';
+import { deleted } from '../../client/resource';
+import { customFieldIdProperty, readCustomFieldId } from './shared';
 
 const properties: INodeProperties[] = [customFieldIdProperty];
 
@@ -12,8 +12,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** DELETE /custom_fields/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { path, id } = customFieldPath.call(this, itemIndex);
-	await apiRequest.call(this, { method: 'DELETE', path, itemIndex });
+	const id = readCustomFieldId.call(this, itemIndex);
+	await terminal49(this, itemIndex).customFields.delete(id);
 	return deleted(id);
 }

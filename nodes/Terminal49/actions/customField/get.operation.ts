@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { customFieldIdProperty, customFieldPath } from './shared';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { customFieldIdProperty, readCustomFieldId } from './shared';
 
 const properties: INodeProperties[] = [customFieldIdProperty, simplifyProperty];
 
@@ -11,7 +12,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /custom_fields/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { path } = customFieldPath.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, { method: 'GET', path });
+	return await terminal49(this, itemIndex).customFields.get(
+		readCustomFieldId.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

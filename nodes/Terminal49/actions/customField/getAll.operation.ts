@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
 import { assertId } from '../../helpers/validation';
 
 const properties: INodeProperties[] = [
@@ -48,6 +49,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /custom_fields, filtered by record type, record and definition. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -60,5 +62,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.definitionId !== undefined && filters.definitionId !== '') {
 		qs['filter[definition_id]'] = assertId(node, 'Definition ID', filters.definitionId, itemIndex);
 	}
-	return await listItems.call(this, itemIndex, { method: 'GET', path: '/custom_fields', qs });
+	return await terminal49(this, itemIndex).customFields.list(
+		qs,
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

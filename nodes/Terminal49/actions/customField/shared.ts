@@ -12,15 +12,12 @@ export const customFieldIdProperty: INodeProperties = {
 	description: 'The ID of the stored custom field value (Custom Field > Get Many lists them)',
 };
 
-export function customFieldPath(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): { path: string; id: string } {
-	const id = assertId(
+/** The Custom Field ID parameter, checked. */
+export function readCustomFieldId(this: IExecuteFunctions, itemIndex: number): string {
+	return assertId(
 		this.getNode(),
 		'Custom Field ID',
 		this.getNodeParameter('customFieldId', itemIndex),
 		itemIndex,
 	);
-	return { path: `/custom_fields/${encodeURIComponent(id)}`, id };
 }

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readValue, valueProperties } from '../../helpers/customFieldValue';
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { customFieldIdProperty, customFieldPath } from './shared';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { customFieldIdProperty, readCustomFieldId } from './shared';
 
 const properties: INodeProperties[] = [
 	customFieldIdProperty,
@@ -16,12 +17,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** PATCH /custom_fields/{id}: the value. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { path } = customFieldPath.call(this, itemIndex);
+	const id = readCustomFieldId.call(this, itemIndex);
 	const value = readValue.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'PATCH',
-		path,
-		body: { data: { type: 'custom_field', attributes: { value: value as IDataObject } } },
-	});
+	return await terminal49(this, itemIndex).customFields.update(
+		id,
+		value,
+		readMode.call(this, itemIndex),
+	);
 }

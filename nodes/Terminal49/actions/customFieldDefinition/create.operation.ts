@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { parseCustomFieldValue, VALUE_TYPE_BY_DATA_TYPE } from '../../helpers/customFieldValue';
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { assertId, assertNotEmpty } from '../../helpers/validation';
-import { DATA_TYPE_OPTIONS, parseJsonObject } from './shared';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { assertId, assertNotEmpty, parseJsonObject } from '../../helpers/validation';
+import { DATA_TYPE_OPTIONS } from './shared';
 
 const properties: INodeProperties[] = [
 	{
@@ -149,9 +150,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		) as IDataObject;
 	}
-	return await requestItems.call(this, itemIndex, {
-		method: 'POST',
-		path: '/custom_field_definitions',
-		body: { data: { type: 'custom_field_definition', attributes } },
-	});
+	return await terminal49(this, itemIndex).customFieldDefinitions.create(
+		attributes,
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleted, readDefinitionId } from '../../helpers/customFieldValue';
-import { apiRequest } from '../../transport';
+import { readLocator, terminal49 } from '../../client';
+import { deleted } from '../../client/resource';
 import { definitionIdProperty } from './shared';
 
 const properties: INodeProperties[] = [definitionIdProperty];
@@ -12,12 +12,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** DELETE /custom_field_definitions/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = readDefinitionId.call(this, itemIndex);
-	await apiRequest.call(this, {
-		method: 'DELETE',
-		path: `/custom_field_definitions/${encodeURIComponent(id)}`,
-		itemIndex,
-	});
+	const t49 = terminal49(this, itemIndex);
+	const id = t49.customFieldDefinitions.idOf(readLocator.call(this, 'definitionId', itemIndex));
+	await t49.customFieldDefinitions.delete(id);
 	return deleted(id);
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { readDefinitionId } from '../../helpers/customFieldValue';
+import { readLocator, terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { definitionIdProperty } from './shared';
 
 const properties: INodeProperties[] = [definitionIdProperty, simplifyProperty];
@@ -12,10 +12,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /custom_field_definitions/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = readDefinitionId.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/custom_field_definitions/${encodeURIComponent(id)}`,
-	});
+	const t49 = terminal49(this, itemIndex);
+	return await t49.customFieldDefinitions.get(
+		t49.customFieldDefinitions.idOf(readLocator.call(this, 'definitionId', itemIndex)),
+		readMode.call(this, itemIndex),
+	);
 }

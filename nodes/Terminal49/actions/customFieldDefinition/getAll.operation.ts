@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
 import { DATA_TYPE_OPTIONS } from './shared';
 
 const properties: INodeProperties[] = [
@@ -50,6 +51,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /custom_field_definitions, filtered by record type, data type and display name. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
@@ -60,9 +62,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (typeof filters.displayName === 'string' && filters.displayName.trim()) {
 		qs['filter[display_name]'] = filters.displayName.trim();
 	}
-	return await listItems.call(this, itemIndex, {
-		method: 'GET',
-		path: '/custom_field_definitions',
+	return await terminal49(this, itemIndex).customFieldDefinitions.list(
 		qs,
-	});
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

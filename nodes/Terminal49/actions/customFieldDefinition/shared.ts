@@ -1,5 +1,4 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { definitionLocator } from '../../helpers/customFieldValue';
 
@@ -15,36 +14,3 @@ export const DATA_TYPE_OPTIONS = [
 	{ name: 'Reference', value: 'reference' },
 	{ name: 'Short Text', value: 'short_text' },
 ];
-
-/** A JSON object parameter (e.g. Validation): an object, a JSON string, or empty for none. */
-export function parseJsonObject(
-	node: INode,
-	field: string,
-	raw: unknown,
-	itemIndex: number,
-): IDataObject | null {
-	if (raw === undefined || raw === null || raw === '') return null;
-	let value: unknown = raw;
-	if (typeof raw === 'string') {
-		try {
-			value = JSON.parse(raw);
-		} catch {
-			throw new NodeOperationError(node, `Invalid ${field} "${raw}": not valid JSON`, {
-				itemIndex,
-				description: `Give "${field}" a JSON object, e.g. {"max_length": 20}, or leave it empty.`,
-			});
-		}
-	}
-	if (value === null) return null;
-	if (typeof value !== 'object' || Array.isArray(value)) {
-		throw new NodeOperationError(
-			node,
-			`Invalid ${field} "${JSON.stringify(value)}": it must be a JSON object`,
-			{
-				itemIndex,
-				description: `Give "${field}" a JSON object, e.g. {"max_length": 20}.`,
-			},
-		);
-	}
-	return value as IDataObject;
-}

@@ -2,14 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
-import {
-	parseCustomFieldValue,
-	readDefinitionId,
-	VALUE_TYPE_OPTIONS,
-} from '../../helpers/customFieldValue';
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { assertNotEmpty } from '../../helpers/validation';
-import { definitionIdProperty, parseJsonObject } from './shared';
+import { parseCustomFieldValue, VALUE_TYPE_OPTIONS } from '../../helpers/customFieldValue';
+import { readLocator, terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { assertNotEmpty, parseJsonObject } from '../../helpers/validation';
+import { definitionIdProperty } from './shared';
 
 const properties: INodeProperties[] = [
 	definitionIdProperty,
@@ -76,7 +73,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
-	const id = readDefinitionId.call(this, itemIndex);
+	const t49 = terminal49(this, itemIndex);
+	const id = t49.customFieldDefinitions.idOf(readLocator.call(this, 'definitionId', itemIndex));
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const attributes: IDataObject = {};
 	if (fields.displayName !== undefined) {
@@ -110,9 +108,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Add at least one field under "Update Fields" (e.g. Display Name).',
 		});
 	}
-	return await requestItems.call(this, itemIndex, {
-		method: 'PATCH',
-		path: `/custom_field_definitions/${encodeURIComponent(id)}`,
-		body: { data: { type: 'custom_field_definition', attributes } },
-	});
+	return await t49.customFieldDefinitions.update(id, attributes, readMode.call(this, itemIndex));
 }

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertNotEmpty } from '../../helpers/validation';
-import { definitionIdProperty, definitionPath } from './shared';
+import { definitionIdProperty, readDefinition } from './shared';
 
 const properties: INodeProperties[] = [
 	definitionIdProperty,
@@ -52,7 +53,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
-	const path = definitionPath.call(this, itemIndex);
+	const definitionId = readDefinition.call(this, itemIndex);
 	const attributes: IDataObject = {
 		label: assertNotEmpty(node, 'Label', this.getNodeParameter('label', itemIndex), itemIndex),
 		value: assertNotEmpty(node, 'Value', this.getNodeParameter('value', itemIndex), itemIndex),
@@ -69,9 +70,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		attributes.position = position;
 	}
-	return await requestItems.call(this, itemIndex, {
-		method: 'POST',
-		path,
-		body: { data: { type: 'custom_field_option', attributes } },
-	});
+	return await terminal49(this, itemIndex).customFieldOptions.create(
+		definitionId,
+		attributes,
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleted } from '../../helpers/customFieldValue';
-import { apiRequest } from '../../transport';
-import { definitionIdProperty, optionIdProperty, optionPath } from './shared';
+import { terminal49 } from '../../client';
+import { deleted } from '../../client/resource';
+import { definitionIdProperty, optionIdProperty, readOption } from './shared';
 
 const properties: INodeProperties[] = [definitionIdProperty, optionIdProperty];
 
@@ -12,8 +12,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** DELETE /custom_field_definitions/{id}/options/{option id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { path, id } = optionPath.call(this, itemIndex);
-	await apiRequest.call(this, { method: 'DELETE', path, itemIndex });
-	return deleted(id);
+	const { definitionId, optionId } = readOption.call(this, itemIndex);
+	await terminal49(this, itemIndex).customFieldOptions.delete(definitionId, optionId);
+	return deleted(optionId);
 }

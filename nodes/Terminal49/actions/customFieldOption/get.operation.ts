@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { definitionIdProperty, optionIdProperty, optionPath } from './shared';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { definitionIdProperty, optionIdProperty, readOption } from './shared';
 
 const properties: INodeProperties[] = [definitionIdProperty, optionIdProperty, simplifyProperty];
 
@@ -11,7 +12,12 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /custom_field_definitions/{id}/options/{option id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { path } = optionPath.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, { method: 'GET', path });
+	const { definitionId, optionId } = readOption.call(this, itemIndex);
+	return await terminal49(this, itemIndex).customFieldOptions.get(
+		definitionId,
+		optionId,
+		readMode.call(this, itemIndex),
+	);
 }

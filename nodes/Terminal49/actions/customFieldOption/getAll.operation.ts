@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
-import { definitionIdProperty, definitionPath } from './shared';
+import { terminal49 } from '../../client';
+import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
+import { definitionIdProperty, readDefinition } from './shared';
 
 const properties: INodeProperties[] = [definitionIdProperty, ...listProperties(), simplifyProperty];
 
@@ -11,7 +12,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /custom_field_definitions/{id}/options. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const path = definitionPath.call(this, itemIndex);
-	return await listItems.call(this, itemIndex, { method: 'GET', path });
+	return await terminal49(this, itemIndex).customFieldOptions.list(
+		readDefinition.call(this, itemIndex),
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

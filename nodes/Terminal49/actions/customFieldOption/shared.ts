@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { definitionLocator, readDefinitionId } from '../../helpers/customFieldValue';
+import { readLocator, terminal49 } from '../../client';
+import { definitionLocator } from '../../helpers/customFieldValue';
 import { assertId } from '../../helpers/validation';
 
 export const definitionIdProperty: INodeProperties = definitionLocator({
@@ -18,21 +19,25 @@ export const optionIdProperty: INodeProperties = {
 	description: 'The ID of the option (Custom Field Option > Get Many lists them)',
 };
 
-export function definitionPath(this: IExecuteFunctions, itemIndex: number): string {
-	const id = readDefinitionId.call(this, itemIndex);
-	return `/custom_field_definitions/${encodeURIComponent(id)}/options`;
-}
-
-export function optionPath(
+/** The definition and option the user chose (definition From List or By ID; option by ID). */
+export function readOption(
 	this: IExecuteFunctions,
 	itemIndex: number,
-): { path: string; id: string } {
-	const base = definitionPath.call(this, itemIndex);
-	const id = assertId(
-		this.getNode(),
-		'Option ID',
-		this.getNodeParameter('optionId', itemIndex),
-		itemIndex,
+): { definitionId: string; optionId: string } {
+	return {
+		definitionId: readDefinition.call(this, itemIndex),
+		optionId: assertId(
+			this.getNode(),
+			'Option ID',
+			this.getNodeParameter('optionId', itemIndex),
+			itemIndex,
+		),
+	};
+}
+
+/** The definition the options belong to. */
+export function readDefinition(this: IExecuteFunctions, itemIndex: number): string {
+	return terminal49(this, itemIndex).customFieldDefinitions.idOf(
+		readLocator.call(this, 'definitionId', itemIndex),
 	);
-	return { path: `${base}/${encodeURIComponent(id)}`, id };
 }

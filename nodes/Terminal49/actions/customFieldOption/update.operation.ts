@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertNotEmpty } from '../../helpers/validation';
-import { definitionIdProperty, optionIdProperty, optionPath } from './shared';
+import { definitionIdProperty, optionIdProperty, readOption } from './shared';
 
 const properties: INodeProperties[] = [
 	definitionIdProperty,
@@ -43,7 +44,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
-	const { path } = optionPath.call(this, itemIndex);
+	const { definitionId, optionId } = readOption.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const attributes: IDataObject = {};
 	if (fields.label !== undefined)
@@ -65,9 +66,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Add Label or Position under "Update Fields".',
 		});
 	}
-	return await requestItems.call(this, itemIndex, {
-		method: 'PATCH',
-		path,
-		body: { data: { type: 'custom_field_option', attributes } },
-	});
+	return await terminal49(this, itemIndex).customFieldOptions.update(
+		definitionId,
+		optionId,
+		attributes,
+		readMode.call(this, itemIndex),
+	);
 }

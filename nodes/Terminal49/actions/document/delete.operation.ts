@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleted } from '../../helpers/customFieldValue';
-import { apiRequest } from '../../transport';
-import { documentIdProperty, documentPath } from './shared';
+import { terminal49 } from '../../client';
+import { deleted } from '../../client/resource';
+import { documentIdProperty, readDocumentId } from './shared';
 
 const properties: INodeProperties[] = [documentIdProperty];
 
@@ -12,8 +12,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** DELETE /documents/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { path, id } = documentPath.call(this, itemIndex);
-	await apiRequest.call(this, { method: 'DELETE', path, itemIndex });
+	const id = readDocumentId.call(this, itemIndex);
+	await terminal49(this, itemIndex).documents.delete(id);
 	return deleted(id);
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { documentIdProperty, documentPath, includeProperty } from './shared';
+import { terminal49 } from '../../client';
+import { readList, readMode, simplifyProperty } from '../../helpers/parameters';
+import { documentIdProperty, includeProperty, readDocumentId } from './shared';
 
 const properties: INodeProperties[] = [documentIdProperty, includeProperty, simplifyProperty];
 
@@ -11,12 +12,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /documents/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { path } = documentPath.call(this, itemIndex);
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path,
-		qs: include.length ? { include: include.join(',') } : {},
-	});
+	return await terminal49(this, itemIndex).documents.get(
+		readDocumentId.call(this, itemIndex),
+		readList.call(this, 'include', itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

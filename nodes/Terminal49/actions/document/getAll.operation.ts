@@ -1,7 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { includeQuery } from '../../client/resource';
+import {
+	listProperties,
+	readList,
+	readMode,
+	readTake,
+	simplifyProperty,
+} from '../../helpers/parameters';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [
@@ -65,12 +73,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /documents with include, sort and filters. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
 	const sort = this.getNodeParameter('sort', itemIndex, '') as string;
-	const qs: IDataObject = {};
-	if (include.length) qs.include = include.join(',');
+	const qs: IDataObject = includeQuery(readList.call(this, 'include', itemIndex));
 	if (sort) qs.sort = sort;
 	if (typeof filters.filename === 'string' && filters.filename.trim())
 		qs['filter[filename]'] = filters.filename.trim();
@@ -83,5 +90,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			.filter(Boolean)
 			.join(',');
 	}
-	return await listItems.call(this, itemIndex, { method: 'GET', path: '/documents', qs });
+	return await terminal49(this, itemIndex).documents.list(
+		qs,
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { documentIdProperty, documentPath } from './shared';
+import { terminal49 } from '../../client';
+import { documentIdProperty, readDocumentId } from './shared';
 
 const properties: INodeProperties[] = [documentIdProperty];
 
@@ -11,8 +11,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /documents/{id}/download_url: a short-lived URL of the file. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { path, id } = documentPath.call(this, itemIndex, '/download_url');
-	const body = await apiRequest.call(this, { method: 'GET', path, itemIndex });
-	return [{ id, download_url: body.download_url }];
+	return [
+		await terminal49(this, itemIndex).documents.downloadUrl(readDocumentId.call(this, itemIndex)),
+	];
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { terminal49 } from '../../client';
 
 const properties: INodeProperties[] = [];
 
@@ -10,9 +10,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** One item per document type: `{code, label}`. */
+/** GET /documents/types: one item per document type (code, label). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const body = await apiRequest.call(this, { method: 'GET', path: '/documents/types', itemIndex });
-	const types = Array.isArray(body.document_types) ? (body.document_types as IDataObject[]) : [];
-	return types.map((type) => ({ code: type.code, label: type.label }));
+	return await terminal49(this, itemIndex).documents.types();
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentIdProperty } from './shared';
-import { runDocumentAction } from './action';
+import { terminal49 } from '../../client';
+import { documentIdProperty, readDocumentId } from './shared';
 
 const properties: INodeProperties[] = [documentIdProperty];
 
@@ -11,6 +11,12 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** POST /documents/{id}/reclassify. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await runDocumentAction.call(this, itemIndex, 'reclassify');
+	return [
+		await terminal49(this, itemIndex).documents.act(
+			readDocumentId.call(this, itemIndex),
+			'reclassify',
+		),
+	];
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { runDocumentAction } from './action';
-import { documentIdProperty } from './shared';
+import { terminal49 } from '../../client';
+import { documentIdProperty, readDocumentId } from './shared';
 
 const properties: INodeProperties[] = [
 	documentIdProperty,
@@ -25,6 +25,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** POST /documents/{id}/rotate by 90, 180 or 270 degrees. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const raw = this.getNodeParameter('degrees', itemIndex);
 	const degrees = Number(raw);
@@ -35,5 +36,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			{ itemIndex },
 		);
 	}
-	return await runDocumentAction.call(this, itemIndex, 'rotate', { degrees });
+	const id = readDocumentId.call(this, itemIndex);
+	return [await terminal49(this, itemIndex).documents.act(id, 'rotate', { degrees })];
 }

@@ -28,16 +28,12 @@ export const includeProperty: INodeProperties = {
 	],
 };
 
-export function documentPath(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	suffix = '',
-): { path: string; id: string } {
-	const id = assertId(
+/** The Document ID parameter, checked. */
+export function readDocumentId(this: IExecuteFunctions, itemIndex: number): string {
+	return assertId(
 		this.getNode(),
 		'Document ID',
 		this.getNodeParameter('documentId', itemIndex),
 		itemIndex,
 	);
-	return { path: `/documents/${encodeURIComponent(id)}${suffix}`, id };
 }

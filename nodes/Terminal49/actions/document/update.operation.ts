@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { assertNotEmpty } from '../../helpers/validation';
-import { parseJsonObject } from '../customFieldDefinition/shared';
-import { documentIdProperty, documentPath } from './shared';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { assertNotEmpty, parseJsonObject } from '../../helpers/validation';
+import { documentIdProperty, readDocumentId } from './shared';
 
 const properties: INodeProperties[] = [
 	documentIdProperty,
@@ -50,7 +50,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
-	const { path } = documentPath.call(this, itemIndex);
+	const id = readDocumentId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const attributes: IDataObject = {};
 	if (fields.documentTypeManual !== undefined) {
@@ -84,9 +84,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Add Document Type or Manual Extracted Data under "Update Fields".',
 		});
 	}
-	return await requestItems.call(this, itemIndex, {
-		method: 'PATCH',
-		path,
-		body: { data: { type: 'document', attributes } },
-	});
+	return await terminal49(this, itemIndex).documents.update(
+		id,
+		attributes,
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentToItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertNotEmpty } from '../../helpers/validation';
-import { apiRequest, apiRequestFull } from '../../transport';
-import { apiError, serviceErrors } from '../../transport/errors';
 
 const properties: INodeProperties[] = [
 	{
@@ -52,56 +51,23 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** POST /documents with a signed blob; the same file again gives back the document uploaded before. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const name = assertNotEmpty(node, 'Name', this.getNodeParameter('name', itemIndex), itemIndex);
-	const attached = assertNotEmpty(
+	const attachedDocument = assertNotEmpty(
 		node,
 		'Signed Blob ID',
 		this.getNodeParameter('attachedDocument', itemIndex),
 		itemIndex,
 	);
-	const onDuplicate = this.getNodeParameter('onDuplicate', itemIndex, 'returnExisting') as string;
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const request = {
-		method: 'POST' as const,
-		path: '/documents',
-		body: { data: { type: 'document', attributes: { name, attached_document: attached } } },
-		itemIndex,
-	};
-	const response = await apiRequestFull.call(this, { ...request, acceptStatuses: [409] });
-	if (response.statusCode !== 409) return documentToItems(response.body, simplify);
-
-	// 409 duplicate_document: the service names the document uploaded before.
-	const duplicate = serviceErrors(response.body).find(
-		(error) => typeof error.meta?.existing_document_id === 'string',
+	const onDuplicate =
+		this.getNodeParameter('onDuplicate', itemIndex, 'returnExisting') === 'fail'
+			? 'fail'
+			: 'returnExisting';
+	return await terminal49(this, itemIndex).documents.upload(
+		{ name, attachedDocument },
+		onDuplicate,
+		readMode.call(this, itemIndex),
 	);
-	const existingId = duplicate?.meta?.existing_document_id as string | undefined;
-	if (onDuplicate === 'fail' || !existingId) {
-		const existingName = duplicate?.meta?.existing_document_name;
-		throw apiError(
-			node,
-			409,
-			{
-				message: `This file was already uploaded to Terminal49${existingId ? ` as document ${existingId}` : ''}${
-					typeof existingName === 'string' ? ` ("${existingName}")` : ''
-				} (409)`,
-				description: `Nothing new was created. ${
-					existingId
-						? 'Set "If Already Uploaded" to "Return the Existing Document" to get that document instead of an error.'
-						: 'Terminal49 did not say which document it is: find it with Document > Get Many.'
-				} (POST /documents)`,
-			},
-			response.body,
-			itemIndex,
-		);
-	}
-	const existing = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/documents/${encodeURIComponent(existingId)}`,
-		itemIndex,
-	});
-	if (!simplify)
-		return [{ ...existing, meta: { ...(existing.meta ?? {}), already_uploaded: true } }];
-	return documentToItems(existing, true).map((item) => ({ ...item, already_uploaded: true }));
 }

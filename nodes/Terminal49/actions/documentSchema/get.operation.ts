@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertId } from '../../helpers/validation';
 
 const properties: INodeProperties[] = [
@@ -22,6 +23,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /document_schemas/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = assertId(
 		this.getNode(),
@@ -29,8 +31,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('schemaId', itemIndex),
 		itemIndex,
 	);
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/document_schemas/${encodeURIComponent(id)}`,
-	});
+	return await terminal49(this, itemIndex).documentSchemas.get(id, readMode.call(this, itemIndex));
 }

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readList, readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertId } from '../../helpers/validation';
-import { includeProperty, includeQuery } from './shared';
+import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,6 +25,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /email_submissions/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = assertId(
 		this.getNode(),
@@ -31,9 +33,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('emailSubmissionId', itemIndex),
 		itemIndex,
 	);
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/email_submissions/${encodeURIComponent(id)}`,
-		qs: includeQuery.call(this, itemIndex),
-	});
+	return await terminal49(this, itemIndex).emailSubmissions.get(
+		id,
+		readList.call(this, 'include', itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,8 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
-import { includeProperty, includeQuery } from './shared';
+import { terminal49 } from '../../client';
+import {
+	listProperties,
+	readList,
+	readMode,
+	readTake,
+	simplifyProperty,
+} from '../../helpers/parameters';
+import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [...listProperties(), includeProperty, simplifyProperty];
 
@@ -11,10 +18,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /email_submissions. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await listItems.call(this, itemIndex, {
-		method: 'GET',
-		path: '/email_submissions',
-		qs: includeQuery.call(this, itemIndex),
-	});
+	return await terminal49(this, itemIndex).emailSubmissions.list(
+		readList.call(this, 'include', itemIndex),
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

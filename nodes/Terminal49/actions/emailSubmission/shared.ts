@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 export const includeProperty: INodeProperties = {
 	displayName: 'Include',
@@ -13,8 +13,3 @@ export const includeProperty: INodeProperties = {
 		{ name: 'User', value: 'user' },
 	],
 };
-
-export function includeQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	return include.length ? { include: include.join(',') } : {};
-}

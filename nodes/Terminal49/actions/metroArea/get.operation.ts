@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { locodeLocator, readIdOrLocode } from '../../helpers/lookupLocators';
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { locodeLocator } from '../../helpers/lookupLocators';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	locodeLocator('metroArea', 'Metro Area', 'USCHI'),
@@ -14,11 +15,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /metro_areas/{id or UN/LOCODE}. */
+/** GET /metro_areas/{locode|id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const key = readIdOrLocode.call(this, 'metroArea', 'Metro Area', itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/metro_areas/${encodeURIComponent(key)}`,
-	});
+	return await terminal49(this, itemIndex).metroAreas.get(
+		readLocator.call(this, 'metroArea', itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

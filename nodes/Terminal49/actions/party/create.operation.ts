@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertNotEmpty } from '../../helpers/validation';
 import { companyNameProperty } from './shared';
 
@@ -12,6 +13,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** POST /parties: a customer to set on tracking requests. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const companyName = assertNotEmpty(
 		this.getNode(),
@@ -19,9 +21,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('companyName', itemIndex),
 		itemIndex,
 	);
-	return await requestItems.call(this, itemIndex, {
-		method: 'POST',
-		path: '/parties',
-		body: { data: { type: 'party', attributes: { company_name: companyName } } },
-	});
+	return await terminal49(this, itemIndex).parties.create(
+		companyName,
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertId } from '../../helpers/validation';
 import { partyIdProperty } from './shared';
 
@@ -12,6 +13,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /parties/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = assertId(
 		this.getNode(),
@@ -19,8 +21,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('partyId', itemIndex),
 		itemIndex,
 	);
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/parties/${encodeURIComponent(id)}`,
-	});
+	return await terminal49(this, itemIndex).parties.get(id, readMode.call(this, itemIndex));
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertId, assertNotEmpty } from '../../helpers/validation';
 import { companyNameProperty, partyIdProperty } from './shared';
 
@@ -16,6 +17,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** PATCH /parties/{id}: the company name. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const id = assertId(node, 'Party ID', this.getNodeParameter('partyId', itemIndex), itemIndex);
@@ -25,9 +27,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('companyName', itemIndex),
 		itemIndex,
 	);
-	return await requestItems.call(this, itemIndex, {
-		method: 'PATCH',
-		path: `/parties/${encodeURIComponent(id)}`,
-		body: { data: { type: 'party', attributes: { company_name: companyName } } },
-	});
+	return await terminal49(this, itemIndex).parties.update(
+		id,
+		companyName,
+		readMode.call(this, itemIndex),
+	);
 }

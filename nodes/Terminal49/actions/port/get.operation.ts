@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { locodeLocator, readIdOrLocode } from '../../helpers/lookupLocators';
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { locodeLocator } from '../../helpers/lookupLocators';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [locodeLocator('port', 'Port', 'USLAX'), simplifyProperty];
 
@@ -11,11 +12,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /ports/{id or UN/LOCODE}. */
+/** GET /ports/{locode|id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const key = readIdOrLocode.call(this, 'port', 'Port', itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/ports/${encodeURIComponent(key)}`,
-	});
+	return await terminal49(this, itemIndex).ports.get(
+		readLocator.call(this, 'port', itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiSlugProperty, readApiSlug, recordProperties } from '../../helpers/customFieldValue';
-import { apiRequest } from '../../transport';
-import { recordFieldsPath } from './shared';
+import { terminal49 } from '../../client';
+import { apiSlugProperty, recordProperties } from '../../helpers/customFieldValue';
+import { readSlugAndRecord } from './shared';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['tracking_request', 'shipment', 'container']),
@@ -15,14 +15,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** DELETE /{records}/{id}/custom_fields/{api slug}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const apiSlug = readApiSlug.call(this, itemIndex);
-	const { path, recordType, recordId } = await recordFieldsPath.call(this, itemIndex);
-	await apiRequest.call(this, {
-		method: 'DELETE',
-		path: `${path}/${encodeURIComponent(apiSlug)}`,
-		itemIndex,
-	});
+	const t49 = terminal49(this, itemIndex);
+	const { apiSlug, record } = await readSlugAndRecord.call(this, t49, itemIndex);
+	await t49.recordCustomFields.delete(record, apiSlug);
 	// No custom field ID is known here: the item names the record and the slug instead.
-	return [{ deleted: true, record_type: recordType, record_id: recordId, api_slug: apiSlug }];
+	return [{ deleted: true, record_type: record.type, record_id: record.id, api_slug: apiSlug }];
 }

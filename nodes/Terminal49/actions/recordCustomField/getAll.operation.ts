@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { recordProperties } from '../../helpers/customFieldValue';
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
-import { recordFieldsPath } from './shared';
+import { terminal49 } from '../../client';
+import { readRecordLocator, recordProperties } from '../../helpers/customFieldValue';
+import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['tracking_request', 'shipment', 'container']),
@@ -16,7 +16,14 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /{records}/{id}/custom_fields. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { path } = await recordFieldsPath.call(this, itemIndex);
-	return await listItems.call(this, itemIndex, { method: 'GET', path });
+	const t49 = terminal49(this, itemIndex);
+	const { type, locator } = readRecordLocator.call(this, itemIndex);
+	const record = await t49.recordOf(type, locator);
+	return await t49.recordCustomFields.list(
+		record,
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,16 +1,18 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { RECORD_PATHS, resolveRecord } from '../../helpers/customFieldValue';
+import type { RecordRef, Terminal49Client } from '../../client';
+import { readLocator } from '../../client';
+import { readRecordLocator } from '../../helpers/customFieldValue';
 
-/** `/{records}/{id}/custom_fields`, the record looked up by number when given one. */
-export async function recordFieldsPath(
+/** The API slug and the record the user chose, checked in that order (the record's number is looked up last). */
+export async function readSlugAndRecord(
 	this: IExecuteFunctions,
+	t49: Terminal49Client,
 	itemIndex: number,
-): Promise<{ path: string; recordType: string; recordId: string }> {
-	const record = await resolveRecord.call(this, itemIndex);
-	return {
-		path: `/${RECORD_PATHS[record.type]}/${encodeURIComponent(record.id)}/custom_fields`,
-		recordType: record.type,
-		recordId: record.id,
-	};
+	between?: () => void,
+): Promise<{ apiSlug: string; record: RecordRef }> {
+	const apiSlug = t49.customFields.slugOf(readLocator.call(this, 'apiSlug', itemIndex, 'slug'));
+	between?.();
+	const { type, locator } = readRecordLocator.call(this, itemIndex);
+	return { apiSlug, record: await t49.recordOf(type, locator) };
 }

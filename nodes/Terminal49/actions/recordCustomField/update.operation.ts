@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { terminal49 } from '../../client';
 import {
 	apiSlugProperty,
-	readApiSlug,
 	readValue,
 	recordProperties,
 	valueProperties,
 } from '../../helpers/customFieldValue';
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { recordFieldsPath } from './shared';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { readSlugAndRecord } from './shared';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['tracking_request', 'shipment', 'container']),
@@ -23,13 +23,17 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** PATCH /{records}/{id}/custom_fields/{api slug}: the value. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const apiSlug = readApiSlug.call(this, itemIndex);
-	const value = readValue.call(this, itemIndex);
-	const { path: base } = await recordFieldsPath.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'PATCH',
-		path: `${base}/${encodeURIComponent(apiSlug)}`,
-		body: { data: { type: 'custom_field', attributes: { value: value as IDataObject } } },
+	const t49 = terminal49(this, itemIndex);
+	let value: unknown;
+	const { apiSlug, record } = await readSlugAndRecord.call(this, t49, itemIndex, () => {
+		value = readValue.call(this, itemIndex);
 	});
+	return await t49.recordCustomFields.update(
+		record,
+		apiSlug,
+		value,
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listProperties, requestItems, simplifyProperty } from '../../helpers/output';
-import { readLimit } from '../../helpers/unpaginated';
+import { terminal49 } from '../../client';
+import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
 import { assertNotEmpty } from '../../helpers/validation';
 
 const properties: INodeProperties[] = [
@@ -32,7 +32,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /search?query=: shipments, containers ("cargo") and tracking requests; at most 25 results. */
+/** GET /search?query=: shipments and containers whose numbers match (the service gives at most 25). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const query = assertNotEmpty(
 		this.getNode(),
@@ -40,19 +40,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('query', itemIndex),
 		itemIndex,
 	);
-	const limit = readLimit.call(this, itemIndex);
-	const items = await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: '/search',
-		qs: { query },
-	});
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	if (limit === undefined) return items;
-	if (!simplify) {
-		const [document] = items;
-		return Array.isArray(document?.data)
-			? [{ ...document, data: document.data.slice(0, limit) }]
-			: items;
-	}
-	return items.slice(0, limit);
+	return await terminal49(this, itemIndex).search.search(
+		query,
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { resolveShipmentId, shipmentLocator } from '../../helpers/locators';
-import { documentToItems, simplifyProperty } from '../../helpers/output';
-import { apiRequest } from '../../transport';
-import { includeProperty, splitContainers, withNestedContainerInsights } from './shared';
+import { readLocator, terminal49 } from '../../client';
+import { shipmentLocator } from '../../helpers/locators';
+import { readList, readMode, simplifyProperty } from '../../helpers/parameters';
+import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [
 	shipmentLocator(),
@@ -28,19 +28,14 @@ export const description = updateDisplayOptions(
 
 /** GET /shipments/{id}, as one item or one item per container. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = await resolveShipmentId.call(this, itemIndex);
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const split = simplify && (this.getNodeParameter('splitContainers', itemIndex, false) as boolean);
-	const include = [...(this.getNodeParameter('include', itemIndex, []) as string[])];
-	if (split && !include.includes('containers')) include.push('containers');
-	const document = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/shipments/${encodeURIComponent(id)}`,
-		qs: include.length ? { include: include.join(',') } : {},
-		itemIndex,
-	});
-	if (split) return splitContainers(document);
-	return documentToItems(document, simplify).map((item) =>
-		simplify ? withNestedContainerInsights(item) : item,
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.shipments.idOf(readLocator.call(this, 'shipmentId', itemIndex));
+	return await t49.shipments.get(
+		id,
+		{
+			include: readList.call(this, 'include', itemIndex),
+			splitContainers: this.getNodeParameter('splitContainers', itemIndex, false) as boolean,
+		},
+		readMode.call(this, itemIndex),
 	);
 }

@@ -1,8 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
-import { includeProperty, withNestedContainerInsights } from './shared';
+import { terminal49 } from '../../client';
+import {
+	listProperties,
+	readList,
+	readMode,
+	readTake,
+	simplifyProperty,
+} from '../../helpers/parameters';
+import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -55,15 +62,17 @@ export const description = updateDisplayOptions(
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const qs: IDataObject = {};
-	if (typeof filters.q === 'string' && filters.q.trim()) qs.q = filters.q.trim();
-	if (typeof filters.number === 'string' && filters.number.trim())
-		qs.number = filters.number.replace(/\s+/g, '').toUpperCase();
-	if (typeof filters.trackingStopped === 'boolean')
-		qs['filter[tracking_stopped]'] = filters.trackingStopped;
-	if (include.length) qs.include = include.join(',');
-	const items = await listItems.call(this, itemIndex, { method: 'GET', path: '/shipments', qs });
-	return simplify ? items.map(withNestedContainerInsights) : items;
+	const text = (value: unknown) =>
+		typeof value === 'string' && value.trim() ? value.trim() : undefined;
+	return await terminal49(this, itemIndex).shipments.list(
+		{
+			q: text(filters.q),
+			number: text(filters.number),
+			trackingStopped:
+				typeof filters.trackingStopped === 'boolean' ? filters.trackingStopped : undefined,
+			include: readList.call(this, 'include', itemIndex),
+		},
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

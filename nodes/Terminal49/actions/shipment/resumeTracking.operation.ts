@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { resolveShipmentId, shipmentLocator } from '../../helpers/locators';
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { shipmentLocator } from '../../helpers/locators';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [shipmentLocator(), simplifyProperty];
 
@@ -11,11 +12,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** PATCH /shipments/{id}/resume_tracking: returns the shipment. */
+/** PATCH /shipments/{id}/resume_tracking. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = await resolveShipmentId.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'PATCH',
-		path: `/shipments/${encodeURIComponent(id)}/resume_tracking`,
-	});
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.shipments.idOf(readLocator.call(this, 'shipmentId', itemIndex));
+	return await t49.shipments.setTracking(id, 'resume_tracking', readMode.call(this, itemIndex));
 }

@@ -1,13 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-
-import { withContainerInsights } from '../../helpers/containerInsights';
-import {
-	indexIncluded,
-	relatedResources,
-	resourcesOf,
-	simplifyResource,
-} from '../../helpers/jsonApi';
-import type { JsonApiDocument } from '../../transport';
+import type { INodeProperties } from 'n8n-workflow';
 
 export const SHIPMENT_INCLUDES = [
 	{ name: 'Containers', value: 'containers' },
@@ -27,42 +18,3 @@ export const includeProperty: INodeProperties = {
 		'Related records to return nested in the shipment. Included containers gain ready_for_pickup, active_holds, fees_total, pickup_lfd_source and days_until_pickup_lfd.',
 	options: SHIPMENT_INCLUDES,
 };
-
-/** A simplified shipment whose nested containers (when included) carry the derived pickup fields. */
-export function withNestedContainerInsights(shipment: IDataObject): IDataObject {
-	if (!Array.isArray(shipment.containers)) return shipment;
-	const containers = shipment.containers as Array<IDataObject | string>;
-	return {
-		...shipment,
-		containers: containers.map((container) =>
-			container && typeof container === 'object'
-				? withContainerInsights(container, shipment)
-				: container,
-		) as IDataObject[],
-	};
-}
-
-/**
- * One item per container of a shipment document: the container (relationships resolved from `included`,
- * derived pickup fields added) with the shipment's own fields nested under `shipment` (its `containers`
- * as IDs only). A shipment without containers gives no item.
- */
-export function splitContainers(document: JsonApiDocument): IDataObject[] {
-	const index = indexIncluded(document.included);
-	const items: IDataObject[] = [];
-	for (const record of resourcesOf(document)) {
-		const shipment = simplifyResource(record, index);
-		const containers = relatedResources(record, 'containers', index);
-		const related = record.relationships?.containers?.data;
-		const shipmentFields: IDataObject = {
-			...shipment,
-			containers: (Array.isArray(related) ? related : []).map((identifier) =>
-				String(identifier.id),
-			),
-		};
-		for (const container of containers) {
-			items.push({ ...withContainerInsights(container, shipmentFields), shipment: shipmentFields });
-		}
-	}
-	return items;
-}

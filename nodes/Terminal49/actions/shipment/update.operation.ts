@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { resolveShipmentId, shipmentLocator } from '../../helpers/locators';
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { parseList } from '../container/update.operation';
+import { readLocator, terminal49 } from '../../client';
+import { shipmentLocator } from '../../helpers/locators';
+import { parseList, readMode, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	shipmentLocator(),
@@ -42,7 +42,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** PATCH /shipments/{id} with `ref_numbers` and/or `tags` (each replaces the current list). */
+/** PATCH /shipments/{id}: reference numbers and tags. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const attributes: IDataObject = {};
@@ -58,10 +58,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
-	const id = await resolveShipmentId.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'PATCH',
-		path: `/shipments/${encodeURIComponent(id)}`,
-		body: { data: { id, type: 'shipment', attributes } },
-	});
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.shipments.idOf(readLocator.call(this, 'shipmentId', itemIndex));
+	return await t49.shipments.update(id, attributes, readMode.call(this, itemIndex));
 }

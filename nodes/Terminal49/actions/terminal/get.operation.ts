@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertId } from '../../helpers/validation';
 
 const properties: INodeProperties[] = [
@@ -31,8 +32,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('terminalId', itemIndex),
 		itemIndex,
 	);
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/terminals/${encodeURIComponent(id)}`,
-	});
+	return await terminal49(this, itemIndex).terminals.get(id, readMode.call(this, itemIndex));
 }

@@ -1,25 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { documentToItems, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { assertApiSlug } from '../../client/customFields';
+import { normalizeRequestNumber } from '../../client/trackingRequests';
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
-import {
-	assertApiSlug,
-	parseCustomFieldValue,
-	valueProperties,
-} from '../../helpers/customFieldValue';
+import { parseCustomFieldValue, valueProperties } from '../../helpers/customFieldValue';
+import { parseList, readMode, simplifyProperty } from '../../helpers/parameters';
 import {
 	assertContainerNumber,
 	assertId,
 	assertNotEmpty,
 	assertScac,
 } from '../../helpers/validation';
-import type { JsonApiDocument } from '../../transport';
-import { apiRequestFull } from '../../transport';
-import type { ServiceError } from '../../transport/errors';
-import { apiError, mapHttpError, serviceErrors } from '../../transport/errors';
-import { parseList } from '../container/update.operation';
-import { normalizeRequestNumber, REQUEST_TYPES } from './shared';
+import { REQUEST_TYPES } from './shared';
 
 const properties: INodeProperties[] = [
 	{
@@ -181,18 +175,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const FIELD_NAMES: Record<string, string> = {
-	request_number: 'Request Number',
-	request_type: 'Request Type',
-	scac: 'Carrier (SCAC)',
-	auto_detect_vocc_scac: 'Auto-Detect Carrier',
-	ref_numbers: 'Reference Numbers',
-	shipment_tags: 'Shipment Tags',
-	customer: 'Customer ID',
-	initial_custom_fields: 'Initial Custom Fields',
-	api_slug: 'Initial Custom Fields > API Slug',
-};
-
 /** "Initial Custom Fields" -> `initial_custom_fields {shipment: [{api_slug, value}], containers: [{api_slug, value, number?}]}`. */
 function readInitialCustomFields(
 	this: IExecuteFunctions,
@@ -241,102 +223,10 @@ function readInitialCustomFields(
 	return { ...(shipment.length ? { shipment } : {}), ...(containers.length ? { containers } : {}) };
 }
 
-/** Statuses of a request the service treats as the same tracking (a duplicate of a new one). */
-const ACTIVE_STATUSES = ['pending', 'awaiting_manifest', 'created'];
-
-interface CreateInput {
-	requestType: string;
-	requestNumber: string;
-	scac: string | null;
-}
-
-function readScac(this: IExecuteFunctions, itemIndex: number): string {
-	const raw = this.getNodeParameter('scac', itemIndex, '') as { value?: unknown } | string;
-	const value = typeof raw === 'object' && raw !== null ? raw.value : raw;
-	return assertScac(this.getNode(), 'Carrier (SCAC)', String(value ?? ''), itemIndex);
-}
-
-/** The best match for the request among a list of existing ones: same number, type and carrier, active first. */
-function pickExisting(records: IDataObject[], input: CreateInput): IDataObject | undefined {
-	const same = records.filter((record) => {
-		const a = (record.attributes ?? {}) as IDataObject;
-		if (normalizeRequestNumber(String(a.request_number ?? '')) !== input.requestNumber)
-			return false;
-		if (a.request_type !== undefined && a.request_type !== input.requestType) return false;
-		if (input.scac && a.scac && String(a.scac).toUpperCase() !== input.scac) return false;
-		return true;
-	});
-	return (
-		same.find((record) =>
-			ACTIVE_STATUSES.includes(String((record.attributes as IDataObject | undefined)?.status)),
-		) ?? same[0]
-	);
-}
-
 /**
- * The service answered 422 `duplicate`: fetch the request it already has, by the id it named, else by
- * number and carrier. A key that may not read (restricted free plan) still gets what is known.
+ * POST /tracking_requests. A duplicate gives back the existing request (`duplicate: true`), not an error
+ * (client/trackingRequests.ts).
  */
-async function existingRequest(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	duplicate: ServiceError,
-	input: CreateInput,
-): Promise<JsonApiDocument | IDataObject> {
-	const meta = duplicate.meta ?? {};
-	const existingId =
-		typeof meta.tracking_request_id === 'string' && meta.tracking_request_id
-			? meta.tracking_request_id
-			: undefined;
-	if (existingId) {
-		const response = await apiRequestFull.call(this, {
-			method: 'GET',
-			path: `/tracking_requests/${encodeURIComponent(existingId)}`,
-			qs: { include: 'tracked_object' },
-			acceptStatuses: [401, 403, 404],
-			itemIndex,
-		});
-		if (response.statusCode === 200 && response.body.data) return response.body;
-		if (response.statusCode !== 404) return fallbackItem(existingId, meta, duplicate, input);
-	}
-	const qs: IDataObject = {
-		'filter[request_number]': input.requestNumber,
-		include: 'tracked_object',
-		'page[size]': 100,
-	};
-	if (input.scac) qs['filter[scac]'] = input.scac;
-	const response = await apiRequestFull.call(this, {
-		method: 'GET',
-		path: '/tracking_requests',
-		qs,
-		acceptStatuses: [401, 403],
-		itemIndex,
-	});
-	const records =
-		response.statusCode === 200 && Array.isArray(response.body.data) ? response.body.data : [];
-	const match = pickExisting(records, input);
-	if (match) return { data: match, included: response.body.included ?? [] };
-	return fallbackItem(existingId, meta, duplicate, input);
-}
-
-function fallbackItem(
-	id: string | undefined,
-	meta: IDataObject,
-	duplicate: ServiceError,
-	input: CreateInput,
-): IDataObject {
-	return {
-		id: id ?? null,
-		type: 'tracking_request',
-		request_number: input.requestNumber,
-		request_type: input.requestType,
-		scac: input.scac,
-		status: typeof meta.status === 'string' ? meta.status : null,
-		duplicate_detail: duplicate.detail ?? duplicate.title ?? 'Tracking request already exists',
-	};
-}
-
-/** POST /tracking_requests. A duplicate gives back the existing request (`duplicate: true`), not an error. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const requestType = this.getNodeParameter('requestType', itemIndex) as string;
@@ -369,67 +259,33 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const autoDetect = this.getNodeParameter('autoDetectCarrier', itemIndex, false) as boolean;
-	const scac = autoDetect ? null : readScac.call(this, itemIndex);
+	const scac = autoDetect
+		? null
+		: assertScac(
+				node,
+				'Carrier (SCAC)',
+				String(readLocator.call(this, 'scac', itemIndex, 'scac').value ?? ''),
+				itemIndex,
+			);
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const refNumbers = parseList(additional.refNumbers);
-	const shipmentTags = parseList(additional.shipmentTags);
 	const customerId =
 		typeof additional.customerId === 'string' && additional.customerId.trim()
 			? assertId(node, 'Customer ID', additional.customerId, itemIndex)
 			: undefined;
-	const initialCustomFields = readInitialCustomFields.call(
-		this,
-		additional.initialCustomFields,
-		itemIndex,
-	);
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-
-	const attributes: IDataObject = { request_type: requestType, request_number: requestNumber };
-	if (scac) attributes.scac = scac;
-	else attributes.auto_detect_vocc_scac = true;
-	if (refNumbers.length) attributes.ref_numbers = refNumbers;
-	if (shipmentTags.length) attributes.shipment_tags = shipmentTags;
-	if (initialCustomFields) attributes.initial_custom_fields = initialCustomFields;
-	const data: IDataObject = { type: 'tracking_request', attributes };
-	if (customerId) data.relationships = { customer: { data: { type: 'party', id: customerId } } };
-
-	const path = '/tracking_requests';
-	const response = await apiRequestFull.call(this, {
-		method: 'POST',
-		path,
-		body: { data },
-		bucket: 'create_tracking_request',
-		idempotent: false,
-		acceptStatuses: [422],
-		itemIndex,
-	});
-	if (response.statusCode !== 422) {
-		return documentToItems(response.body, simplify).map((item) => ({ ...item, duplicate: false }));
-	}
-
-	const errors = serviceErrors(response.body);
-	const duplicate = errors.find((error) => error.code === 'duplicate');
-	if (!duplicate) {
-		const mapped = mapHttpError(422, response.body, { method: 'POST', path });
-		const fields = [
-			...new Set(
-				errors
-					.map((error) => error.source?.pointer?.split('/').filter(Boolean).pop())
-					.filter((field): field is string => !!field)
-					.map((field) => FIELD_NAMES[field] ?? field),
+	return await terminal49(this, itemIndex).trackingRequests.create(
+		{
+			requestType,
+			requestNumber,
+			scac,
+			refNumbers: parseList(additional.refNumbers),
+			shipmentTags: parseList(additional.shipmentTags),
+			customerId,
+			initialCustomFields: readInitialCustomFields.call(
+				this,
+				additional.initialCustomFields,
+				itemIndex,
 			),
-		];
-		if (fields.length) {
-			mapped.description = `Check ${fields.map((field) => `"${field}"`).join(', ')} in item ${itemIndex + 1}. ${mapped.description}`;
-		}
-		throw apiError(node, 422, mapped, response.body, itemIndex);
-	}
-
-	const existing = await existingRequest.call(this, itemIndex, duplicate, {
-		requestType,
-		requestNumber,
-		scac,
-	});
-	const items = 'data' in existing ? documentToItems(existing, simplify) : [existing];
-	return items.map((item) => ({ ...item, duplicate: true }));
+		},
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,20 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { resolveTrackingRequestId, trackingRequestLocator } from './shared';
-
-export const includeProperty: INodeProperties = {
-	displayName: 'Include',
-	name: 'include',
-	type: 'multiOptions',
-	default: ['tracked_object'],
-	description: 'Related records to return nested in the tracking request',
-	options: [
-		{ name: 'Shipment (Tracked Object)', value: 'tracked_object' },
-		{ name: 'Customer', value: 'customer' },
-	],
-};
+import { readLocator, terminal49 } from '../../client';
+import { readList, readMode, simplifyProperty } from '../../helpers/parameters';
+import { includeProperty, trackingRequestLocator } from './shared';
 
 const properties: INodeProperties[] = [trackingRequestLocator(), includeProperty, simplifyProperty];
 
@@ -25,11 +14,13 @@ export const description = updateDisplayOptions(
 
 /** GET /tracking_requests/{id}: status, failed_reason and, once tracking began, the shipment. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const id = await resolveTrackingRequestId.call(this, itemIndex);
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/tracking_requests/${encodeURIComponent(id)}`,
-		qs: include.length ? { include: include.join(',') } : {},
-	});
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.trackingRequests.idOf(
+		readLocator.call(this, 'trackingRequestId', itemIndex),
+	);
+	return await t49.trackingRequests.get(
+		id,
+		readList.call(this, 'include', itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,15 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
-import { assertScac } from '../../helpers/validation';
-import { includeProperty } from './get.operation';
+import { terminal49 } from '../../client';
 import {
-	normalizeRequestNumber,
-	readDateTime,
-	SERVER_STATUS_FILTERS,
-	TRACKING_REQUEST_STATUSES,
-} from './shared';
+	listProperties,
+	readList,
+	readMode,
+	readTake,
+	simplifyProperty,
+} from '../../helpers/parameters';
+import { assertScac } from '../../helpers/validation';
+import { includeProperty, readDateTime, TRACKING_REQUEST_STATUSES } from './shared';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -102,29 +103,24 @@ const DATE_FILTERS: Array<[string, string, string]> = [
 /** GET /tracking_requests with the service's own filters (and a status it does not filter), newest first. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	const qs: IDataObject = {};
-	if (typeof filters.q === 'string' && filters.q.trim()) qs.q = filters.q.trim();
-	if (typeof filters.requestNumber === 'string' && filters.requestNumber.trim()) {
-		qs['filter[request_number]'] = normalizeRequestNumber(filters.requestNumber);
-	}
-	if (typeof filters.scac === 'string' && filters.scac.trim()) {
-		qs['filter[scac]'] = assertScac(this.getNode(), 'Carrier (SCAC)', filters.scac, itemIndex);
-	}
-	const status = typeof filters.status === 'string' ? filters.status : '';
-	const serverStatus = SERVER_STATUS_FILTERS.includes(status);
-	if (serverStatus) qs['filter[status]'] = status;
+	const text = (value: unknown) =>
+		typeof value === 'string' && value.trim() ? value.trim() : undefined;
+	const scac = text(filters.scac);
+	const dates: IDataObject = {};
 	for (const [name, label, parameter] of DATE_FILTERS) {
 		const value = readDateTime.call(this, label, filters[name], itemIndex);
-		if (value) qs[parameter] = value;
+		if (value) dates[parameter] = value;
 	}
-	if (include.length) qs.include = include.join(',');
-	return await listItems.call(
-		this,
-		itemIndex,
-		{ method: 'GET', path: '/tracking_requests', qs },
+	return await terminal49(this, itemIndex).trackingRequests.list(
 		{
-			where: status && !serverStatus ? (record) => record.attributes?.status === status : undefined,
+			q: text(filters.q),
+			requestNumber: text(filters.requestNumber),
+			scac: scac ? assertScac(this.getNode(), 'Carrier (SCAC)', scac, itemIndex) : undefined,
+			status: text(filters.status),
+			dates,
+			include: readList.call(this, 'include', itemIndex),
 		},
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
 	);
 }

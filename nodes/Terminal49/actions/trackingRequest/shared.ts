@@ -1,14 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { assertId, assertNotEmpty } from '../../helpers/validation';
-
 /**
- * Request statuses as the service names them. Only SERVER_STATUS_FILTERS are documented for
- * `GET /tracking_requests?filter[status]=`; the others are filtered by the node on the pages it reads.
+ * Request statuses as the service names them. Only some are documented for
+ * `GET /tracking_requests?filter[status]=` (client/trackingRequests.ts); the node filters the others itself.
  */
-export const SERVER_STATUS_FILTERS = ['created', 'pending', 'failed'];
 export const TRACKING_REQUEST_STATUSES = [
 	{
 		name: 'Awaiting Manifest',
@@ -73,46 +69,6 @@ export function trackingRequestLocator(): INodeProperties {
 	};
 }
 
-/** Upper case without spaces: how carriers print bill of lading, booking and container numbers. */
-export function normalizeRequestNumber(raw: string): string {
-	return raw.replace(/\s+/g, '').toUpperCase();
-}
-
-/** The tracking request ID the user chose; a request number is looked up (newest request first). */
-export async function resolveTrackingRequestId(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<string> {
-	const raw = this.getNodeParameter('trackingRequestId', itemIndex) as
-		| { mode?: string; value?: unknown }
-		| string;
-	const { mode, value } =
-		typeof raw === 'object' && raw !== null ? raw : { mode: 'id', value: raw };
-	if (mode !== 'number') return assertId(this.getNode(), 'Tracking Request ID', value, itemIndex);
-	const number = normalizeRequestNumber(
-		assertNotEmpty(this.getNode(), 'Request Number', value, itemIndex),
-	);
-	const document = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/tracking_requests',
-		qs: { 'filter[request_number]': number, 'page[size]': 1 },
-		itemIndex,
-	});
-	const match = (Array.isArray(document.data) ? document.data : [])[0] as IDataObject | undefined;
-	if (!match) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`No tracking request for "${number}" exists in this Terminal49 account`,
-			{
-				itemIndex,
-				description:
-					'Check the number, or create the tracking request first (Tracking Request > Create).',
-			},
-		);
-	}
-	return String(match.id);
-}
-
 /**
  * A date-time filter value as the service wants it (ISO 8601, UTC). A value without an offset, as the
  * date picker gives, is read as UTC. Empty -> undefined.
@@ -151,3 +107,15 @@ export function readDateTime(
 	}
 	return new Date(time).toISOString().replace(/\.000Z$/, 'Z');
 }
+
+export const includeProperty: INodeProperties = {
+	displayName: 'Include',
+	name: 'include',
+	type: 'multiOptions',
+	default: ['tracked_object'],
+	description: 'Related records to return nested in the tracking request',
+	options: [
+		{ name: 'Shipment (Tracked Object)', value: 'tracked_object' },
+		{ name: 'Customer', value: 'customer' },
+	],
+};

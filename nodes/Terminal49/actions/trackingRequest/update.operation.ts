@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertNotEmpty } from '../../helpers/validation';
-import { resolveTrackingRequestId, trackingRequestLocator } from './shared';
+import { trackingRequestLocator } from './shared';
 
 const properties: INodeProperties[] = [
 	trackingRequestLocator(),
@@ -24,7 +25,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** PATCH /tracking_requests/{id} with `ref_number`. */
+/** PATCH /tracking_requests/{id}: the reference number. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const refNumber = assertNotEmpty(
 		this.getNode(),
@@ -32,10 +33,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('refNumber', itemIndex, ''),
 		itemIndex,
 	);
-	const id = await resolveTrackingRequestId.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'PATCH',
-		path: `/tracking_requests/${encodeURIComponent(id)}`,
-		body: { data: { id, type: 'tracking_request', attributes: { ref_number: refNumber } } },
-	});
+	const t49 = terminal49(this, itemIndex);
+	const id = await t49.trackingRequests.idOf(
+		readLocator.call(this, 'trackingRequestId', itemIndex),
+	);
+	return await t49.trackingRequests.update(id, refNumber, readMode.call(this, itemIndex));
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readVessel, vesselLocator } from '../../helpers/lookupLocators';
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { vesselLocator } from '../../helpers/lookupLocators';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertDateTime } from '../../helpers/referenceValidation';
 
 const properties: INodeProperties[] = [
@@ -39,9 +40,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /vessels/{id} or /vessels/{imo}, with show_positions[from|to_timestamp] when positions are asked for. */
+/** GET /vessels/{imo|id}, with its positions between the given times when asked. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const vessel = readVessel.call(this, itemIndex);
+	const t49 = terminal49(this, itemIndex);
+	const vessel = readLocator.call(this, 'vessel', itemIndex, 'id');
+	t49.vessels.key(vessel);
 	const qs: IDataObject = {};
 	if (this.getNodeParameter('includePositions', itemIndex, false) as boolean) {
 		const from = String(this.getNodeParameter('positionsFrom', itemIndex, '') ?? '').trim();
@@ -57,9 +60,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// The service shows positions only when a bound is given: "now" keeps its default 7-day window.
 		if (!from && !to) qs['show_positions[to_timestamp]'] = new Date().toISOString();
 	}
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/vessels/${encodeURIComponent(vessel.value)}`,
-		qs,
-	});
+	return await t49.vessels.get(vessel, qs, readMode.call(this, itemIndex));
 }

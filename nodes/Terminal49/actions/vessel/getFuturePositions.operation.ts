@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readVessel, vesselLocator } from '../../helpers/lookupLocators';
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { vesselLocator } from '../../helpers/lookupLocators';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertId } from '../../helpers/validation';
-import { portProperties, resolveVesselId, routingNotice } from './shared';
+import { portProperties, routingNotice } from './shared';
 
 const properties: INodeProperties[] = [
 	routingNotice,
@@ -18,9 +19,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /vessels/{id}/future_positions?port_id=&previous_port_id= (Routing Data). */
+/** GET /vessels/{id}/future_positions (an IMO is looked up first). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	readVessel.call(this, itemIndex);
+	const t49 = terminal49(this, itemIndex);
+	const vessel = readLocator.call(this, 'vessel', itemIndex, 'id');
+	t49.vessels.key(vessel);
 	const portId = assertId(
 		this.getNode(),
 		'Port ID',
@@ -33,10 +36,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('previousPortId', itemIndex),
 		itemIndex,
 	);
-	const id = await resolveVesselId.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/vessels/${encodeURIComponent(id)}/future_positions`,
-		qs: { port_id: portId, previous_port_id: previousPortId },
-	});
+	const id = await t49.vessels.idOf(vessel);
+	return await t49.vessels.futurePositions(
+		id,
+		{ port_id: portId, previous_port_id: previousPortId },
+		readMode.call(this, itemIndex),
+	);
 }

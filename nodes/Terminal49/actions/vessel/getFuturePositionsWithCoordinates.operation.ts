@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readVessel, vesselLocator } from '../../helpers/lookupLocators';
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { readLocator, terminal49 } from '../../client';
+import { vesselLocator } from '../../helpers/lookupLocators';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertCoordinate } from '../../helpers/referenceValidation';
 import { assertId } from '../../helpers/validation';
-import { portProperties, resolveVesselId, routingNotice } from './shared';
+import { portProperties, routingNotice } from './shared';
 
 const properties: INodeProperties[] = [
 	routingNotice,
@@ -37,37 +38,35 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /vessels/{id}/future_positions_with_coordinates?port_id=&previous_port_id=&latitude=&longitude= (Routing Data). */
+/** GET /vessels/{id}/future_positions_with_coordinates (an IMO is looked up first). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	readVessel.call(this, itemIndex);
-	const portId = assertId(
-		this.getNode(),
-		'Port ID',
-		this.getNodeParameter('portId', itemIndex),
-		itemIndex,
-	);
+	const t49 = terminal49(this, itemIndex);
+	const vessel = readLocator.call(this, 'vessel', itemIndex, 'id');
+	t49.vessels.key(vessel);
+	const node = this.getNode();
+	const portId = assertId(node, 'Port ID', this.getNodeParameter('portId', itemIndex), itemIndex);
 	const previousPortId = assertId(
-		this.getNode(),
+		node,
 		'Previous Port ID',
 		this.getNodeParameter('previousPortId', itemIndex),
 		itemIndex,
 	);
 	const latitude = assertCoordinate(
-		this.getNode(),
+		node,
 		'Latitude',
 		this.getNodeParameter('latitude', itemIndex),
 		itemIndex,
 	);
 	const longitude = assertCoordinate(
-		this.getNode(),
+		node,
 		'Longitude',
 		this.getNodeParameter('longitude', itemIndex),
 		itemIndex,
 	);
-	const id = await resolveVesselId.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/vessels/${encodeURIComponent(id)}/future_positions_with_coordinates`,
-		qs: { port_id: portId, previous_port_id: previousPortId, latitude, longitude },
-	});
+	const id = await t49.vessels.idOf(vessel);
+	return await t49.vessels.futurePositions(
+		id,
+		{ port_id: portId, previous_port_id: previousPortId, latitude, longitude },
+		readMode.call(this, itemIndex),
+	);
 }

@@ -1,7 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { readVessel } from '../../helpers/lookupLocators';
-import { apiRequest } from '../../transport';
+import type { INodeProperties } from 'n8n-workflow';
 
 export const routingNotice: INodeProperties = {
 	displayName: 'Vessel positions need the Routing Data add-on; without it Terminal49 answers 403',
@@ -31,16 +28,3 @@ export const portProperties: INodeProperties[] = [
 		description: 'Terminal49 ID of the port the vessel left last',
 	},
 ];
-
-/** The vessel ID; an IMO is looked up first (GET /vessels/{imo}, no positions, no Routing Data needed). */
-export async function resolveVesselId(this: IExecuteFunctions, itemIndex: number): Promise<string> {
-	const vessel = readVessel.call(this, itemIndex);
-	if (vessel.by === 'id') return vessel.value;
-	const document = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/vessels/${encodeURIComponent(vessel.value)}`,
-		itemIndex,
-	});
-	const data = document.data as { id?: unknown } | undefined;
-	return String(data?.id ?? vessel.value);
-}

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { assertWebhookUrl } from '../../helpers/referenceValidation';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertEvents, eventsProperty, headersProperty, readHeaders } from './shared';
 
 const properties: INodeProperties[] = [
@@ -47,14 +47,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** POST /webhooks. The service generates the signing secret and returns it in the output. */
+/** POST /webhooks: the service generates the signing secret (in the item). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const url = assertWebhookUrl(
-		this.getNode(),
-		'URL',
-		this.getNodeParameter('url', itemIndex),
-		itemIndex,
-	);
+	const t49 = terminal49(this, itemIndex);
+	const url = await t49.webhooks.deliverableUrl(this.getNodeParameter('url', itemIndex));
 	const events = assertEvents.call(this, this.getNodeParameter('events', itemIndex, []), itemIndex);
 	const active = this.getNodeParameter('active', itemIndex, true) as boolean;
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -62,9 +58,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (additionalFields.headers !== undefined) {
 		attributes.headers = readHeaders.call(this, additionalFields.headers, itemIndex);
 	}
-	return await requestItems.call(this, itemIndex, {
-		method: 'POST',
-		path: '/webhooks',
-		body: { data: { type: 'webhook', attributes } },
-	});
+	return await t49.webhooks.create(attributes, readMode.call(this, itemIndex));
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { terminal49 } from '../../client';
 import { readWebhookId, webhookIdProperty } from './shared';
 
 const properties: INodeProperties[] = [webhookIdProperty];
@@ -11,12 +11,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** DELETE /webhooks/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readWebhookId.call(this, itemIndex);
-	await apiRequest.call(this, {
-		method: 'DELETE',
-		path: `/webhooks/${encodeURIComponent(id)}`,
-		itemIndex,
-	});
+	await terminal49(this, itemIndex).webhooks.delete(id);
 	return [{ deleted: true, id }];
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { readWebhookId, webhookIdProperty } from './shared';
 
 const properties: INodeProperties[] = [webhookIdProperty, simplifyProperty];
@@ -11,10 +12,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /webhooks/{id} (with its signing secret). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readWebhookId.call(this, itemIndex);
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/webhooks/${encodeURIComponent(id)}`,
-	});
+	return await terminal49(this, itemIndex).webhooks.get(id, readMode.call(this, itemIndex));
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [...listProperties(), simplifyProperty];
 
@@ -10,6 +11,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /webhooks. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await listItems.call(this, itemIndex, { method: 'GET', path: '/webhooks' });
+	return await terminal49(this, itemIndex).webhooks.list(
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

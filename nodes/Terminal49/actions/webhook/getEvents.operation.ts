@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { terminal49 } from '../../client';
+import { readMode } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -19,24 +20,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /webhooks/events: the event names this account can subscribe to, by category. */
+/** GET /webhooks/events: one item per event with its category (or the document). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const document = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/webhooks/events',
-		itemIndex,
-	});
-	const categories = (Array.isArray(document.data) ? document.data : []) as IDataObject[];
-	if (!simplify) return [document];
-	return categories.flatMap((category) => {
-		const attributes = (category.attributes ?? {}) as IDataObject;
-		const events = (Array.isArray(attributes.events) ? attributes.events : []) as IDataObject[];
-		return events.map((event) => ({
-			event: event.name,
-			description: event.description,
-			category: attributes.name,
-			category_id: category.id,
-		}));
-	});
+	return await terminal49(this, itemIndex).webhooks.events(readMode.call(this, itemIndex));
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { terminal49 } from '../../client';
 
 const properties: INodeProperties[] = [];
 
@@ -10,13 +10,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /webhooks/ips: one item {webhook_notification_ips, last_updated}. */
+/** GET /webhooks/ips: the addresses deliveries come from, for a firewall's allow list. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const body = await apiRequest.call(this, { method: 'GET', path: '/webhooks/ips', itemIndex });
-	return [
-		{
-			webhook_notification_ips: body.webhook_notification_ips ?? [],
-			last_updated: body.last_updated ?? null,
-		},
-	];
+	return [await terminal49(this, itemIndex).webhooks.sourceIps()];
 }

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isWebhookEvent, webhookEventOptions } from '../../helpers/events';
-import { assertWebhookUrl } from '../../helpers/referenceValidation';
-import { apiRequest } from '../../transport';
+import { terminal49 } from '../../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -41,14 +40,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** POST /webhooks/trigger {url, event, secret?}: one signed example delivery; returns the attempt's result. */
+/** POST /webhooks/trigger: a signed sample of one event to any URL (signed with the given secret). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const url = assertWebhookUrl(
-		this.getNode(),
-		'URL',
-		this.getNodeParameter('url', itemIndex),
-		itemIndex,
-	);
+	const t49 = terminal49(this, itemIndex);
+	const url = await t49.webhooks.deliverableUrl(this.getNodeParameter('url', itemIndex));
 	const event = String(this.getNodeParameter('event', itemIndex, '')).trim();
 	if (!isWebhookEvent(event)) {
 		throw new NodeOperationError(
@@ -61,13 +56,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const secret = String(this.getNodeParameter('secret', itemIndex, '') ?? '');
-	const body: IDataObject = { url, event };
-	if (secret) body.secret = secret;
-	const result = await apiRequest.call(this, {
-		method: 'POST',
-		path: '/webhooks/trigger',
-		body,
-		itemIndex,
-	});
-	return [result];
+	return [await t49.webhooks.sendTest({ url, event, secret: secret || undefined })];
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
-import { assertWebhookUrl } from '../../helpers/referenceValidation';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 import {
 	assertEvents,
 	eventsProperty,
@@ -54,13 +54,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** PATCH /webhooks/{id} with only the fields the user set. */
+/** PATCH /webhooks/{id}: URL, events, active, headers. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const t49 = terminal49(this, itemIndex);
 	const id = readWebhookId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const attributes: IDataObject = {};
-	if (fields.url !== undefined)
-		attributes.url = assertWebhookUrl(this.getNode(), 'URL', fields.url, itemIndex);
+	if (fields.url !== undefined) attributes.url = await t49.webhooks.deliverableUrl(fields.url);
 	if (fields.events !== undefined)
 		attributes.events = assertEvents.call(this, fields.events, itemIndex);
 	if (fields.active !== undefined) attributes.active = fields.active === true;
@@ -72,9 +72,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Add at least one of Active, Events, Headers or URL.',
 		});
 	}
-	return await requestItems.call(this, itemIndex, {
-		method: 'PATCH',
-		path: `/webhooks/${encodeURIComponent(id)}`,
-		body: { data: { id, type: 'webhook', attributes } },
-	});
+	return await t49.webhooks.update(id, attributes, readMode.call(this, itemIndex));
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readList, readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertId } from '../../helpers/validation';
 import { includeProperty } from './shared';
 
@@ -24,6 +25,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** GET /webhook_notifications/{id}: what was sent, its delivery status and attempts. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = assertId(
 		this.getNode(),
@@ -31,10 +33,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('notificationId', itemIndex),
 		itemIndex,
 	);
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: `/webhook_notifications/${encodeURIComponent(id)}`,
-		qs: include.length ? { include: include.join(',') } : {},
-	});
+	return await terminal49(this, itemIndex).webhookNotifications.get(
+		id,
+		readList.call(this, 'include', itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

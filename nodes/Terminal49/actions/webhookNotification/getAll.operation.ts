@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listItems, listProperties, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import {
+	listProperties,
+	readList,
+	readMode,
+	readTake,
+	simplifyProperty,
+} from '../../helpers/parameters';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [...listProperties(), includeProperty, simplifyProperty];
@@ -11,12 +18,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /webhook_notifications: newest first; the API offers no filter beyond include. */
+/** GET /webhook_notifications. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const include = this.getNodeParameter('include', itemIndex, []) as string[];
-	return await listItems.call(this, itemIndex, {
-		method: 'GET',
-		path: '/webhook_notifications',
-		qs: include.length ? { include: include.join(',') } : {},
-	});
+	return await terminal49(this, itemIndex).webhookNotifications.list(
+		readList.call(this, 'include', itemIndex),
+		readTake.call(this, itemIndex),
+		readMode.call(this, itemIndex),
+	);
 }

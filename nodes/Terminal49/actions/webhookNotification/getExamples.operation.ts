@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isWebhookEvent, webhookEventOptions } from '../../helpers/events';
-import { requestItems, simplifyProperty } from '../../helpers/output';
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,7 +25,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /webhook_notifications/examples[?event=]: example notifications, one item each. */
+/** GET /webhook_notifications/examples: sample payloads of one event, or of all. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const event = String(this.getNodeParameter('event', itemIndex, '') ?? '').trim();
 	if (event && !isWebhookEvent(event)) {
@@ -37,9 +38,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
-	return await requestItems.call(this, itemIndex, {
-		method: 'GET',
-		path: '/webhook_notifications/examples',
-		qs: event ? { event } : {},
-	});
+	return await terminal49(this, itemIndex).webhookNotifications.examples(
+		event || undefined,
+		readMode.call(this, itemIndex),
+	);
 }

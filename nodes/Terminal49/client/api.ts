@@ -1,0 +1,122 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Terminal49Context, Terminal49Request, Terminal49Response } from '../transport';
+import { apiRequestFull, connectionOf, httpError, paginate } from '../transport';
+import type { Decorate, JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
+import { indexIncluded, itemsOf, listItemOf, resourcesOf } from './jsonApi';
+
+/** A request below the base URL, without the item index (the Api adds it). */
+export type Request = Omit<Terminal49Request, 'itemIndex'>;
+
+/** Return All, or at most `limit` records. */
+export interface Take {
+	limit?: number;
+}
+
+export interface ListOptions extends Take {
+	/**
+	 * Keeps only the records it accepts, for a filter the service does not offer. The Limit counts kept
+	 * records, so pages of the largest size are read until it is reached or the list ends.
+	 */
+	where?: (record: ResourceObject) => boolean;
+	/**
+	 * The same, for a filter sent to the service that it may drop silently: the records that do not match are
+	 * left out, but the pages are sized for the Limit (a service that applies the filter costs what it did).
+	 */
+	verify?: (record: ResourceObject) => boolean;
+	decorate?: Decorate;
+	/**
+	 * Read every page even with a Limit, in pages of the largest size (the Limit does not size them): the
+	 * caller orders the records, then takes the first `limit`.
+	 */
+	readAll?: boolean;
+}
+
+/**
+ * The transport bound to one node context and one input item: every request a resource client makes goes
+ * through here, so it carries the item index its errors name.
+ */
+export class Api {
+	constructor(
+		readonly ctx: Terminal49Context,
+		readonly itemIndex?: number,
+	) {}
+
+	private with(request: Request): Terminal49Request {
+		return this.itemIndex === undefined ? request : { ...request, itemIndex: this.itemIndex };
+	}
+
+	/** The credential as the transport reads it: base URL, origin, rate settings. */
+	async connection() {
+		return await connectionOf.call(this.ctx);
+	}
+
+	/** One request; the parsed body. Statuses in `acceptStatuses` come back instead of being thrown. */
+	async response(request: Request): Promise<Terminal49Response> {
+		return await apiRequestFull.call(this.ctx, this.with(request));
+	}
+
+	/** The error the transport throws for `status` (for a status the caller accepted, then could not use). */
+	error(request: Request, status: number, body: unknown) {
+		return httpError(this.ctx.getNode(), this.with(request), status, body);
+	}
+
+	async document(request: Request): Promise<JsonApiDocument> {
+		return (await this.response(request)).body;
+	}
+
+	/** One request; its items (one per record, or the document as sent). */
+	async items(request: Request, mode: ReadMode, decorate?: Decorate): Promise<IDataObject[]> {
+		return itemsOf(await this.document(request), mode, decorate);
+	}
+
+	/** The pages of a list, following `links.next` (see transport paginate). */
+	pages(request: Request, limit?: number, options: { prefetch?: boolean; unsized?: boolean } = {}) {
+		return paginate.call(this.ctx, this.with(request), limit, options);
+	}
+
+	/** The records of a list (every page, or the first `limit`), resolved against each page's `included`. */
+	async records(
+		request: Request,
+		take: Take = {},
+		options: { unsized?: boolean } = {},
+	): Promise<ResourceObject[]> {
+		const records: ResourceObject[] = [];
+		for await (const page of this.pages(request, take.limit, options)) {
+			for (const record of resourcesOf(page)) {
+				if (take.limit !== undefined && records.length >= take.limit) break;
+				records.push(record);
+			}
+			if (take.limit !== undefined && records.length >= take.limit) break;
+		}
+		return records;
+	}
+
+	/**
+	 * The items of a list: every record (Return All) or the first `limit`, each page turned into items as it
+	 * arrives; with Return All the next page is already on its way meanwhile.
+	 */
+	async list(request: Request, mode: ReadMode, options: ListOptions = {}): Promise<IDataObject[]> {
+		const { where, verify, decorate } = options;
+		const limit = options.readAll ? undefined : options.limit;
+		const pageLimit = limit;
+		const keep = where && verify ? (r: ResourceObject) => where(r) && verify(r) : (where ?? verify);
+		const items: IDataObject[] = [];
+		// Included resources of all pages so far (a page's records normally refer to its own). A list filtered
+		// here may read many pages for few records: each page is indexed alone, so the rest is not kept.
+		const allPages = where ? undefined : indexIncluded([]);
+		const pages = this.pages(request, where ? undefined : pageLimit, {
+			prefetch: limit === undefined,
+		});
+		for await (const page of pages) {
+			const index = indexIncluded(page.included, allPages);
+			for (const record of resourcesOf(page)) {
+				if (limit !== undefined && items.length >= limit) break;
+				if (keep && !keep(record)) continue;
+				items.push(listItemOf(record, index, mode, decorate));
+			}
+			if (limit !== undefined && items.length >= limit) break;
+		}
+		return items;
+	}
+}

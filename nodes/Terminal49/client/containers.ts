@@ -1,0 +1,178 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { addContainerInsights } from '../helpers/containerInsights';
+import { assertContainerNumber, assertId, assertNotEmpty } from '../helpers/validation';
+import type { Take } from './api';
+import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
+import { attributesOf, itemsOf, resourcesOf } from './jsonApi';
+import type { Locator } from './locator';
+import { includeQuery, Resource, segment } from './resource';
+
+/** Simplified containers carry the derived pickup fields (ready_for_pickup, active_holds, ...). */
+export const withInsights = (item: IDataObject) => addContainerInsights(item);
+
+/** Containers: `/containers` and the container's own actions. */
+export class Containers extends Resource {
+	/**
+	 * The container ID the user chose. A number (ISO 6346, check digit included; one tracked with a
+	 * non-standard check digit is chosen By ID) is looked up with `filter[number]`; the service documents
+	 * that filter but may drop it silently, so the number is matched on the records and, when the first one is
+	 * another container, the list is read on until it is found.
+	 */
+	async idOf(locator: Locator): Promise<string> {
+		if (locator.mode !== 'number') {
+			return assertId(this.node, 'Container ID', locator.value, this.itemIndex);
+		}
+		const number = assertContainerNumber(
+			this.node,
+			'Container Number',
+			assertNotEmpty(this.node, 'Container Number', locator.value, this.itemIndex),
+			this.itemIndex,
+			true,
+			'choose a container tracked with a non-standard check digit By ID',
+		);
+		const same = (record: ResourceObject) => attributesOf(record).number === number;
+		const first = resourcesOf(
+			await this.api.document({
+				method: 'GET',
+				path: '/containers',
+				qs: { 'filter[number]': number, 'page[size]': 1 },
+			}),
+		);
+		let match = first.find(same);
+		if (!match && first.length > 0) {
+			// Another container came back: the filter was not applied. Read the list for the number.
+			for await (const page of this.api.pages({
+				method: 'GET',
+				path: '/containers',
+				qs: { 'filter[number]': number },
+			})) {
+				match = resourcesOf(page).find(same);
+				if (match) break;
+			}
+		}
+		if (!match) {
+			return this.fail(
+				`No container "${number}" is tracked in this Terminal49 account`,
+				'Check the number, or create a tracking request for it first (Tracking Request > Create).',
+			);
+		}
+		return String(match.id);
+	}
+
+	/** `GET /containers/{id}`: one item (derived fields added), or the document. */
+	async get(id: string, include: string[], mode: ReadMode): Promise<IDataObject[]> {
+		return await this.api.items(
+			{ method: 'GET', path: `/containers/${segment(id)}`, qs: includeQuery(include) },
+			mode,
+			withInsights,
+		);
+	}
+
+	/** The container as the service sends it, with `include` resolved in `included` (the trigger's look-up). */
+	async document(id: string, include: string[]): Promise<JsonApiDocument> {
+		return await this.api.document({
+			method: 'GET',
+			path: `/containers/${segment(id)}`,
+			qs: includeQuery(include),
+		});
+	}
+
+	/**
+	 * `GET /containers`. A number filter is sent as `filter[number]` and checked on the records: a service
+	 * that dropped it never makes an unfiltered list look filtered.
+	 */
+	async list(
+		filters: { number?: string; include?: string[] },
+		take: Take,
+		mode: ReadMode,
+	): Promise<IDataObject[]> {
+		const qs: IDataObject = includeQuery(filters.include);
+		const number = filters.number;
+		if (number) qs['filter[number]'] = number;
+		return await this.api.list({ method: 'GET', path: '/containers', qs }, mode, {
+			...take,
+			verify: number ? (record) => attributesOf(record).number === number : undefined,
+			decorate: withInsights,
+		});
+	}
+
+	/** `PATCH /containers` (the path openapi.json gives; the id in the body). */
+	async update(id: string, attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
+		return await this.api.items(
+			{
+				method: 'PATCH',
+				path: '/containers',
+				body: { data: { id, type: 'container', attributes } },
+			},
+			mode,
+			withInsights,
+		);
+	}
+
+	/** `PATCH /containers/{id}/refresh` (its own rate bucket: 10 a minute). */
+	async refresh(id: string): Promise<IDataObject> {
+		return await this.api.document({
+			method: 'PATCH',
+			path: `/containers/${segment(id)}/refresh`,
+			bucket: 'refresh',
+		});
+	}
+
+	/** `GET /containers/{id}/map_geojson`: a GeoJSON FeatureCollection (application/json). */
+	async map(id: string): Promise<JsonApiDocument> {
+		return await this.api.document({
+			method: 'GET',
+			path: `/containers/${segment(id)}/map_geojson`,
+		});
+	}
+
+	/**
+	 * `GET /containers/{id}/transport_events`, oldest first. The service's order is not chronological
+	 * (real responses list the legs newest first), so every page is read and the events are sorted by their
+	 * timestamp (ties, and events without one, keep the service's order; those without one come last); a
+	 * Limit then takes the oldest.
+	 */
+	async transportEvents(
+		id: string,
+		include: string[],
+		take: Take,
+		mode: ReadMode,
+	): Promise<IDataObject[]> {
+		const items = await this.api.list(
+			{
+				method: 'GET',
+				path: `/containers/${segment(id)}/transport_events`,
+				qs: includeQuery(include),
+			},
+			mode,
+			// every page (the oldest may be on any of them; a container's events usually fit one page of 100)
+			{ limit: take.limit, readAll: true },
+		);
+		const timeOf = (item: IDataObject) => {
+			const attributes = mode.simplify
+				? item
+				: (((item.data as IDataObject | undefined)?.attributes ?? {}) as IDataObject);
+			const time = Date.parse(String(attributes.timestamp ?? ''));
+			return Number.isNaN(time) ? Infinity : time;
+		};
+		const sorted = items
+			.map((item, index) => ({ item, index, time: timeOf(item) }))
+			.sort((a, b) => a.time - b.time || a.index - b.index)
+			.map(({ item }) => item);
+		return take.limit === undefined ? sorted : sorted.slice(0, take.limit);
+	}
+
+	/** `GET /containers/{id}/raw_events` (one document, not paginated): the first `limit` events. */
+	async rawEvents(id: string, take: Take, mode: ReadMode): Promise<IDataObject[]> {
+		const document = await this.api.document({
+			method: 'GET',
+			path: `/containers/${segment(id)}/raw_events`,
+		});
+		const limited =
+			take.limit !== undefined && Array.isArray(document.data)
+				? { ...document, data: document.data.slice(0, take.limit) }
+				: document;
+		return itemsOf(limited, mode);
+	}
+}

@@ -1,0 +1,181 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { JsonApiDocument } from '../transport';
+
+/**
+ * The one JSON:API reader: documents of the service into the records and items the nodes return.
+ *
+ * A simplified item is flat: `id`, `type`, the attributes at the top level, and each relationship resolved
+ * from `included` into a nested flat object (or left as its id when it was not included). Nested objects
+ * carry their own relationships as ids only, so cycles (shipment -> containers -> shipment) end there. A raw
+ * item is the service's own: the document of a single record, or `{data, included}` for a list record (with
+ * the included resources that record refers to).
+ */
+export interface ResourceObject extends IDataObject {
+	id: string;
+	type: string;
+	attributes?: IDataObject;
+	relationships?: Record<
+		string,
+		{ data?: ResourceIdentifier | ResourceIdentifier[] | null } | undefined
+	>;
+}
+
+export interface ResourceIdentifier extends IDataObject {
+	id: string;
+	type: string;
+}
+
+export type { JsonApiDocument } from '../transport';
+
+export type IncludedIndex = Map<string, ResourceObject>;
+
+/** How records come out: flat items (Simplify, the default) or the service's own documents. */
+export interface ReadMode {
+	simplify: boolean;
+}
+
+/** Adds derived fields to a simplified item the reader just made (it may change the item in place). */
+export type Decorate = (item: IDataObject) => IDataObject;
+
+const keyOf = (type: unknown, id: unknown) => `${String(type)}:${String(id)}`;
+
+export function isResourceObject(value: unknown): value is ResourceObject {
+	return (
+		!!value &&
+		typeof value === 'object' &&
+		!Array.isArray(value) &&
+		typeof (value as IDataObject).type === 'string' &&
+		(value as IDataObject).id !== undefined
+	);
+}
+
+/** The resource objects of a document's `data`, which may be one resource, a list of them, or null. */
+export function resourcesOf(document: IDataObject): ResourceObject[] {
+	const data = document.data;
+	return (Array.isArray(data) ? data : data ? [data] : []).filter(isResourceObject);
+}
+
+/** The attributes of a record (an empty object when it has none). */
+export const attributesOf = (record: ResourceObject): IDataObject => record.attributes ?? {};
+
+/** The identifiers of one relationship of a record (one or many). */
+export function identifiersOf(
+	record: ResourceObject | undefined,
+	relationship: string,
+): ResourceIdentifier[] {
+	const data = record?.relationships?.[relationship]?.data;
+	const list = Array.isArray(data) ? data : data ? [data] : [];
+	return list.filter(
+		(item): item is ResourceIdentifier =>
+			!!item && typeof item === 'object' && typeof item.type === 'string',
+	);
+}
+
+/** Indexes `included` resources by type and id (into `index` when given, e.g. across the pages of a list). */
+export function indexIncluded(included: unknown, index: IncludedIndex = new Map()): IncludedIndex {
+	if (Array.isArray(included)) {
+		for (const resource of included) {
+			if (isResourceObject(resource)) index.set(keyOf(resource.type, resource.id), resource);
+		}
+	}
+	return index;
+}
+
+/** The included resource an identifier names, if the document carries it. */
+export const lookup = (index: IncludedIndex, identifier: ResourceIdentifier) =>
+	index.get(keyOf(identifier.type, identifier.id));
+
+function flatten(resource: ResourceObject, index: IncludedIndex, resolve: boolean): IDataObject {
+	const item: IDataObject = { id: String(resource.id), type: resource.type };
+	const attributes = resource.attributes;
+	if (attributes) for (const key in attributes) item[key] = attributes[key];
+	const relationships = resource.relationships;
+	if (!relationships) return item;
+	for (const name in relationships) {
+		const relationship = relationships[name];
+		if (!relationship || !('data' in relationship)) continue;
+		const key = name in item ? `${name}_relationship` : name;
+		const data = relationship.data;
+		if (data === null || data === undefined) {
+			item[key] = null;
+		} else if (Array.isArray(data)) {
+			item[key] = data.map((identifier) => resolveOne(identifier, index, resolve)) as IDataObject[];
+		} else {
+			item[key] = resolveOne(data, index, resolve);
+		}
+	}
+	return item;
+}
+
+function resolveOne(
+	identifier: ResourceIdentifier,
+	index: IncludedIndex,
+	resolve: boolean,
+): IDataObject | string {
+	const found = resolve && index.size > 0 ? lookup(index, identifier) : undefined;
+	return found ? flatten(found, index, false) : String(identifier.id);
+}
+
+/** One flat item for a resource; relationships resolved from `included`. */
+export function simplifyResource(
+	resource: ResourceObject,
+	index: IncludedIndex = new Map(),
+): IDataObject {
+	return flatten(resource, index, true);
+}
+
+/** Related resources of one type for a record, e.g. the containers of a shipment, as flat items. */
+export function relatedResources(
+	record: ResourceObject,
+	relationship: string,
+	index: IncludedIndex,
+): IDataObject[] {
+	return identifiersOf(record, relationship)
+		.map((identifier) => lookup(index, identifier))
+		.filter((resource): resource is ResourceObject => !!resource)
+		.map((resource) => simplifyResource(resource, index));
+}
+
+/** The resources of `included` a record refers to (for raw list items). */
+function referencedIncluded(record: ResourceObject, index: IncludedIndex): ResourceObject[] {
+	const found: ResourceObject[] = [];
+	for (const name of Object.keys(record.relationships ?? {})) {
+		for (const identifier of identifiersOf(record, name)) {
+			const resource = lookup(index, identifier);
+			if (resource) found.push(resource);
+		}
+	}
+	return found;
+}
+
+/**
+ * The items of a document the service returned: one flat item per record, or the document as sent.
+ * A document without `data` (an action's answer, e.g. `{status: ...}`) is returned as it is.
+ */
+export function itemsOf(
+	document: JsonApiDocument,
+	mode: ReadMode,
+	decorate?: Decorate,
+): IDataObject[] {
+	if (!mode.simplify) return [document];
+	const records = resourcesOf(document);
+	if (records.length === 0 && !('data' in document)) return [document];
+	const index = indexIncluded(document.included);
+	return records.map((record) => {
+		const item = simplifyResource(record, index);
+		return decorate ? decorate(item) : item;
+	});
+}
+
+/** The item of one list record: flat, or `{data, included}` with the resources it refers to. */
+export function listItemOf(
+	record: ResourceObject,
+	index: IncludedIndex,
+	mode: ReadMode,
+	decorate?: Decorate,
+): IDataObject {
+	if (!mode.simplify) return { data: record, included: referencedIncluded(record, index) };
+	const item = simplifyResource(record, index);
+	return decorate ? decorate(item) : item;
+}

@@ -1,0 +1,192 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { withContainerInsights } from '../helpers/containerInsights';
+import { assertId, assertNotEmpty } from '../helpers/validation';
+import type { Take } from './api';
+import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
+import {
+	attributesOf,
+	identifiersOf,
+	indexIncluded,
+	itemsOf,
+	relatedResources,
+	resourcesOf,
+	simplifyResource,
+} from './jsonApi';
+import type { Locator } from './locator';
+import { includeQuery, Resource, segment } from './resource';
+
+/** Shipments read by the `number` lookup: enough to tell one match from several. */
+const MAX_MATCHES = 10;
+/** Pages of 100 read from the `q` search (a substring search) before giving up on finding the exact match. */
+const MAX_SEARCH_PAGES = 3;
+
+/** Upper case without spaces: bill of lading, booking and reference numbers compare this way. */
+export const normalizeShipmentNumber = (raw: string) => raw.toUpperCase().replace(/\s+/g, '');
+
+/** A simplified shipment whose nested containers (when included) carry the derived pickup fields. */
+export function withNestedContainerInsights(shipment: IDataObject): IDataObject {
+	if (!Array.isArray(shipment.containers)) return shipment;
+	const containers = shipment.containers as Array<IDataObject | string>;
+	return {
+		...shipment,
+		containers: containers.map((container) =>
+			container && typeof container === 'object'
+				? withContainerInsights(container, shipment)
+				: container,
+		) as IDataObject[],
+	};
+}
+
+/**
+ * One item per container of a shipment document: the container (relationships resolved from `included`,
+ * derived pickup fields added) with the shipment's own fields nested under `shipment` (its `containers`
+ * as IDs only). A shipment without containers gives no item.
+ */
+export function splitContainers(document: JsonApiDocument): IDataObject[] {
+	const index = indexIncluded(document.included);
+	const items: IDataObject[] = [];
+	for (const record of resourcesOf(document)) {
+		const shipmentFields: IDataObject = {
+			...simplifyResource(record, index),
+			containers: identifiersOf(record, 'containers').map((identifier) => String(identifier.id)),
+		};
+		for (const container of relatedResources(record, 'containers', index)) {
+			items.push({ ...withContainerInsights(container, shipmentFields), shipment: shipmentFields });
+		}
+	}
+	return items;
+}
+
+export interface ShipmentFilters {
+	q?: string;
+	number?: string;
+	trackingStopped?: boolean;
+	include?: string[];
+}
+
+/** Shipments: `/shipments`, stop and resume tracking. */
+export class Shipments extends Resource {
+	/**
+	 * The shipment ID the user chose. A number is looked up first as the number it was tracked by (`number`:
+	 * bill of lading or booking), then as a bill of lading or reference number (`q`, a substring search, so
+	 * only an exact match counts). More than one exact match is an error, never a guess.
+	 */
+	async idOf(locator: Locator): Promise<string> {
+		if (locator.mode !== 'number') {
+			return assertId(this.node, 'Shipment ID', locator.value, this.itemIndex);
+		}
+		const typed = assertNotEmpty(this.node, 'Shipment Number', locator.value, this.itemIndex);
+		const number = normalizeShipmentNumber(typed);
+		const sameNumber = (candidate: unknown) =>
+			typeof candidate === 'string' && normalizeShipmentNumber(candidate) === number;
+		const isBillOfLading = (record: ResourceObject) =>
+			sameNumber(attributesOf(record).bill_of_lading_number) ||
+			sameNumber(attributesOf(record).normalized_number);
+		const hasReference = (record: ResourceObject) => {
+			const refs = attributesOf(record).ref_numbers;
+			return Array.isArray(refs) && refs.some(sameNumber);
+		};
+
+		// `number` matches the request number exactly, which for a booking is not the shipment's bill of lading.
+		let matches = resourcesOf(
+			await this.api.document({
+				method: 'GET',
+				path: '/shipments',
+				qs: { number, 'page[size]': MAX_MATCHES },
+			}),
+		);
+		if (matches.length > 1 && matches.some(isBillOfLading))
+			matches = matches.filter(isBillOfLading);
+		if (matches.length === 0) {
+			let pages = 0;
+			for await (const page of this.api.pages({
+				method: 'GET',
+				path: '/shipments',
+				qs: { q: typed },
+			})) {
+				matches.push(
+					...resourcesOf(page).filter((record) => isBillOfLading(record) || hasReference(record)),
+				);
+				if (++pages < MAX_SEARCH_PAGES || !page.links?.next) continue;
+				if (matches.length > 0) break;
+				return this.fail(
+					`Too many shipments contain "${typed}" to find the one it names`,
+					`More than ${MAX_SEARCH_PAGES * 100} shipments match the search and none of the first is exactly "${typed}". Choose the shipment By ID.`,
+				);
+			}
+		}
+		if (matches.length === 1) return String(matches[0].id);
+		if (matches.length === 0) {
+			return this.fail(
+				`No shipment "${typed}" is tracked in this Terminal49 account`,
+				'Check the number, or create a tracking request for it first (Tracking Request > Create).',
+			);
+		}
+		return this.fail(
+			`${matches.length} shipments match "${typed}"`,
+			`Choose one by ID instead: ${matches.map((record) => String(record.id)).join(', ')}.`,
+		);
+	}
+
+	/** `GET /shipments/{id}`: one item (nested containers with derived fields), one per container, or the document. */
+	async get(
+		id: string,
+		options: { include: string[]; splitContainers?: boolean },
+		mode: ReadMode,
+	): Promise<IDataObject[]> {
+		const split = mode.simplify && options.splitContainers === true;
+		const include = [...options.include];
+		if (split && !include.includes('containers')) include.push('containers');
+		const document = await this.api.document({
+			method: 'GET',
+			path: `/shipments/${segment(id)}`,
+			qs: includeQuery(include),
+		});
+		if (split) return splitContainers(document);
+		return itemsOf(document, mode, withNestedContainerInsights);
+	}
+
+	/**
+	 * `GET /shipments` with the filters the service honours (`q`, `number`, `filter[tracking_stopped]`); it
+	 * drops status, port, carrier and date filters silently, so none are sent.
+	 */
+	async list(filters: ShipmentFilters, take: Take, mode: ReadMode): Promise<IDataObject[]> {
+		const qs: IDataObject = {};
+		if (filters.q) qs.q = filters.q;
+		if (filters.number) qs.number = normalizeShipmentNumber(filters.number);
+		if (typeof filters.trackingStopped === 'boolean')
+			qs['filter[tracking_stopped]'] = filters.trackingStopped;
+		Object.assign(qs, includeQuery(filters.include));
+		return await this.api.list({ method: 'GET', path: '/shipments', qs }, mode, {
+			...take,
+			decorate: withNestedContainerInsights,
+		});
+	}
+
+	/** `PATCH /shipments/{id}` (reference numbers, tags). */
+	async update(id: string, attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
+		return await this.api.items(
+			{
+				method: 'PATCH',
+				path: `/shipments/${segment(id)}`,
+				body: { data: { id, type: 'shipment', attributes } },
+			},
+			mode,
+			withNestedContainerInsights,
+		);
+	}
+
+	/** `PATCH /shipments/{id}/stop_tracking` or `/resume_tracking`. */
+	async setTracking(
+		id: string,
+		action: 'stop_tracking' | 'resume_tracking',
+		mode: ReadMode,
+	): Promise<IDataObject[]> {
+		return await this.api.items(
+			{ method: 'PATCH', path: `/shipments/${segment(id)}/${action}` },
+			mode,
+			withNestedContainerInsights,
+		);
+	}
+}

@@ -1,0 +1,182 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { assertWebhookUrl, isLoopbackUrl } from '../helpers/referenceValidation';
+import type { Take } from './api';
+import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
+import { attributesOf, itemsOf, resourcesOf } from './jsonApi';
+import { includeQuery, Resource, segment } from './resource';
+
+export interface WebhookAttributes extends IDataObject {
+	url?: string;
+	events?: string[];
+	active?: boolean;
+	headers?: Array<{ name: string; value: string }>;
+}
+
+/** Webhooks: `/webhooks`, their events, source IPs and test deliveries. */
+export class Webhooks extends Resource {
+	/**
+	 * A receiver URL Terminal49 can deliver to: https. Plain http only when the credential points at a sandbox
+	 * on this machine (the real service refuses it). Checked before any request.
+	 */
+	async deliverableUrl(raw: unknown, field = 'URL'): Promise<string> {
+		return assertWebhookUrl(this.node, field, raw, this.itemIndex, await this.localSandbox());
+	}
+
+	/** Whether the service can deliver to `url`: https, or plain http to this machine from a local sandbox. */
+	async delivers(url: string): Promise<boolean> {
+		if (url.startsWith('https://')) return true;
+		return url.startsWith('http://') && isLoopbackUrl(url) && (await this.localSandbox());
+	}
+
+	/** Whether the credential points at a sandbox on this machine (only then may a local receiver be plain http). */
+	async localSandbox(): Promise<boolean> {
+		return isLoopbackUrl((await this.api.connection()).baseUrl);
+	}
+
+	async get(id: string, mode: ReadMode): Promise<IDataObject[]> {
+		return await this.api.items({ method: 'GET', path: `/webhooks/${segment(id)}` }, mode);
+	}
+
+	/** The webhook record, or undefined when it is gone (404). */
+	async find(id: string): Promise<ResourceObject | undefined> {
+		const response = await this.api.response({
+			method: 'GET',
+			path: `/webhooks/${segment(id)}`,
+			acceptStatuses: [404],
+		});
+		return response.statusCode === 404 ? undefined : resourcesOf(response.body)[0];
+	}
+
+	async list(take: Take, mode: ReadMode): Promise<IDataObject[]> {
+		return await this.api.list({ method: 'GET', path: '/webhooks' }, mode, take);
+	}
+
+	/** The webhooks registered for `url` (every page of `GET /webhooks`). */
+	async at(url: string): Promise<ResourceObject[]> {
+		return (await this.api.records({ method: 'GET', path: '/webhooks' })).filter(
+			(record) => attributesOf(record).url === url,
+		);
+	}
+
+	/** `POST /webhooks` (Webhook > Create); the service generates the signing secret (`secret`). */
+	async create(attributes: WebhookAttributes, mode: ReadMode): Promise<IDataObject[]> {
+		return itemsOf(await this.register(attributes), mode);
+	}
+
+	/** `PATCH /webhooks/{id}` (Webhook > Update; a webhook that is gone is an error). */
+	async update(id: string, attributes: WebhookAttributes, mode: ReadMode): Promise<IDataObject[]> {
+		return await this.api.items(
+			{
+				method: 'PATCH',
+				path: `/webhooks/${segment(id)}`,
+				body: { data: { id, type: 'webhook', attributes } },
+			},
+			mode,
+		);
+	}
+
+	/** `DELETE /webhooks/{id}` (Webhook > Delete; a webhook that is gone is an error). */
+	async delete(id: string): Promise<void> {
+		await this.api.document({ method: 'DELETE', path: `/webhooks/${segment(id)}` });
+	}
+
+	/** The trigger's registration: `POST /webhooks`, the document with the new webhook's id and secret. */
+	async register(attributes: WebhookAttributes): Promise<JsonApiDocument> {
+		return await this.api.document({
+			method: 'POST',
+			path: '/webhooks',
+			body: { data: { type: 'webhook', attributes } },
+		});
+	}
+
+	/** The trigger's update in place: `PATCH /webhooks/{id}`, or undefined when it is gone (404). */
+	async reconfigure(
+		id: string,
+		attributes: WebhookAttributes,
+	): Promise<JsonApiDocument | undefined> {
+		const response = await this.api.response({
+			method: 'PATCH',
+			path: `/webhooks/${segment(id)}`,
+			body: { data: { id, type: 'webhook', attributes } },
+			acceptStatuses: [404],
+		});
+		return response.statusCode === 404 ? undefined : response.body;
+	}
+
+	/** The trigger's removal: `DELETE /webhooks/{id}`, 'gone' when it was already removed (404). */
+	async remove(id: string): Promise<'deleted' | 'gone'> {
+		const response = await this.api.response({
+			method: 'DELETE',
+			path: `/webhooks/${segment(id)}`,
+			acceptStatuses: [404],
+		});
+		return response.statusCode === 404 ? 'gone' : 'deleted';
+	}
+
+	/**
+	 * `GET /webhooks/events`: one item per event with its category (simplified), or the document. The service
+	 * groups events in categories whose `events` attribute lists them.
+	 */
+	async events(mode: ReadMode): Promise<IDataObject[]> {
+		const document = await this.api.document({ method: 'GET', path: '/webhooks/events' });
+		if (!mode.simplify) return [document];
+		return resourcesOf(document).flatMap((category) => {
+			const attributes = attributesOf(category);
+			const events = (Array.isArray(attributes.events) ? attributes.events : []) as IDataObject[];
+			return events.map((event) => ({
+				event: event.name,
+				description: event.description,
+				category: attributes.name,
+				category_id: category.id,
+			}));
+		});
+	}
+
+	/** `GET /webhooks/ips` (application/json): the addresses deliveries come from. */
+	async sourceIps(): Promise<IDataObject> {
+		const body = await this.api.document({ method: 'GET', path: '/webhooks/ips' });
+		return {
+			webhook_notification_ips: body.webhook_notification_ips ?? [],
+			last_updated: body.last_updated ?? null,
+		};
+	}
+
+	/** `POST /webhooks/trigger`: a signed sample delivery of `event` to `url` (signed with `secret` when given). */
+	async sendTest(delivery: { url: string; event: string; secret?: string }): Promise<IDataObject> {
+		const body: IDataObject = { url: delivery.url, event: delivery.event };
+		if (delivery.secret) body.secret = delivery.secret;
+		return await this.api.document({ method: 'POST', path: '/webhooks/trigger', body });
+	}
+}
+
+/** Webhook notifications: what was delivered (`/webhook_notifications`), and example payloads. */
+export class WebhookNotifications extends Resource {
+	async get(id: string, include: string[], mode: ReadMode): Promise<IDataObject[]> {
+		return itemsOf(await this.document(id, include), mode);
+	}
+
+	async document(id: string, include: string[]): Promise<JsonApiDocument> {
+		return await this.api.document({
+			method: 'GET',
+			path: `/webhook_notifications/${segment(id)}`,
+			qs: includeQuery(include),
+		});
+	}
+
+	async list(include: string[], take: Take, mode: ReadMode): Promise<IDataObject[]> {
+		return await this.api.list(
+			{ method: 'GET', path: '/webhook_notifications', qs: includeQuery(include) },
+			mode,
+			take,
+		);
+	}
+
+	/** `GET /webhook_notifications/examples` (of one event, or of every event). */
+	async examples(event: string | undefined, mode: ReadMode): Promise<IDataObject[]> {
+		return await this.api.items(
+			{ method: 'GET', path: '/webhook_notifications/examples', qs: event ? { event } : {} },
+			mode,
+		);
+	}
+}
