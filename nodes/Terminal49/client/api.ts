@@ -1,7 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Terminal49Context, Terminal49Request, Terminal49Response } from '../transport';
-import { apiRequestFull, connectionOf, httpError, paginate } from '../transport';
+import {
+	apiRequestFull,
+	connectionOf,
+	httpError,
+	MAX_PAGE_SIZE,
+	pageSizeFor,
+	paginate,
+} from '../transport';
 import type { Decorate, JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import { indexIncluded, itemsOf, listItemOf, resourcesOf } from './jsonApi';
 
@@ -20,8 +27,10 @@ export interface ListOptions extends Take {
 	 */
 	where?: (record: ResourceObject) => boolean;
 	/**
-	 * The same, for a filter sent to the service that it may drop silently: the records that do not match are
-	 * left out, but the pages are sized for the Limit (a service that applies the filter costs what it did).
+	 * The same, for a filter sent to the service that it may drop silently: pages are sized for the Limit (a
+	 * service that applies the filter costs what it always did), and once a record does not match, the
+	 * service evidently dropped the filter, so the list is read again as `where` does (pages of 100, the Limit
+	 * counting kept records): a dropped filter never comes out as a filtered list, nor as many tiny pages.
 	 */
 	verify?: (record: ResourceObject) => boolean;
 	decorate?: Decorate;
@@ -101,6 +110,8 @@ export class Api {
 		const limit = options.readAll ? undefined : options.limit;
 		const pageLimit = limit;
 		const keep = where && verify ? (r: ResourceObject) => where(r) && verify(r) : (where ?? verify);
+		// Pages smaller than the largest: a record failing `verify` means reading again in pages of 100
+		const smallPages = !where && verify && pageSizeFor(pageLimit) < MAX_PAGE_SIZE;
 		const items: IDataObject[] = [];
 		// Included resources of all pages so far (a page's records normally refer to its own). A list filtered
 		// here may read many pages for few records: each page is indexed alone, so the rest is not kept.
@@ -112,7 +123,12 @@ export class Api {
 			const index = indexIncluded(page.included, allPages);
 			for (const record of resourcesOf(page)) {
 				if (limit !== undefined && items.length >= limit) break;
-				if (keep && !keep(record)) continue;
+				if (keep && !keep(record)) {
+					if (smallPages) {
+						return await this.list(request, mode, { ...options, where: verify, verify: undefined });
+					}
+					continue;
+				}
 				items.push(listItemOf(record, index, mode, decorate));
 			}
 			if (limit !== undefined && items.length >= limit) break;

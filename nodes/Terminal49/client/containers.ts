@@ -6,7 +6,14 @@ import type { Take } from './api';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import { attributesOf, itemsOf, resourcesOf } from './jsonApi';
 import type { Locator } from './locator';
+import { MAX_PAGE_SIZE } from '../transport';
 import { includeQuery, Resource, segment } from './resource';
+
+/**
+ * Pages of 100 read for a container number when the service ignored `filter[number]` (the newest 10,000
+ * containers, 100 requests) before saying so rather than spending more of the rate limit.
+ */
+const MAX_NUMBER_PAGES = 100;
 
 /** Simplified containers carry the derived pickup fields (ready_for_pickup, active_holds, ...). */
 export const withInsights = (item: IDataObject) => addContainerInsights(item);
@@ -40,24 +47,30 @@ export class Containers extends Resource {
 			}),
 		);
 		let match = first.find(same);
-		if (!match && first.length > 0) {
-			// Another container came back: the filter was not applied. Read the list for the number.
-			for await (const page of this.api.pages({
-				method: 'GET',
-				path: '/containers',
-				qs: { 'filter[number]': number },
-			})) {
-				match = resourcesOf(page).find(same);
-				if (match) break;
-			}
-		}
-		if (!match) {
-			return this.fail(
+		const notTracked = () =>
+			this.fail(
 				`No container "${number}" is tracked in this Terminal49 account`,
 				'Check the number, or create a tracking request for it first (Tracking Request > Create).',
 			);
+		if (match) return String(match.id);
+		if (first.length === 0) return notTracked();
+		// Another container came back: the service dropped the filter. Read the list (newest first) for it.
+		let pages = 0;
+		for await (const page of this.api.pages({
+			method: 'GET',
+			path: '/containers',
+			qs: { 'filter[number]': number },
+		})) {
+			match = resourcesOf(page).find(same);
+			if (match) return String(match.id);
+			if (++pages >= MAX_NUMBER_PAGES) {
+				return this.fail(
+					`Container "${number}" is not among the ${pages * MAX_PAGE_SIZE} newest containers of this Terminal49 account, and the service ignored the number filter, so it was not looked up further`,
+					'Choose the container By ID (Shipment > Get lists the IDs of its containers), so that no more of your rate limit is spent reading the list.',
+				);
+			}
 		}
-		return String(match.id);
+		return notTracked();
 	}
 
 	/** `GET /containers/{id}`: one item (derived fields added), or the document. */

@@ -89,7 +89,11 @@ export const lookup = (index: IncludedIndex, identifier: ResourceIdentifier) =>
 function flatten(resource: ResourceObject, index: IncludedIndex, resolve: boolean): IDataObject {
 	const item: IDataObject = { id: String(resource.id), type: resource.type };
 	const attributes = resource.attributes;
-	if (attributes) for (const key in attributes) item[key] = attributes[key];
+	if (attributes) {
+		for (const key in attributes) item[key] = attributes[key];
+		// Some records repeat their id among the attributes; the record's own id is the one that counts.
+		if ('id' in attributes) item.id = String(resource.id);
+	}
 	const relationships = resource.relationships;
 	if (!relationships) return item;
 	for (const name in relationships) {

@@ -155,20 +155,40 @@ export function containerInsights(
 	};
 }
 
-/** The destination time zone of a container item, from its shipment or terminal when they were resolved. */
+/**
+ * Whether the container is picked up at an inland destination (it travels on by rail from the port of
+ * discharge): its LFD is the rail facility's (`pickup_lfd_rail`), or there is inland rail data.
+ */
+function pickedUpInland(container: IDataObject): boolean {
+	const source = pickupLfdSource(container.import_deadlines);
+	if (source !== null) return source === 'rail';
+	return Boolean(container.ind_rail_carrier_scac || container.ind_eta_at || container.ind_ata_at);
+}
+
+/**
+ * The time zone of the place the container is picked up, where its LFD is a calendar day: the inland
+ * destination's for a rail LFD (`final_destination_timezone`, the shipment's `destination_timezone`), else the
+ * port of discharge's (`pod_timezone`, the shipment's, the POD terminal's); the other as a fallback.
+ */
 export function containerTimeZone(
 	container: IDataObject,
 	shipment?: IDataObject,
 ): string | undefined {
-	const candidates = [
+	const ownShipment = container.shipment as IDataObject | undefined;
+	const destination = [
+		container.final_destination_timezone,
 		shipment?.destination_timezone,
-		shipment?.pod_timezone,
-		(container.shipment as IDataObject | undefined)?.destination_timezone,
-		(container.shipment as IDataObject | undefined)?.pod_timezone,
-		(container.pod_terminal as IDataObject | undefined)?.time_zone,
-		container.pod_timezone,
-		container.destination_timezone,
+		ownShipment?.destination_timezone,
 	];
+	const port = [
+		container.pod_timezone,
+		shipment?.pod_timezone,
+		ownShipment?.pod_timezone,
+		(container.pod_terminal as IDataObject | undefined)?.time_zone,
+	];
+	const candidates = pickedUpInland(container)
+		? [...destination, ...port]
+		: [...port, ...destination];
 	return candidates.find(isValidTimeZone);
 }
 
