@@ -8,16 +8,26 @@ import type { AddressInfo } from 'node:net';
 import type { NodeApiError } from 'n8n-workflow';
 
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
+import type { Terminal49Context, Terminal49Request } from '../../nodes/Terminal49/transport';
 import {
-	apiRequest,
-	apiRequestAllItems,
+	apiRequestFull,
 	MAX_RATE_LIMIT_RETRIES,
 	pageSizeFor,
 	paginate,
 	resolveLink,
 } from '../../nodes/Terminal49/transport';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
+import { Api } from '../../nodes/Terminal49/client/api';
 import { captureLogs, createExecuteContext } from '../helpers/runNode';
+
+/** One request through the transport; the parsed body. */
+async function apiRequest(this: Terminal49Context, request: Terminal49Request) {
+	return (await apiRequestFull.call(this, request)).body;
+}
+
+/** Every record of a list, or the first `limit`: the client's reader over the transport's pages. */
+const readList = async (request: { method: 'GET'; path: string }, limit?: number) =>
+	await new Api(context()).records(request, { limit });
 
 interface Seen {
 	method: string;
@@ -143,18 +153,14 @@ describe('authentication and request shape', () => {
 });
 
 describe('pagination', () => {
-	test('follows links.next until absent, page[size]=100 for Return All, merges included', async () => {
+	test('follows links.next until absent, page[size]=100 for Return All', async () => {
 		handler = (req, res) => {
 			const n = Number(new URL(req.url, 'http://x').searchParams.get('page[number]') ?? 1);
 			send(res, 200, page(n, 3, 100));
 		};
-		const { data, included } = await apiRequestAllItems.call(context(), {
-			method: 'GET',
-			path: '/containers',
-		});
+		const data = await readList({ method: 'GET', path: '/containers' });
 		expect(data).toHaveLength(300);
 		expect(data[299].id).toBe('c300');
-		expect(included).toHaveLength(1);
 		expect(seen.map((s) => s.url)).toEqual([
 			'/v2/containers?page%5Bsize%5D=100',
 			'/v2/containers?page%5Bnumber%5D=2&page%5Bsize%5D=100',
@@ -169,22 +175,14 @@ describe('pagination', () => {
 			const n = Number(url.searchParams.get('page[number]') ?? 1);
 			send(res, 200, page(n, 10, size));
 		};
-		const small = await apiRequestAllItems.call(
-			context(),
-			{ method: 'GET', path: '/containers' },
-			7,
-		);
-		expect(small.data).toHaveLength(7);
+		const small = await readList({ method: 'GET', path: '/containers' }, 7);
+		expect(small).toHaveLength(7);
 		expect(seen).toHaveLength(1);
 		expect(seen[0].url).toContain('page%5Bsize%5D=7');
 
 		seen = [];
-		const larger = await apiRequestAllItems.call(
-			context(),
-			{ method: 'GET', path: '/containers' },
-			150,
-		);
-		expect(larger.data).toHaveLength(150);
+		const larger = await readList({ method: 'GET', path: '/containers' }, 150);
+		expect(larger).toHaveLength(150);
 		// 150 in two pages of 75: no record fetched beyond the limit.
 		expect(seen).toHaveLength(2);
 		expect(seen[0].url).toContain('page%5Bsize%5D=75');
@@ -280,7 +278,7 @@ describe('pagination', () => {
 			else send(res, 200, page(n, 5, 100));
 		};
 		const error = await caught(
-			apiRequestAllItems.call(context(), { method: 'GET', path: '/containers' }),
+			readList({ method: 'GET', path: '/containers' }),
 		);
 		expect(error.message).toContain('404');
 		expect(seen).toHaveLength(3);
@@ -306,7 +304,7 @@ describe('pagination', () => {
 				links: { next: '/v2/containers?page%5Bnumber%5D=2' },
 			});
 		const error = await caught(
-			apiRequestAllItems.call(context(), { method: 'GET', path: '/containers' }),
+			readList({ method: 'GET', path: '/containers' }),
 		);
 		expect(error.message).toContain('pagination did not end');
 		expect(seen).toHaveLength(2);

@@ -15,6 +15,14 @@ import { indexIncluded, itemsOf, listItemOf, resourcesOf } from './jsonApi';
 /** A request below the base URL, without the item index (the Api adds it). */
 export type Request = Omit<Terminal49Request, 'itemIndex'>;
 
+/** A resource object to create or change. */
+export interface ResourceInput extends IDataObject {
+	id?: string;
+	type: string;
+	attributes: IDataObject;
+	relationships?: IDataObject;
+}
+
 /** Return All, or at most `limit` records. */
 export interface Take {
 	limit?: number;
@@ -77,6 +85,22 @@ export class Api {
 	/** One request; its items (one per record, or the document as sent). */
 	async items(request: Request, mode: ReadMode, decorate?: Decorate): Promise<IDataObject[]> {
 		return itemsOf(await this.document(request), mode, decorate);
+	}
+
+	/** POST or PATCH one JSON:API resource object, `{data: {id?, type, attributes, relationships?}}`; its items. */
+	async save(
+		method: 'POST' | 'PATCH',
+		path: string,
+		data: ResourceInput,
+		mode: ReadMode,
+		decorate?: Decorate,
+	): Promise<IDataObject[]> {
+		return await this.items({ method, path, body: { data } }, mode, decorate);
+	}
+
+	/** DELETE a record (the service answers with no body). */
+	async delete(path: string): Promise<void> {
+		await this.response({ method: 'DELETE', path });
 	}
 
 	/** The pages of a list, following `links.next` (see transport paginate). */

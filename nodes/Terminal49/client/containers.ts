@@ -112,12 +112,10 @@ export class Containers extends Resource {
 
 	/** `PATCH /containers` (the path openapi.json gives; the id in the body). */
 	async update(id: string, attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'PATCH',
-				path: '/containers',
-				body: { data: { id, type: 'container', attributes } },
-			},
+		return await this.api.save(
+			'PATCH',
+			'/containers',
+			{ id, type: 'container', attributes },
 			mode,
 			withInsights,
 		);

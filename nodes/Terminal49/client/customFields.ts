@@ -59,29 +59,25 @@ export class CustomFieldDefinitions extends Resource {
 	}
 
 	async create(attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'POST',
-				path: '/custom_field_definitions',
-				body: { data: { type: 'custom_field_definition', attributes } },
-			},
+		return await this.api.save(
+			'POST',
+			'/custom_field_definitions',
+			{ type: 'custom_field_definition', attributes },
 			mode,
 		);
 	}
 
 	async update(id: string, attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'PATCH',
-				path: `/custom_field_definitions/${segment(id)}`,
-				body: { data: { type: 'custom_field_definition', attributes } },
-			},
+		return await this.api.save(
+			'PATCH',
+			`/custom_field_definitions/${segment(id)}`,
+			{ type: 'custom_field_definition', attributes },
 			mode,
 		);
 	}
 
 	async delete(id: string): Promise<void> {
-		await this.api.document({ method: 'DELETE', path: `/custom_field_definitions/${segment(id)}` });
+		await this.api.delete(`/custom_field_definitions/${segment(id)}`);
 	}
 }
 
@@ -105,12 +101,10 @@ export class CustomFieldOptions extends Resource {
 		attributes: IDataObject,
 		mode: ReadMode,
 	): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'POST',
-				path: this.path(definitionId),
-				body: { data: { type: 'custom_field_option', attributes } },
-			},
+		return await this.api.save(
+			'POST',
+			this.path(definitionId),
+			{ type: 'custom_field_option', attributes },
 			mode,
 		);
 	}
@@ -121,18 +115,16 @@ export class CustomFieldOptions extends Resource {
 		attributes: IDataObject,
 		mode: ReadMode,
 	): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'PATCH',
-				path: this.path(definitionId, optionId),
-				body: { data: { type: 'custom_field_option', attributes } },
-			},
+		return await this.api.save(
+			'PATCH',
+			this.path(definitionId, optionId),
+			{ type: 'custom_field_option', attributes },
 			mode,
 		);
 	}
 
 	async delete(definitionId: string, optionId: string): Promise<void> {
-		await this.api.document({ method: 'DELETE', path: this.path(definitionId, optionId) });
+		await this.api.delete(this.path(definitionId, optionId));
 	}
 }
 
@@ -158,35 +150,29 @@ export class CustomFields extends Resource {
 		value: unknown,
 		mode: ReadMode,
 	): Promise<IDataObject[]> {
-		return await this.api.items(
+		return await this.api.save(
+			'POST',
+			'/custom_fields',
 			{
-				method: 'POST',
-				path: '/custom_fields',
-				body: {
-					data: {
-						type: 'custom_field',
-						attributes: { api_slug: apiSlug, value: value as IDataObject },
-						relationships: { entity: { data: { type: record.type, id: record.id } } },
-					},
-				},
+				type: 'custom_field',
+				attributes: { api_slug: apiSlug, value: value as IDataObject },
+				relationships: { entity: { data: { type: record.type, id: record.id } } },
 			},
 			mode,
 		);
 	}
 
 	async update(id: string, value: unknown, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'PATCH',
-				path: `/custom_fields/${segment(id)}`,
-				body: { data: { type: 'custom_field', attributes: { value: value as IDataObject } } },
-			},
+		return await this.api.save(
+			'PATCH',
+			`/custom_fields/${segment(id)}`,
+			{ type: 'custom_field', attributes: { value: value as IDataObject } },
 			mode,
 		);
 	}
 
 	async delete(id: string): Promise<void> {
-		await this.api.document({ method: 'DELETE', path: `/custom_fields/${segment(id)}` });
+		await this.api.delete(`/custom_fields/${segment(id)}`);
 	}
 }
 
@@ -207,16 +193,12 @@ export class RecordCustomFields extends Resource {
 		value: unknown,
 		mode: ReadMode,
 	): Promise<IDataObject[]> {
-		return await this.api.items(
+		return await this.api.save(
+			'POST',
+			this.path(record),
 			{
-				method: 'POST',
-				path: this.path(record),
-				body: {
-					data: {
-						type: 'custom_field',
-						attributes: { api_slug: apiSlug, value: value as IDataObject },
-					},
-				},
+				type: 'custom_field',
+				attributes: { api_slug: apiSlug, value: value as IDataObject },
 			},
 			mode,
 		);
@@ -228,17 +210,15 @@ export class RecordCustomFields extends Resource {
 		value: unknown,
 		mode: ReadMode,
 	): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'PATCH',
-				path: this.path(record, apiSlug),
-				body: { data: { type: 'custom_field', attributes: { value: value as IDataObject } } },
-			},
+		return await this.api.save(
+			'PATCH',
+			this.path(record, apiSlug),
+			{ type: 'custom_field', attributes: { value: value as IDataObject } },
 			mode,
 		);
 	}
 
 	async delete(record: RecordRef, apiSlug: string): Promise<void> {
-		await this.api.document({ method: 'DELETE', path: this.path(record, apiSlug) });
+		await this.api.delete(this.path(record, apiSlug));
 	}
 }

@@ -23,18 +23,16 @@ export class Documents extends Resource {
 	}
 
 	async update(id: string, attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'PATCH',
-				path: `/documents/${segment(id)}`,
-				body: { data: { type: 'document', attributes } },
-			},
+		return await this.api.save(
+			'PATCH',
+			`/documents/${segment(id)}`,
+			{ type: 'document', attributes },
 			mode,
 		);
 	}
 
 	async delete(id: string): Promise<void> {
-		await this.api.document({ method: 'DELETE', path: `/documents/${segment(id)}` });
+		await this.api.delete(`/documents/${segment(id)}`);
 	}
 
 	/** `POST /documents/{id}/{action}`: `{id, action, status}` (the service works on it afterwards). */
@@ -153,23 +151,19 @@ export class Parties extends Resource {
 	}
 
 	async create(companyName: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'POST',
-				path: '/parties',
-				body: { data: { type: 'party', attributes: { company_name: companyName } } },
-			},
+		return await this.api.save(
+			'POST',
+			'/parties',
+			{ type: 'party', attributes: { company_name: companyName } },
 			mode,
 		);
 	}
 
 	async update(id: string, companyName: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'PATCH',
-				path: `/parties/${segment(id)}`,
-				body: { data: { type: 'party', attributes: { company_name: companyName } } },
-			},
+		return await this.api.save(
+			'PATCH',
+			`/parties/${segment(id)}`,
+			{ type: 'party', attributes: { company_name: companyName } },
 			mode,
 		);
 	}

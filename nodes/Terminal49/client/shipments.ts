@@ -166,12 +166,10 @@ export class Shipments extends Resource {
 
 	/** `PATCH /shipments/{id}` (reference numbers, tags). */
 	async update(id: string, attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'PATCH',
-				path: `/shipments/${segment(id)}`,
-				body: { data: { id, type: 'shipment', attributes } },
-			},
+		return await this.api.save(
+			'PATCH',
+			`/shipments/${segment(id)}`,
+			{ id, type: 'shipment', attributes },
 			mode,
 			withNestedContainerInsights,
 		);

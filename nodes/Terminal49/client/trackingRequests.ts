@@ -199,12 +199,10 @@ export class TrackingRequests extends Resource {
 
 	/** `PATCH /tracking_requests/{id}` (the reference number). */
 	async update(id: string, refNumber: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'PATCH',
-				path: `/tracking_requests/${segment(id)}`,
-				body: { data: { id, type: 'tracking_request', attributes: { ref_number: refNumber } } },
-			},
+		return await this.api.save(
+			'PATCH',
+			`/tracking_requests/${segment(id)}`,
+			{ id, type: 'tracking_request', attributes: { ref_number: refNumber } },
 			mode,
 		);
 	}

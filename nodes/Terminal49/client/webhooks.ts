@@ -66,19 +66,17 @@ export class Webhooks extends Resource {
 
 	/** `PATCH /webhooks/{id}` (Webhook > Update; a webhook that is gone is an error). */
 	async update(id: string, attributes: WebhookAttributes, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{
-				method: 'PATCH',
-				path: `/webhooks/${segment(id)}`,
-				body: { data: { id, type: 'webhook', attributes } },
-			},
+		return await this.api.save(
+			'PATCH',
+			`/webhooks/${segment(id)}`,
+			{ id, type: 'webhook', attributes },
 			mode,
 		);
 	}
 
 	/** `DELETE /webhooks/{id}` (Webhook > Delete; a webhook that is gone is an error). */
 	async delete(id: string): Promise<void> {
-		await this.api.document({ method: 'DELETE', path: `/webhooks/${segment(id)}` });
+		await this.api.delete(`/webhooks/${segment(id)}`);
 	}
 
 	/** The trigger's registration: `POST /webhooks`, the document with the new webhook's id and secret. */

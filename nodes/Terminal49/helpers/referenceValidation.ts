@@ -84,6 +84,29 @@ export function isLoopbackUrl(url: string): boolean {
 	}
 }
 
+/** A non-empty absolute URL, parsed; else the error names the field and shows `example`. */
+function absoluteUrl(
+	node: INode,
+	field: string,
+	raw: unknown,
+	itemIndex: number,
+	example: string,
+): { value: string; url: URL } {
+	const value = assertNotEmpty(node, field, raw, itemIndex);
+	try {
+		return { value, url: new URL(value) };
+	} catch {
+		return invalid(
+			node,
+			field,
+			raw,
+			'it is not an absolute URL',
+			itemIndex,
+			`Use the full address, e.g. ${example}.`,
+		);
+	}
+}
+
 /**
  * A webhook receiver URL: absolute, https. Terminal49 delivers to https only; plain http is accepted only
  * for a receiver on this machine when `localSandbox` (the credential points at a sandbox on this machine).
@@ -95,20 +118,13 @@ export function assertWebhookUrl(
 	itemIndex: number,
 	localSandbox = false,
 ): string {
-	const value = assertNotEmpty(node, field, raw, itemIndex);
-	let url: URL;
-	try {
-		url = new URL(value);
-	} catch {
-		return invalid(
-			node,
-			field,
-			raw,
-			'it is not an absolute URL',
-			itemIndex,
-			'Use the full address, e.g. https://example.com/hooks/terminal49.',
-		);
-	}
+	const { value, url } = absoluteUrl(
+		node,
+		field,
+		raw,
+		itemIndex,
+		'https://example.com/hooks/terminal49',
+	);
 	if (url.protocol === 'https:') return value;
 	if (url.protocol === 'http:' && localSandbox && LOCAL_HOSTS.has(url.hostname)) return value;
 	return invalid(
@@ -125,20 +141,7 @@ export function assertWebhookUrl(
 
 /** An absolute http(s) URL without a trailing slash (for the widget host). */
 export function assertHttpUrl(node: INode, field: string, raw: unknown, itemIndex: number): string {
-	const value = assertNotEmpty(node, field, raw, itemIndex);
-	let url: URL;
-	try {
-		url = new URL(value);
-	} catch {
-		return invalid(
-			node,
-			field,
-			raw,
-			'it is not an absolute URL',
-			itemIndex,
-			'Use the full address, e.g. https://widget.terminal49.com.',
-		);
-	}
+	const { value, url } = absoluteUrl(node, field, raw, itemIndex, 'https://widget.terminal49.com');
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
 		return invalid(
 			node,

@@ -379,15 +379,6 @@ export interface JsonApiDocument extends IDataObject {
 	meta?: IDataObject;
 }
 
-/** Sends one request and returns the parsed body (a JSON:API document for most endpoints). */
-export async function apiRequest(
-	this: Terminal49Context,
-	request: Terminal49Request,
-): Promise<JsonApiDocument> {
-	const response: Terminal49Response = await apiRequestFull.call(this, request);
-	return response.body;
-}
-
 /** Page size that reaches `limit` in the fewest pages without fetching more records than needed. */
 export function pageSizeFor(limit: number | undefined): number {
 	if (limit === undefined) return MAX_PAGE_SIZE;
@@ -447,26 +438,4 @@ export async function* paginate(
 		if (!url) return;
 		page = await (prefetched ?? fetchPage(url));
 	}
-}
-
-/** Every record of a list (or the first `limit`), with the `included` resources of all pages. */
-export async function apiRequestAllItems(
-	this: Terminal49Context,
-	request: Terminal49Request,
-	limit?: number,
-): Promise<{ data: IDataObject[]; included: IDataObject[] }> {
-	const data: IDataObject[] = [];
-	const included = new Map<string, IDataObject>();
-	for await (const page of paginate.call(this, request, limit)) {
-		const records = Array.isArray(page.data) ? page.data : page.data ? [page.data] : [];
-		for (const record of records) {
-			if (limit !== undefined && data.length >= limit) break;
-			data.push(record);
-		}
-		for (const resource of page.included ?? []) {
-			included.set(`${String(resource.type)}:${String(resource.id)}`, resource);
-		}
-		if (limit !== undefined && data.length >= limit) break;
-	}
-	return { data, included: [...included.values()] };
 }

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertNotEmpty } from '../../helpers/validation';
-import { definitionIdProperty, readDefinition } from './shared';
+import { definitionIdProperty, readDefinition, positionProperty, readPosition } from './shared';
 
 const properties: INodeProperties[] = [
 	definitionIdProperty,
@@ -32,16 +32,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [
-			{
-				displayName: 'Position',
-				name: 'position',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Order of the choice in lists (lowest first)',
-			},
-		],
+		options: [positionProperty],
 	},
 	simplifyProperty,
 ];
@@ -59,17 +50,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		value: assertNotEmpty(node, 'Value', this.getNodeParameter('value', itemIndex), itemIndex),
 	};
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	if (extra.position !== undefined && extra.position !== '') {
-		const position = Number(extra.position);
-		if (!Number.isInteger(position)) {
-			throw new NodeOperationError(
-				node,
-				`Invalid Position "${String(extra.position)}": use a whole number`,
-				{ itemIndex },
-			);
-		}
-		attributes.position = position;
-	}
+	readPosition.call(this, extra, attributes, itemIndex);
 	return await terminal49(this, itemIndex).customFieldOptions.create(
 		definitionId,
 		attributes,

@@ -1,4 +1,5 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { readLocator, terminal49 } from '../../client';
 import { definitionLocator } from '../../helpers/customFieldValue';
@@ -40,4 +41,32 @@ export function readDefinition(this: IExecuteFunctions, itemIndex: number): stri
 	return terminal49(this, itemIndex).customFieldDefinitions.idOf(
 		readLocator.call(this, 'definitionId', itemIndex),
 	);
+}
+
+export const positionProperty: INodeProperties = {
+	displayName: 'Position',
+	name: 'position',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description: 'Order of the choice in lists (lowest first)',
+};
+
+/** Adds `position` from a collection's Position field when it was given (a whole number). */
+export function readPosition(
+	this: IExecuteFunctions,
+	fields: IDataObject,
+	attributes: IDataObject,
+	itemIndex: number,
+): void {
+	if (fields.position === undefined || fields.position === '') return;
+	const position = Number(fields.position);
+	if (!Number.isInteger(position)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid Position "${String(fields.position)}": use a whole number`,
+			{ itemIndex },
+		);
+	}
+	attributes.position = position;
 }

@@ -4,7 +4,13 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { terminal49 } from '../../client';
 import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertNotEmpty } from '../../helpers/validation';
-import { definitionIdProperty, optionIdProperty, readOption } from './shared';
+import {
+	definitionIdProperty,
+	optionIdProperty,
+	readOption,
+	positionProperty,
+	readPosition,
+} from './shared';
 
 const properties: INodeProperties[] = [
 	definitionIdProperty,
@@ -24,14 +30,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'The text shown for the choice',
 			},
-			{
-				displayName: 'Position',
-				name: 'position',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Order of the choice in lists (lowest first)',
-			},
+			positionProperty,
 		],
 	},
 	simplifyProperty,
@@ -49,17 +48,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const attributes: IDataObject = {};
 	if (fields.label !== undefined)
 		attributes.label = assertNotEmpty(node, 'Label', fields.label, itemIndex);
-	if (fields.position !== undefined && fields.position !== '') {
-		const position = Number(fields.position);
-		if (!Number.isInteger(position)) {
-			throw new NodeOperationError(
-				node,
-				`Invalid Position "${String(fields.position)}": use a whole number`,
-				{ itemIndex },
-			);
-		}
-		attributes.position = position;
-	}
+	readPosition.call(this, fields, attributes, itemIndex);
 	if (Object.keys(attributes).length === 0) {
 		throw new NodeOperationError(node, 'Nothing to update: "Update Fields" is empty', {
 			itemIndex,

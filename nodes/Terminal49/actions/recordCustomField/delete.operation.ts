@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { apiSlugProperty, recordProperties } from '../../helpers/customFieldValue';
-import { readSlugAndRecord } from './shared';
+import { readRecordField } from './shared';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['tracking_request', 'shipment', 'container']),
@@ -18,7 +18,7 @@ export const description = updateDisplayOptions(
 /** DELETE /{records}/{id}/custom_fields/{api slug}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
-	const { apiSlug, record } = await readSlugAndRecord.call(this, t49, itemIndex);
+	const { apiSlug, record } = await readRecordField.call(this, t49, itemIndex, false);
 	await t49.recordCustomFields.delete(record, apiSlug);
 	// No custom field ID is known here: the item names the record and the slug instead.
 	return [{ deleted: true, record_type: record.type, record_id: record.id, api_slug: apiSlug }];

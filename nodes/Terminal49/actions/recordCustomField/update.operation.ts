@@ -2,14 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import {
-	apiSlugProperty,
-	readValue,
-	recordProperties,
-	valueProperties,
-} from '../../helpers/customFieldValue';
+import { apiSlugProperty, recordProperties, valueProperties } from '../../helpers/customFieldValue';
 import { readMode, simplifyProperty } from '../../helpers/parameters';
-import { readSlugAndRecord } from './shared';
+import { readRecordField } from './shared';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['tracking_request', 'shipment', 'container']),
@@ -26,10 +21,7 @@ export const description = updateDisplayOptions(
 /** PATCH /{records}/{id}/custom_fields/{api slug}: the value. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
-	let value: unknown;
-	const { apiSlug, record } = await readSlugAndRecord.call(this, t49, itemIndex, () => {
-		value = readValue.call(this, itemIndex);
-	});
+	const { apiSlug, record, value } = await readRecordField.call(this, t49, itemIndex, true);
 	return await t49.recordCustomFields.update(
 		record,
 		apiSlug,
