@@ -277,9 +277,7 @@ describe('pagination', () => {
 				send(res, 404, { errors: [{ status: '404', title: 'Not Found', detail: 'Page expired' }] });
 			else send(res, 200, page(n, 5, 100));
 		};
-		const error = await caught(
-			readList({ method: 'GET', path: '/containers' }),
-		);
+		const error = await caught(readList({ method: 'GET', path: '/containers' }));
 		expect(error.message).toContain('404');
 		expect(seen).toHaveLength(3);
 	});
@@ -303,9 +301,7 @@ describe('pagination', () => {
 				data: [{ id: 'a', type: 'container' }],
 				links: { next: '/v2/containers?page%5Bnumber%5D=2' },
 			});
-		const error = await caught(
-			readList({ method: 'GET', path: '/containers' }),
-		);
+		const error = await caught(readList({ method: 'GET', path: '/containers' }));
 		expect(error.message).toContain('pagination did not end');
 		expect(seen).toHaveLength(2);
 	});

@@ -28,7 +28,8 @@ export interface ResourceIdentifier extends IDataObject {
 
 export type { JsonApiDocument } from '../transport';
 
-export type IncludedIndex = Map<string, ResourceObject>;
+/** `included` resources by type, then id (no key strings to build on each look-up). */
+export type IncludedIndex = Map<string, Map<string, ResourceObject>>;
 
 /** How records come out: flat items (Simplify, the default) or the service's own documents. */
 export interface ReadMode {
@@ -37,8 +38,6 @@ export interface ReadMode {
 
 /** Adds derived fields to a simplified item the reader just made (it may change the item in place). */
 export type Decorate = (item: IDataObject) => IDataObject;
-
-const keyOf = (type: unknown, id: unknown) => `${String(type)}:${String(id)}`;
 
 export function isResourceObject(value: unknown): value is ResourceObject {
 	return (
@@ -76,7 +75,10 @@ export function identifiersOf(
 export function indexIncluded(included: unknown, index: IncludedIndex = new Map()): IncludedIndex {
 	if (Array.isArray(included)) {
 		for (const resource of included) {
-			if (isResourceObject(resource)) index.set(keyOf(resource.type, resource.id), resource);
+			if (!isResourceObject(resource)) continue;
+			let ofType = index.get(resource.type);
+			if (!ofType) index.set(resource.type, (ofType = new Map()));
+			ofType.set(String(resource.id), resource);
 		}
 	}
 	return index;
@@ -84,31 +86,46 @@ export function indexIncluded(included: unknown, index: IncludedIndex = new Map(
 
 /** The included resource an identifier names, if the document carries it. */
 export const lookup = (index: IncludedIndex, identifier: ResourceIdentifier) =>
-	index.get(keyOf(identifier.type, identifier.id));
+	index.get(identifier.type)?.get(String(identifier.id));
+
+/** The included resources of one type. */
+export const includedOfType = (index: IncludedIndex, type: string): ResourceObject[] => [
+	...(index.get(type)?.values() ?? []),
+];
 
 function flatten(resource: ResourceObject, index: IncludedIndex, resolve: boolean): IDataObject {
-	const item: IDataObject = { id: String(resource.id), type: resource.type };
 	const attributes = resource.attributes;
-	if (attributes) {
-		for (const key in attributes) item[key] = attributes[key];
-		// Some records repeat their id among the attributes; the record's own id is the one that counts.
-		if ('id' in attributes) item.id = String(resource.id);
-	}
 	const relationships = resource.relationships;
-	if (!relationships) return item;
-	for (const name in relationships) {
-		const relationship = relationships[name];
-		if (!relationship || !('data' in relationship)) continue;
-		const key = name in item ? `${name}_relationship` : name;
-		const data = relationship.data;
-		if (data === null || data === undefined) {
-			item[key] = null;
-		} else if (Array.isArray(data)) {
-			item[key] = data.map((identifier) => resolveOne(identifier, index, resolve)) as IDataObject[];
-		} else {
-			item[key] = resolveOne(data, index, resolve);
+	// The relationships first, in an object of their own, then one literal with two spreads: V8 copies
+	// both on its fast path, where adding keys to the copied attributes one by one is several times slower.
+	const related: IDataObject = {};
+	if (relationships) {
+		for (const name in relationships) {
+			const relationship = relationships[name];
+			if (!relationship || !('data' in relationship)) continue;
+			const taken =
+				name === 'id' || name === 'type' || (attributes !== undefined && name in attributes);
+			const key = taken ? `${name}_relationship` : name;
+			const data = relationship.data;
+			if (data === null || data === undefined) {
+				related[key] = null;
+			} else if (Array.isArray(data)) {
+				const list: Array<IDataObject | string> = [];
+				for (const identifier of data) list.push(resolveOne(identifier, index, resolve));
+				related[key] = list as IDataObject[];
+			} else {
+				related[key] = resolveOne(data, index, resolve);
+			}
 		}
 	}
+	const item: IDataObject = {
+		id: String(resource.id),
+		type: resource.type,
+		...attributes,
+		...related,
+	};
+	// Some records repeat their id among the attributes; the record's own id is the one that counts.
+	if (attributes && 'id' in attributes) item.id = String(resource.id);
 	return item;
 }
 
@@ -117,7 +134,7 @@ function resolveOne(
 	index: IncludedIndex,
 	resolve: boolean,
 ): IDataObject | string {
-	const found = resolve && index.size > 0 ? lookup(index, identifier) : undefined;
+	const found = resolve ? lookup(index, identifier) : undefined;
 	return found ? flatten(found, index, false) : String(identifier.id);
 }
 

@@ -2,7 +2,14 @@ import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-work
 
 import { addContainerInsights } from '../helpers/containerInsights';
 import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../client/jsonApi';
-import { indexIncluded, isResourceObject, simplifyResource } from '../client/jsonApi';
+import {
+	identifiersOf,
+	includedOfType,
+	indexIncluded,
+	isResourceObject,
+	lookup,
+	simplifyResource,
+} from '../client/jsonApi';
 
 /**
  * A webhook notification (`data` = webhook_notification, `included` = the objects it is about) turned into
@@ -37,15 +44,6 @@ export function readNotification(document: unknown): Notification | { problem: s
 	return { id, event: attributes.event, document: document as IDataObject };
 }
 
-const identifiers = (value: unknown): ResourceIdentifier[] => {
-	const data = (value as { data?: unknown } | undefined)?.data;
-	const list = Array.isArray(data) ? data : data ? [data] : [];
-	return list.filter(
-		(item): item is ResourceIdentifier =>
-			!!item && typeof item === 'object' && typeof (item as IDataObject).type === 'string',
-	);
-};
-
 function related(
 	resource: ResourceObject | undefined,
 	name: string,
@@ -53,8 +51,8 @@ function related(
 	index: IncludedIndex,
 ) {
 	if (!resource) return undefined;
-	const identifier = identifiers(resource.relationships?.[name]).find((item) => item.type === type);
-	return identifier ? index.get(`${type}:${identifier.id}`) : undefined;
+	const identifier = identifiersOf(resource, name).find((item) => item.type === type);
+	return identifier ? lookup(index, identifier) : undefined;
 }
 
 /** `{field: [old, new]}` (as sent) -> `{field: {old, new}}`. */
@@ -72,7 +70,7 @@ export function changesetToObject(changeset: unknown): IDataObject | null {
 /** The reference object of a notification (type and id always; attributes when it was included). */
 export function referenceIdentifier(document: IDataObject): ResourceIdentifier | undefined {
 	const data = document.data as IDataObject;
-	return identifiers((data.relationships as IDataObject | undefined)?.reference_object)[0];
+	return identifiersOf(data as ResourceObject, 'reference_object')[0];
 }
 
 export interface SimplifyOverrides {
@@ -99,23 +97,18 @@ export function simplifyNotification(
 	]);
 
 	const refId = referenceIdentifier(document);
-	const reference = refId
-		? (index.get(`${refId.type}:${refId.id}`) ?? overrides.reference)
-		: undefined;
-
-	const includedOfType = (type: string) =>
-		[...index.values()].filter((resource) => resource.type === type);
+	const reference = refId ? (lookup(index, refId) ?? overrides.reference) : undefined;
 
 	// The container the event is about: the reference object's container, else the one loaded, else the
 	// only container of the payload.
-	const containers = includedOfType('container');
+	const containers = includedOfType(index, 'container');
 	const containerResource =
 		related(reference, 'container', 'container', index) ??
 		overrides.container ??
 		(reference?.type === 'container' ? reference : undefined) ??
 		(containers.length === 1 ? containers[0] : undefined);
 
-	const shipments = includedOfType('shipment');
+	const shipments = includedOfType(index, 'shipment');
 	const shipmentResource =
 		related(reference, 'shipment', 'shipment', index) ??
 		related(reference, 'tracked_object', 'shipment', index) ??
@@ -138,7 +131,8 @@ export function simplifyNotification(
 	const ofType = (type: string): IDataObject | null =>
 		refId?.type === type
 			? referenceItem
-			: (includedOfType(type).map((resource) => simplifyResource(resource, new Map()))[0] ?? null);
+			: (includedOfType(index, type).map((resource) => simplifyResource(resource, new Map()))[0] ??
+				null);
 	const transportEvent = ofType('transport_event');
 	const trackingRequest = ofType('tracking_request');
 
@@ -147,7 +141,7 @@ export function simplifyNotification(
 			? changesetToObject(reference.attributes.changeset)
 			: null;
 
-	const webhook = identifiers(((data.relationships ?? {}) as IDataObject).webhook)[0];
+	const webhook = identifiersOf(data as ResourceObject, 'webhook')[0];
 
 	return {
 		event: notification.event,
@@ -174,11 +168,9 @@ export function containerIdOf(
 	const document = notification.document;
 	const index = indexIncluded(document.included);
 	const refId = referenceIdentifier(document);
-	const ref = reference ?? (refId ? index.get(`${refId.type}:${refId.id}`) : undefined);
+	const ref = reference ?? (refId ? lookup(index, refId) : undefined);
 	if (refId?.type === 'container') return String(refId.id);
-	const identifier = identifiers(ref?.relationships?.container).find(
-		(item) => item.type === 'container',
-	);
+	const identifier = identifiersOf(ref, 'container').find((item) => item.type === 'container');
 	return identifier ? String(identifier.id) : undefined;
 }
 
@@ -187,9 +179,9 @@ export function hasFullContainer(notification: Notification): boolean {
 	const document = notification.document;
 	const index = indexIncluded(document.included);
 	const id = containerIdOf(notification);
-	const containers = [...index.values()].filter((resource) => resource.type === 'container');
+	const containers = includedOfType(index, 'container');
 	const found = id
-		? index.get(`container:${id}`)
+		? lookup(index, { type: 'container', id })
 		: containers.length === 1
 			? containers[0]
 			: undefined;
