@@ -311,7 +311,7 @@ const FIXTURES: FixtureDef[] = [
 	{
 		key: 'ready_for_pickup',
 		description:
-			'Discharged, available for pickup, no holds, no fees; pickup_lfd = terminal LFD in 3 days',
+			'Discharged, available for pickup, no holds, no fees; pickup_lfd = terminal LFD in 3 days; pickup appointment tomorrow',
 		scac: 'MSCU',
 		bl: 'MEDUT4949001',
 		container: withCheckDigit('MSCU494901'),
@@ -329,6 +329,7 @@ const FIXTURES: FixtureDef[] = [
 				lfdTerminal: lfdInstant(now + 3 * DAY_MS, tz),
 				lfdRail: null,
 				locationAtPodTerminal: 'Yard Grounded (G40211B2)',
+				pickupAppointmentAt: now + DAY_MS + 15 * HOUR_MS,
 			}),
 	},
 	{

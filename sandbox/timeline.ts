@@ -239,6 +239,7 @@ export function transportEvents(shipment: ShipmentRec, c: ContainerRec): Transpo
 			timestamp: c.times[i],
 			createdAt: c.times[i] + 20 * 60 * 1000,
 			...milestoneContext(shipment, name),
+			rawIndex: i,
 		});
 	}
 	out.push(...c.extraEvents);

@@ -109,6 +109,8 @@ export interface TransportEventRec {
 	vesselImo: string | null;
 	dataSource: 'shipping_line' | 'terminal' | 'ais';
 	timezone: string | null;
+	/** Index of the raw event it was derived from (`relationships.source_event`); null for run-time events. */
+	rawIndex: number | null;
 }
 
 export interface ContainerRec {

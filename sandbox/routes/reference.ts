@@ -8,7 +8,6 @@ import {
 	PORTS_BY_ID,
 	SHIPPING_LINES,
 	TERMINALS_BY_FIRMS,
-	TERMINALS_BY_ID,
 	VESSELS_BY_ID,
 	VESSELS_BY_IMO,
 	type VesselRef,
@@ -16,8 +15,9 @@ import {
 import type { Ctx, Route } from '../router';
 import { DAY_MS, iso, parseTime } from '../util';
 
-const MINUTE_MS = 60_000;
 import { doc, must } from './common';
+
+const MINUTE_MS = 60_000;
 
 const SEARCH_LIMIT = 25;
 
@@ -175,15 +175,16 @@ export const referenceRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/terminals/:id',
+		// Terminals of discharge by id or firms code; an inland rail facility (a pickup facility) by id.
 		handler: (ctx) =>
 			doc(
 				200,
-				ctx.ser.terminal(
-					must(
-						TERMINALS_BY_ID.get(ctx.params.id) ??
-							TERMINALS_BY_FIRMS.get(ctx.params.id.toUpperCase()),
-						'Terminal',
-					),
+				must(
+					ctx.ser.lookup('terminal', ctx.params.id) ??
+						(TERMINALS_BY_FIRMS.has(ctx.params.id.toUpperCase())
+							? ctx.ser.terminal(TERMINALS_BY_FIRMS.get(ctx.params.id.toUpperCase())!)
+							: undefined),
+					'Terminal',
 				),
 			),
 	},
