@@ -1,6 +1,7 @@
 /**
- * Static reference data of the sandbox: carriers (from shipping-lines.csv), US terminals and ports
- * (from terminals.csv), foreign ports of lading, inland metro areas, rail terminals and vessels.
+ * Static reference data of the sandbox: carriers (from shipping-lines.csv and the live carrier list), US
+ * terminals and ports (from terminals.csv), foreign ports of lading, inland metro areas, rail terminals and
+ * vessels.
  * Ids are derived from the natural key (SCAC, LOCODE, firms code, IMO) so they never change with the seed.
  */
 import { Rng, hashString } from './util';
@@ -27,6 +28,11 @@ export interface ShippingLineRef {
 	contactUrl: string | null;
 	billOfLadingTracking: boolean;
 	bookingNumberTracking: boolean;
+	/**
+	 * Listed by the live `GET /shipping_lines` but not in shipping-lines.csv: trackable, but the seeded
+	 * shipments keep to the CSV carriers (which have vessels and container prefixes here).
+	 */
+	listedOnly: boolean;
 }
 
 // Full Name, Nickname, SCAC, BOL Prefix, Support, Notes (shipping-lines.csv)
@@ -137,17 +143,66 @@ const csvLines: ShippingLineRef[] = SHIPPING_LINE_ROWS.map(
 		contactUrl: LINE_URLS[scac]?.[1] ?? null,
 		billOfLadingTracking: true,
 		bookingNumberTracking: true,
+		listedOnly: false,
 	}),
 );
 
-export const SHIPPING_LINES: ShippingLineRef[] = csvLines;
+// Name, short name, SCAC, alternative SCACs, tracking by BL / booking / container number: carriers the live
+// `GET /shipping_lines` lists beyond shipping-lines.csv (real-responses/shipping-lines.list.json). Enough
+// carriers that the list has a second page at the default page size, as the live one does.
+const LIVE_ONLY_LINE_ROWS: Array<[string, string, string, string[], boolean, boolean, boolean]> = [
+	['Atlantic Container Line', 'ACL', 'ACLU', [], true, true, true],
+	['Arkas Container Transport', 'Arkas', 'ARKU', [], true, true, true],
+	['Swire Shipping', 'CHVW', 'CHVW', ['QWJA', 'PLLU'], true, true, false],
+	['China United Lines', 'CULines', 'CULU', [], true, true, true],
+	['Gold Star Line', 'GSL', 'GOSU', [], true, true, false],
+	['HEDE SHipping', 'HEDE', 'HDUJ', [], true, true, true],
+	['Independent Container Line', 'ICL', 'IILU', [], true, true, false],
+	['SeaLand Europe', 'SeaLand Europe', 'SEJJ', [], true, true, true],
+	['SM Line', 'SM Line', 'SMLM', [], true, true, true],
+	['SeaLead', 'SeaLead', 'SQQY', ['SJHH'], true, true, true],
+	['Swire', 'Swire', 'SSBF', ['WWSU'], true, true, false],
+	['Seth Shipping', 'Seth', 'SSPH', [], true, true, false],
+	['Transfar', 'Transfar', 'TJFH', [], true, true, false],
+	['Trailer Bridge', 'Trailer Bridge', 'TRBR', ['TBIE', 'PYRR'], false, true, false],
+	['Turkon Line', 'Turkon', 'TRKU', [], true, true, true],
+	['T.S. Lines', 'TS Lines', 'TXZJ', [], true, true, true],
+	['World Direct Shipping', 'WDS', 'WDSB', [], false, false, false],
+];
+
+const liveOnlyLines: ShippingLineRef[] = LIVE_ONLY_LINE_ROWS.map(
+	([name, nick, scac, alternatives, bl, booking, container]) => ({
+		id: stableId('shipping_line', scac),
+		scac,
+		name,
+		shortName: nick,
+		bolPrefix: null,
+		support: 'Yes',
+		notes: container ? '' : 'No container numbers',
+		containerPrefixes: [],
+		alternativeScacs: alternatives,
+		trackingUrl: LINE_URLS[scac]?.[0] ?? null,
+		contactUrl: LINE_URLS[scac]?.[1] ?? null,
+		billOfLadingTracking: bl,
+		bookingNumberTracking: booking,
+		listedOnly: true,
+	}),
+);
+
+/** Every carrier: the CSV ones, then those only the live list has (37 in all; the API lists them by SCAC). */
+export const SHIPPING_LINES: ShippingLineRef[] = [...csvLines, ...liveOnlyLines];
 
 export const SHIPPING_LINES_BY_SCAC = new Map(SHIPPING_LINES.map((l) => [l.scac, l]));
 
 /** Carriers whose data the sandbox can return (CSV support Yes or Partial). */
 export const SUPPORTED_LINES = SHIPPING_LINES.filter(
-	(l) => l.support === 'Yes' || l.support === 'Partial',
+	(l) => (l.support === 'Yes' || l.support === 'Partial') && !l.listedOnly,
 );
+
+/** Carriers a tracking request may name: the supported CSV ones and those only the live list has. */
+export function isTrackable(line: ShippingLineRef): boolean {
+	return line.support === 'Yes' || line.support === 'Partial';
+}
 
 /** A few real SCACs the service knows but does not integrate with (answered "not supported"). */
 export const UNSUPPORTED_SCACS: Record<string, string> = {

@@ -15,9 +15,10 @@ import {
 import type { Ctx, Route } from '../router';
 import { DAY_MS, iso, parseTime } from '../util';
 
-import { doc, must } from './common';
+import { doc, list, must } from './common';
 
 const MINUTE_MS = 60_000;
+const LINES_BY_SCAC = [...SHIPPING_LINES].sort((a, b) => (a.scac < b.scac ? -1 : 1));
 
 const SEARCH_LIMIT = 25;
 
@@ -125,14 +126,9 @@ export const referenceRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/shipping_lines',
-		// Not paginated: every carrier in one document.
-		handler: (ctx) => ({
-			status: 200,
-			body: {
-				data: SHIPPING_LINES.map((l) => ctx.ser.shippingLine(l)),
-				links: { self: `${ctx.list.baseUrl}/shipping_lines` },
-			},
-		}),
+		// Paginated like every list (openapi documents no page parameters, the live answer has links.next),
+		// sorted by SCAC as the live list is.
+		handler: (ctx) => list(ctx, LINES_BY_SCAC, (l) => ctx.ser.shippingLine(l)),
 	},
 	{
 		method: 'GET',

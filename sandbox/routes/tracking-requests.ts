@@ -9,7 +9,7 @@ import {
 	type Json,
 } from '../jsonapi';
 import { classifyNumber, inferCarrier, normalizeNumber } from '../number-rules';
-import { SHIPPING_LINES_BY_SCAC, SUPPORTED_LINES, UNSUPPORTED_SCACS } from '../reference-data';
+import { SHIPPING_LINES_BY_SCAC, UNSUPPORTED_SCACS, isTrackable } from '../reference-data';
 import type { Ctx, Route } from '../router';
 import type { TrackingRequestRec } from '../types';
 import { isValidContainerNumber, parseTime } from '../util';
@@ -24,7 +24,7 @@ function validateScac(scac: string | undefined, requestType: string): void {
 	const upper = scac.toUpperCase();
 	if (
 		UNSUPPORTED_SCACS[upper] ||
-		(SHIPPING_LINES_BY_SCAC.get(upper) && !SUPPORTED_LINES.some((l) => l.scac === upper))
+		(SHIPPING_LINES_BY_SCAC.get(upper) && !isTrackable(SHIPPING_LINES_BY_SCAC.get(upper)!))
 	) {
 		const name = UNSUPPORTED_SCACS[upper] ?? SHIPPING_LINES_BY_SCAC.get(upper)!.name;
 		throw invalid(

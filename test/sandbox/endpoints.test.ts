@@ -320,7 +320,10 @@ const cases: Array<[string, Case]> = [
 		{
 			path: () => '/shipping_lines',
 			status: 200,
-			check: (b) => expect(b.links.next).toBeUndefined(),
+			check: (b) => {
+				expect(b.data).toHaveLength(30);
+				expect(b.links.next).toMatch(/\/shipping_lines\?page\[number\]=2&page\[size\]=30$/);
+			},
 		},
 	],
 	['GET /shipping_lines/{id}', { path: () => '/shipping_lines/MAEU', status: 200 }],

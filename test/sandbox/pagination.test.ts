@@ -1,5 +1,6 @@
 /** Pagination (page[number], page[size], links, meta, truncation) and list filters. */
 import type { Sandbox } from '../../sandbox';
+import { SHIPPING_LINES } from '../../sandbox/reference-data';
 import { client, startTestSandbox, trackingRequestBody } from './helpers';
 
 let sb: Sandbox;
@@ -139,10 +140,22 @@ test('/tracking_requests filters: request_number, scac, status, created_at range
 	expect((await api.get('/tracking_requests?filter[status]=bogus')).status).toBe(400);
 });
 
-test('shipping lines are not paginated; search returns at most 25', async () => {
+test('shipping lines are paginated like every list, sorted by SCAC; search returns at most 25', async () => {
 	const lines = await api.get('/shipping_lines');
-	expect(lines.body.data.length).toBe(20);
-	expect(lines.body.meta).toBeUndefined();
+	expect(lines.body.data).toHaveLength(30);
+	const scacs = lines.body.data.map((l: any) => l.attributes.scac);
+	expect(scacs).toEqual([...scacs].sort());
+	expect(lines.body.links.next).toBe(`${sb.baseUrl}/shipping_lines?page[number]=2&page[size]=30`);
+	const rest = await api.get(lines.body.links.next);
+	expect(rest.body.links.next).toBeUndefined();
+	const all = [...lines.body.data, ...rest.body.data].map((l: any) => l.attributes.scac);
+	expect(all).toHaveLength(SHIPPING_LINES.length);
+	expect(new Set(all).size).toBe(all.length);
+	expect(all[0] < all[all.length - 1]).toBe(true);
+	expect((await api.get('/shipping_lines?page[size]=100')).body.data).toHaveLength(
+		SHIPPING_LINES.length,
+	);
+	expect((await api.get('/shipping_lines?page[size]=500')).body.meta.size).toBe(100);
 	const search = await api.get('/search?query=U');
 	expect(search.body.data.length).toBe(25);
 	expect((await api.get('/search')).status).toBe(400);

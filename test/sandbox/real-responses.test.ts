@@ -296,7 +296,10 @@ describe('sandbox documents against the 15 real responses', () => {
 			'tracking-requests.get.base.json',
 			() => getAll(ids.trackingRequest.map((id) => `/tracking_requests/${id}`)),
 		],
-		['shipping-lines.list.json', () => getAll(['/shipping_lines'])],
+		[
+			'shipping-lines.list.json',
+			() => getAll(['/shipping_lines?page[number]=1', '/shipping_lines?page[number]=2']),
+		],
 		[
 			'ports.get.json',
 			() =>
