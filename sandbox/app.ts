@@ -353,6 +353,7 @@ export class SandboxApp {
 		const name = s.milestones[next];
 		const shift = Math.max(0, now - c.times[next]);
 		c.times[next] = now;
+		c.recordedAt[next] = now;
 		for (let k = next + 1; k < c.times.length; k++) c.times[k] += shift;
 		const short = name.slice(T.length);
 		this.changeContainer(

@@ -184,6 +184,7 @@ export function buildShipment(
 			statusOverride: null,
 			podRailCarrier: metroCode ? METRO_BY_CODE.get(metroCode)!.railCarrier : null,
 			extraEvents: [],
+			recordedAt: {},
 			updatedAt: spec.createdAt,
 		};
 		if (!spec.bareTerminalData) seedTerminalData(shipment, c, rng, now);

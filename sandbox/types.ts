@@ -142,6 +142,8 @@ export interface ContainerRec {
 	podRailCarrier: string | null;
 	/** Non-milestone transport events (availability, LFD changes, appointments) created at run time. */
 	extraEvents: TransportEventRec[];
+	/** When milestones reached at run time (advance) were recorded, by milestone index. */
+	recordedAt: Record<number, number>;
 	updatedAt: number;
 }
 
