@@ -99,6 +99,7 @@ export function defaultOptions(overrides: Partial<SandboxOptions> = {}): Sandbox
 		allowHttpWebhookUrls: true,
 		logRequests: false,
 		extraKeys: {},
+		ignoredFilters: [],
 		...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
 	};
 }

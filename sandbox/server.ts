@@ -290,17 +290,22 @@ export class SandboxServer {
 		const { route, params } = match;
 		if (plan === 'free' && !route.free) throw restrictedPlan();
 		const ser = app.serializer(plan);
+		// Filters the options tell the sandbox to drop, as the live service drops some silently; links keep them.
+		const ignored = method === 'GET' ? (app.options.ignoredFilters ?? []) : [];
+		const effective = ignored.length
+			? Object.fromEntries(Object.entries(query).filter(([k]) => !ignored.includes(k)))
+			: query;
 		const ctx: Ctx = {
 			app,
 			method,
 			path: sub,
 			params,
-			query,
+			query: effective,
 			body,
 			key,
 			plan,
 			ser,
-			list: { baseUrl: app.baseUrl, path: sub, queryPairs: pairs, query },
+			list: { baseUrl: app.baseUrl, path: sub, queryPairs: pairs, query: effective },
 		};
 		const feature = typeof route.feature === 'function' ? route.feature(ctx) : route.feature;
 		if (feature && !planHas(plan, feature)) throw featureDisabled(feature);

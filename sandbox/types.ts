@@ -27,6 +27,11 @@ export interface SandboxOptions {
 	logRequests: boolean;
 	/** Keys accepted besides the built-in `sandbox_*` ones, with their plans (tests use recognisable secrets). */
 	extraKeys: Record<string, Plan>;
+	/**
+	 * Query parameters every GET endpoint ignores silently, as if not sent (e.g. `['filter[number]']`: the live
+	 * service may drop a container filter). Read per request, so a test can change it on `sb.options`.
+	 */
+	ignoredFilters: string[];
 }
 
 export interface Hold {

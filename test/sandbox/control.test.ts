@@ -80,6 +80,19 @@ test('advance by container number, several steps; deliveries log over HTTP', asy
 	expect((await control(sb, 'GET', '/deliveries')).body).toEqual([]);
 });
 
+test('PATCH /_sandbox/options sets ignoredFilters at run time', async () => {
+	const number = sb.fixtures[0].containerNumber;
+	const filtered = () => client(sb).get(`/containers?filter[number]=${number}`);
+	expect((await filtered()).body.data).toHaveLength(1);
+	const set = await control(sb, 'PATCH', '/options', { ignoredFilters: ['filter[number]'] });
+	expect(set.body).toMatchObject({ ignoredFilters: ['filter[number]'] });
+	expect((await filtered()).body.data.length).toBeGreaterThan(1);
+	expect((await control(sb, 'PATCH', '/options', { ignoredFilters: 'x' })).status).toBe(400);
+	await control(sb, 'PATCH', '/options', { ignoredFilters: [] });
+	expect((await filtered()).body.data).toHaveLength(1);
+	expect(sb.options).toMatchObject({ ignoredFilters: [] });
+});
+
 test('npm run sandbox (cli.ts) prints base URL and keys, serves, and stops on SIGTERM', async () => {
 	const root = path.join(__dirname, '..', '..');
 	// `node --import tsx` (what `npm run sandbox` runs through the tsx wrapper) so the signal reaches cli.ts itself.
@@ -93,6 +106,8 @@ test('npm run sandbox (cli.ts) prints base URL and keys, serves, and stops on SI
 			'0',
 			'--containers',
 			'8',
+			'--ignore-filter',
+			'filter[number]',
 			'--quiet',
 		],
 		{ cwd: root },
@@ -120,6 +135,10 @@ test('npm run sandbox (cli.ts) prints base URL and keys, serves, and stops on SI
 		});
 		expect(res.status).toBe(200);
 		expect(((await res.json()) as any).meta.total).toBe(8);
+		const state = (await (
+			await fetch(`${base.replace(/\/v2$/, '')}/_sandbox/state`)
+		).json()) as any;
+		expect(state.options).toMatchObject({ ignoredFilters: ['filter[number]'] });
 	} finally {
 		child.kill('SIGTERM');
 	}

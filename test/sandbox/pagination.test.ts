@@ -105,6 +105,26 @@ test('/containers: filter[number]; filter[status] is dropped', async () => {
 	expect((await api.get('/containers?filter[status]=available')).body.meta.total).toBe(250);
 });
 
+test('ignoredFilters: GET /containers drops filter[number] silently, as the live service may', async () => {
+	const f = sb.fixtures[0];
+	const path = `/containers?filter[number]=${f.containerNumber}&page[size]=5`;
+	sb.options.ignoredFilters = ['filter[number]'];
+	try {
+		const res = await api.get(path);
+		expect(res.status).toBe(200);
+		// An unfiltered page, answered as if the filter had worked: only the caller can tell.
+		expect(res.body.meta.total).toBe(250);
+		expect(res.body.data).toHaveLength(5);
+		expect(res.body.data.some((c: any) => c.attributes.number !== f.containerNumber)).toBe(true);
+		expect(res.body.links.self).toBe(`${sb.baseUrl}${path}`);
+		expect(res.body.links.next).toContain(`filter[number]=${f.containerNumber}`);
+		expect(sb.requests.at(-1)!.query['filter[number]']).toBe(f.containerNumber);
+	} finally {
+		sb.options.ignoredFilters = [];
+	}
+	expect((await api.get(path)).body.data.map((c: any) => c.id)).toEqual([f.containerId]);
+});
+
 test('/tracking_requests filters: request_number, scac, status, created_at range, q', async () => {
 	const created = await api.post(
 		'/tracking_requests',
