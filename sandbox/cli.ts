@@ -16,6 +16,7 @@ Usage: npm run sandbox -- [options]
   --webhook-timeout-ms N   webhook delivery timeout (default 10000)
   --ignore-filter NAME     list endpoints ignore this query parameter silently, as the live service may
                            (e.g. 'filter[number]'); repeatable
+  --lenient-accept         answer whatever the Accept header says instead of 406 Not Acceptable
   --quiet                  do not log requests
 `;
 
@@ -63,6 +64,9 @@ function parseArgs(argv: string[]): Partial<SandboxOptions> {
 				opts.ignoredFilters = [...(opts.ignoredFilters ?? []), name];
 				break;
 			}
+			case '--lenient-accept':
+				opts.strictAccept = false;
+				break;
 			case '--quiet':
 				opts.logRequests = false;
 				break;

@@ -100,6 +100,7 @@ export function defaultOptions(overrides: Partial<SandboxOptions> = {}): Sandbox
 		logRequests: false,
 		extraKeys: {},
 		ignoredFilters: [],
+		strictAccept: true,
 		...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
 	};
 }

@@ -32,6 +32,11 @@ export interface SandboxOptions {
 	 * service may drop a container filter). Read per request, so a test can change it on `sb.options`.
 	 */
 	ignoredFilters: string[];
+	/**
+	 * Content negotiation: 406 when the request's Accept header allows none of the endpoint's media types
+	 * (true by default; false answers whatever the Accept header says).
+	 */
+	strictAccept: boolean;
 }
 
 export interface Hold {

@@ -13,6 +13,7 @@ import type { Ctx, Reply, Route } from '../router';
 import { transportEvents } from '../timeline';
 import type { ContainerRec } from '../types';
 import { list, must, newestFirst, single } from './common';
+import { PLAIN_JSON_PRODUCES } from '../negotiation';
 
 function findContainer(ctx: Ctx, id: string): ContainerRec {
 	return must(ctx.app.store.containers.get(id), 'Container');
@@ -66,6 +67,7 @@ export const containerRoutes: Route[] = [
 	{
 		method: 'PATCH',
 		pattern: '/containers/:id/refresh',
+		produces: PLAIN_JSON_PRODUCES,
 		bucket: 'refresh',
 		feature: 'refresh',
 		handler: (ctx) => {
@@ -81,11 +83,11 @@ export const containerRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/containers/:id/map_geojson',
+		produces: PLAIN_JSON_PRODUCES,
 		feature: 'routing_data',
 		handler: (ctx) => ({
 			status: 200,
 			body: containerMap(ctx.app, findContainer(ctx, ctx.params.id)),
-			contentType: 'application/json',
 		}),
 	},
 	{

@@ -14,6 +14,7 @@ import type { Ctx, Route } from '../router';
 import type { TrackingRequestRec } from '../types';
 import { isValidContainerNumber, parseTime } from '../util';
 import { bool, list, must, newestFirst, single, str } from './common';
+import { PLAIN_JSON_PRODUCES } from '../negotiation';
 
 const REQUEST_TYPES = ['bill_of_lading', 'booking_number', 'container'];
 /** The values openapi.json documents for `filter[status]`; others are refused (400) rather than guessed at. */
@@ -243,6 +244,7 @@ export const trackingRequestRoutes: Route[] = [
 	{
 		method: 'POST',
 		pattern: '/tracking_requests/infer_number',
+		produces: PLAIN_JSON_PRODUCES,
 		bucket: 'infer_number',
 		handler: (ctx) => {
 			const body = (ctx.body ?? {}) as Json;
