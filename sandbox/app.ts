@@ -97,7 +97,7 @@ export class SandboxApp {
 	}
 
 	serializer(plan: Plan = 'paid'): Serializer {
-		return new Serializer(this.store, plan);
+		return new Serializer(this.store, plan, (imo) => this.vesselPosition(imo));
 	}
 
 	/** Back to the seeded state (same seed unless given), clearing logs, webhooks, limits, faults and timers. */
@@ -353,6 +353,7 @@ export class SandboxApp {
 		const name = s.milestones[next];
 		const shift = Math.max(0, now - c.times[next]);
 		c.times[next] = now;
+		c.recordedAt[next] = now;
 		for (let k = next + 1; k < c.times.length; k++) c.times[k] += shift;
 		const short = name.slice(T.length);
 		this.changeContainer(
@@ -521,6 +522,7 @@ export class SandboxApp {
 			timestamp: now,
 			createdAt: now,
 			...ctx,
+			rawIndex: null,
 		};
 		if (event.startsWith('container.pickup') || event.endsWith('available')) {
 			te.dataSource = 'terminal';
@@ -867,6 +869,7 @@ export class SandboxApp {
 			timestamp: now,
 			createdAt: now,
 			...milestoneContext(s, s.milestones.includes(event) ? event : T + 'vessel_arrived'),
+			rawIndex: null,
 		};
 		return { event, referenceObject: ser.transportEvent(te), included };
 	}

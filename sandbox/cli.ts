@@ -14,6 +14,9 @@ Usage: npm run sandbox -- [options]
   --carrier-delay-ms N     delay before a tracking request gets its carrier answer (default 2000)
   --webhook-retry-scale X  multiplier on the webhook retry backoff (default 1; 0 = immediate)
   --webhook-timeout-ms N   webhook delivery timeout (default 10000)
+  --ignore-filter NAME     list endpoints ignore this query parameter silently, as the live service may
+                           (e.g. 'filter[number]'); repeatable
+  --lenient-accept         answer whatever the Accept header says instead of 406 Not Acceptable
   --quiet                  do not log requests
 `;
 
@@ -54,6 +57,15 @@ function parseArgs(argv: string[]): Partial<SandboxOptions> {
 				break;
 			case '--webhook-timeout-ms':
 				opts.webhookTimeoutMs = num(flag, value());
+				break;
+			case '--ignore-filter': {
+				const name = value();
+				if (!name) throw new Error(`${flag} needs a query parameter name`);
+				opts.ignoredFilters = [...(opts.ignoredFilters ?? []), name];
+				break;
+			}
+			case '--lenient-accept':
+				opts.strictAccept = false;
 				break;
 			case '--quiet':
 				opts.logRequests = false;

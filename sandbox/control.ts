@@ -109,6 +109,8 @@ export function summary(app: SandboxApp) {
 			carrierDelayMs: app.options.carrierDelayMs,
 			webhookRetryScale: app.options.webhookRetryScale,
 			webhookTimeoutMs: app.options.webhookTimeoutMs,
+			ignoredFilters: app.options.ignoredFilters,
+			strictAccept: app.options.strictAccept,
 		},
 	};
 }
@@ -156,6 +158,19 @@ async function route(
 
 	if (is('GET') || is('GET', 'state')) return ok(summary(app));
 	if (is('GET', 'fixtures')) return ok(app.fixtures());
+	if (is('PATCH', 'options')) {
+		const { ignoredFilters, strictAccept } = body;
+		if (
+			ignoredFilters !== undefined &&
+			(!Array.isArray(ignoredFilters) || ignoredFilters.some((f) => typeof f !== 'string' || !f))
+		)
+			throw bad('ignoredFilters must be an array of query parameter names');
+		if (strictAccept !== undefined && typeof strictAccept !== 'boolean')
+			throw bad('strictAccept must be true or false');
+		if (ignoredFilters !== undefined) app.options.ignoredFilters = ignoredFilters as string[];
+		if (strictAccept !== undefined) app.options.strictAccept = strictAccept;
+		return ok(summary(app).options);
+	}
 	if (is('POST', 'containers', '*', 'advance')) {
 		const c = container();
 		const steps = body.steps === undefined ? 1 : Number(body.steps);

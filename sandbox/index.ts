@@ -99,6 +99,8 @@ export function defaultOptions(overrides: Partial<SandboxOptions> = {}): Sandbox
 		allowHttpWebhookUrls: true,
 		logRequests: false,
 		extraKeys: {},
+		ignoredFilters: [],
+		strictAccept: true,
 		...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
 	};
 }

@@ -27,6 +27,7 @@ export const TITLES: Record<number, string> = {
 	403: 'Forbidden',
 	404: 'Not Found',
 	405: 'Method Not Allowed',
+	406: 'Not Acceptable',
 	409: 'Conflict',
 	415: 'Unsupported Media Type',
 	422: 'Unprocessable Entity',

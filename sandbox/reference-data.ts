@@ -1,6 +1,7 @@
 /**
- * Static reference data of the sandbox: carriers (from shipping-lines.csv), US terminals and ports
- * (from terminals.csv), foreign ports of lading, inland metro areas, rail terminals and vessels.
+ * Static reference data of the sandbox: carriers (from shipping-lines.csv and the live carrier list), US
+ * terminals and ports (from terminals.csv), foreign ports of lading, inland metro areas, rail terminals and
+ * vessels.
  * Ids are derived from the natural key (SCAC, LOCODE, firms code, IMO) so they never change with the seed.
  */
 import { Rng, hashString } from './util';
@@ -20,6 +21,18 @@ export interface ShippingLineRef {
 	notes: string;
 	/** Container owner (BIC) prefixes used by this carrier, for auto-detection and seeding. */
 	containerPrefixes: string[];
+	/** Other SCACs of the carrier (`alternative_scacs`). */
+	alternativeScacs: string[];
+	/** Carrier tracking page with `${BLNUM}` where the live service has one (`tracking_url`). */
+	trackingUrl: string | null;
+	contactUrl: string | null;
+	billOfLadingTracking: boolean;
+	bookingNumberTracking: boolean;
+	/**
+	 * Listed by the live `GET /shipping_lines` but not in shipping-lines.csv: trackable, but the seeded
+	 * shipments keep to the CSV carriers (which have vessels and container prefixes here).
+	 */
+	listedOnly: boolean;
 }
 
 // Full Name, Nickname, SCAC, BOL Prefix, Support, Notes (shipping-lines.csv)
@@ -69,7 +82,53 @@ const CONTAINER_PREFIXES: Record<string, string[]> = {
 	CLAM: [],
 };
 
-export const SHIPPING_LINES: ShippingLineRef[] = SHIPPING_LINE_ROWS.map(
+/** Tracking and contact pages as the live `GET /shipping_lines` gives them (real-responses/shipping-lines.list.json). */
+const LINE_URLS: Record<string, [string | null, string | null]> = {
+	ACLU: ['https://www.aclcargo.com/trackCargo.php?search_for=${BLNUM}', null],
+	ANNU: ['https://www.anl.com.au/ebusiness/tracking/search?SearchBy=BL&Reference=${BLNUM}', null],
+	APLU: ['https://www.apl.com/ebusiness/tracking/search?SearchBy=BL&Reference=${BLNUM}', null],
+	ARKU: [null, 'http://www.arkasline.com.tr/en/contact_us.html'],
+	CMDU: [
+		'https://www.cma-cgm.com/ebusiness/tracking/search?SearchBy=BL&Reference=${BLNUM}&search=Search',
+		null,
+	],
+	COSU: [
+		'http://elines.coscoshipping.com/ebusiness/cargoTracking?trackingType=BILLOFLADING&number=${BLNUM}',
+		null,
+	],
+	EGLV: [
+		'https://www.shipmentlink.com/servlet/TDB1_CargoTracking.do',
+		'https://www.evergreen-line.com',
+	],
+	HDUJ: [null, 'http://elines.hedehk.com/cargoDynamicEN'],
+	HLCU: [
+		'https://www.hapag-lloyd.com/en/online-business/tracing/tracing-by-booking.html?blno=${BLNUM}',
+		null,
+	],
+	MAEU: ['https://www.maersk.com/tracking/#tracking?${BLNUM}', null],
+	MATS: ['https://www.matson.com/shipment-tracking.html', null],
+	MSCU: ['https://www.msc.com/track-a-shipment', null],
+	ONEY: [
+		'https://ecomm.one-line.com/ecom/CUP_HOM_3301.do',
+		'https://us.one-line.com/standard-page/customer-service-contacts',
+	],
+	OOLU: [
+		'https://www.oocl.com/eng/ourservices/eservices/cargotracking/Pages/cargotracking.aspx',
+		null,
+	],
+	PCIU: ['https://www.pilship.com/--/120.html?refnumbers=${BLNUM}&search_type=bl', null],
+	SEJJ: [
+		'https://my.sealand.com/tracking/#tracking/${BLNUM}',
+		'https://www.sealandmaersk.com/contact',
+	],
+	SMLM: ['https://esvc.smlines.com/smline/CUP_HOM_3301.do', null],
+	YMLU: [
+		'https://www.yangming.com/e-service/Track_Trace/blconnect.aspx?BLADG=${BLNUM}&rdolType=BL',
+		null,
+	],
+};
+
+const csvLines: ShippingLineRef[] = SHIPPING_LINE_ROWS.map(
 	([name, nick, scac, bol, support, notes]) => ({
 		id: stableId('shipping_line', scac),
 		scac,
@@ -79,15 +138,71 @@ export const SHIPPING_LINES: ShippingLineRef[] = SHIPPING_LINE_ROWS.map(
 		support,
 		notes,
 		containerPrefixes: CONTAINER_PREFIXES[scac] ?? [],
+		alternativeScacs: bol && bol !== scac && bol.length === 4 ? [bol] : [],
+		trackingUrl: LINE_URLS[scac]?.[0] ?? null,
+		contactUrl: LINE_URLS[scac]?.[1] ?? null,
+		billOfLadingTracking: true,
+		bookingNumberTracking: true,
+		listedOnly: false,
 	}),
 );
+
+// Name, short name, SCAC, alternative SCACs, tracking by BL / booking / container number: carriers the live
+// `GET /shipping_lines` lists beyond shipping-lines.csv (real-responses/shipping-lines.list.json). Enough
+// carriers that the list has a second page at the default page size, as the live one does.
+const LIVE_ONLY_LINE_ROWS: Array<[string, string, string, string[], boolean, boolean, boolean]> = [
+	['Atlantic Container Line', 'ACL', 'ACLU', [], true, true, true],
+	['Arkas Container Transport', 'Arkas', 'ARKU', [], true, true, true],
+	['Swire Shipping', 'CHVW', 'CHVW', ['QWJA', 'PLLU'], true, true, false],
+	['China United Lines', 'CULines', 'CULU', [], true, true, true],
+	['Gold Star Line', 'GSL', 'GOSU', [], true, true, false],
+	['HEDE SHipping', 'HEDE', 'HDUJ', [], true, true, true],
+	['Independent Container Line', 'ICL', 'IILU', [], true, true, false],
+	['SeaLand Europe', 'SeaLand Europe', 'SEJJ', [], true, true, true],
+	['SM Line', 'SM Line', 'SMLM', [], true, true, true],
+	['SeaLead', 'SeaLead', 'SQQY', ['SJHH'], true, true, true],
+	['Swire', 'Swire', 'SSBF', ['WWSU'], true, true, false],
+	['Seth Shipping', 'Seth', 'SSPH', [], true, true, false],
+	['Transfar', 'Transfar', 'TJFH', [], true, true, false],
+	['Trailer Bridge', 'Trailer Bridge', 'TRBR', ['TBIE', 'PYRR'], false, true, false],
+	['Turkon Line', 'Turkon', 'TRKU', [], true, true, true],
+	['T.S. Lines', 'TS Lines', 'TXZJ', [], true, true, true],
+	['World Direct Shipping', 'WDS', 'WDSB', [], false, false, false],
+];
+
+const liveOnlyLines: ShippingLineRef[] = LIVE_ONLY_LINE_ROWS.map(
+	([name, nick, scac, alternatives, bl, booking, container]) => ({
+		id: stableId('shipping_line', scac),
+		scac,
+		name,
+		shortName: nick,
+		bolPrefix: null,
+		support: 'Yes',
+		notes: container ? '' : 'No container numbers',
+		containerPrefixes: [],
+		alternativeScacs: alternatives,
+		trackingUrl: LINE_URLS[scac]?.[0] ?? null,
+		contactUrl: LINE_URLS[scac]?.[1] ?? null,
+		billOfLadingTracking: bl,
+		bookingNumberTracking: booking,
+		listedOnly: true,
+	}),
+);
+
+/** Every carrier: the CSV ones, then those only the live list has (37 in all; the API lists them by SCAC). */
+export const SHIPPING_LINES: ShippingLineRef[] = [...csvLines, ...liveOnlyLines];
 
 export const SHIPPING_LINES_BY_SCAC = new Map(SHIPPING_LINES.map((l) => [l.scac, l]));
 
 /** Carriers whose data the sandbox can return (CSV support Yes or Partial). */
 export const SUPPORTED_LINES = SHIPPING_LINES.filter(
-	(l) => l.support === 'Yes' || l.support === 'Partial',
+	(l) => (l.support === 'Yes' || l.support === 'Partial') && !l.listedOnly,
 );
+
+/** Carriers a tracking request may name: the supported CSV ones and those only the live list has. */
+export function isTrackable(line: ShippingLineRef): boolean {
+	return line.support === 'Yes' || line.support === 'Partial';
+}
 
 /** A few real SCACs the service knows but does not integrate with (answered "not supported"). */
 export const UNSUPPORTED_SCACS: Record<string, string> = {
@@ -527,6 +642,8 @@ export interface TerminalRef {
 	stateAbbr: string;
 	country: string;
 	timeZone: string;
+	street: string;
+	zip: string;
 }
 
 // Terminal Name, Terminal Nickname, Firms Code, Port Code, City, State, Time Zone (terminals.csv)
@@ -723,6 +840,36 @@ const TERMINAL_ROWS: Array<[string, string, string, string, string, string, stri
 	],
 ];
 
+/** ZIP code of each port's harbour district (terminal addresses are not in terminals.csv). */
+const PORT_ZIPS: Record<string, string> = {
+	USBAL: '21224',
+	USBOS: '02127',
+	USHOU: '77571',
+	USJAX: '32226',
+	USLAX: '90731',
+	USLGB: '90802',
+	USMIA: '33132',
+	USMOB: '36602',
+	USMSY: '70130',
+	USNYC: '07114',
+	USOAK: '94607',
+	USORF: '23505',
+	USPEF: '33316',
+	USPHL: '19148',
+	USPOT: '93041',
+	USSAV: '31408',
+	USSEA: '98134',
+	USTIW: '98421',
+};
+
+/** A made-up street address of the shape the live service gives ("400 Long Point Rd. "). */
+function streetFor(firmsCode: string): string {
+	const h = hashString(`street:${firmsCode}`);
+	const name = ['Harbor', 'Terminal', 'Pier', 'Port', 'Wharf', 'Dock'][h % 6];
+	const kind = ['Rd.', 'Way', 'Blvd', 'Ave', 'Dr.'][(h >>> 4) % 5];
+	return `${100 + ((h >>> 8) % 900)} ${name} ${kind}`;
+}
+
 export const TERMINALS: TerminalRef[] = TERMINAL_ROWS.map(
 	([name, nickname, firmsCode, portCode, city, stateAbbr, timeZone]) => ({
 		id: stableId('terminal', firmsCode),
@@ -734,10 +881,16 @@ export const TERMINALS: TerminalRef[] = TERMINAL_ROWS.map(
 		stateAbbr,
 		country: 'United States',
 		timeZone,
+		street: streetFor(firmsCode),
+		zip: PORT_ZIPS[portCode] ?? '00000',
 	}),
 );
 export const TERMINALS_BY_ID = new Map(TERMINALS.map((t) => [t.id, t]));
 export const TERMINALS_BY_FIRMS = new Map(TERMINALS.map((t) => [t.firmsCode, t]));
+/** Terminals of each port (`relationships.terminals` of a port). */
+export const TERMINALS_BY_PORT = new Map<string, TerminalRef[]>();
+for (const t of TERMINALS)
+	TERMINALS_BY_PORT.set(t.portCode, [...(TERMINALS_BY_PORT.get(t.portCode) ?? []), t]);
 
 export interface MetroAreaRef {
 	id: string;

@@ -34,6 +34,12 @@ export interface Route {
 	feature?: Feature | ((ctx: Ctx) => Feature | null);
 	/** Allowed on the restricted free plan. */
 	free?: boolean;
+	/**
+	 * Media types the endpoint answers with, preferred first (default: `application/vnd.api+json`, and
+	 * `application/json` for clients that ask for it). Endpoints whose body is not a JSON:API document
+	 * produce `application/json` only.
+	 */
+	produces?: string[];
 	handler: (ctx: Ctx) => Reply | Promise<Reply>;
 }
 

@@ -184,6 +184,7 @@ export function buildShipment(
 			statusOverride: null,
 			podRailCarrier: metroCode ? METRO_BY_CODE.get(metroCode)!.railCarrier : null,
 			extraEvents: [],
+			recordedAt: {},
 			updatedAt: spec.createdAt,
 		};
 		if (!spec.bareTerminalData) seedTerminalData(shipment, c, rng, now);
@@ -311,7 +312,7 @@ const FIXTURES: FixtureDef[] = [
 	{
 		key: 'ready_for_pickup',
 		description:
-			'Discharged, available for pickup, no holds, no fees; pickup_lfd = terminal LFD in 3 days',
+			'Discharged, available for pickup, no holds, no fees; pickup_lfd = terminal LFD in 3 days; pickup appointment tomorrow',
 		scac: 'MSCU',
 		bl: 'MEDUT4949001',
 		container: withCheckDigit('MSCU494901'),
@@ -329,6 +330,7 @@ const FIXTURES: FixtureDef[] = [
 				lfdTerminal: lfdInstant(now + 3 * DAY_MS, tz),
 				lfdRail: null,
 				locationAtPodTerminal: 'Yard Grounded (G40211B2)',
+				pickupAppointmentAt: now + DAY_MS + 15 * HOUR_MS,
 			}),
 	},
 	{

@@ -9,6 +9,7 @@ import {
 	SHIPPING_LINES,
 	SHIPPING_LINES_BY_SCAC,
 	TERMINALS_BY_ID,
+	TERMINALS_BY_PORT,
 	VESSELS_BY_ID,
 	VESSELS_BY_IMO,
 	type MetroAreaRef,
@@ -26,6 +27,7 @@ import {
 	timeOf,
 	transportEvents,
 } from './timeline';
+import { hashString, uuidFromKey } from './util';
 import type {
 	ContainerRec,
 	CustomFieldDefinitionRec,
@@ -48,13 +50,84 @@ const ref = (type: string, id: string): Ref => ({ id, type });
 
 export const ACCOUNT_ID = '7f3a5a4e-2c1d-4b8e-9f10-5a1b2c3d4e5f';
 
+/** A vessel's current position (the sandbox app computes it from the voyages at sea). */
+export type PositionOf = (imo: string) => {
+	latitude: number;
+	longitude: number;
+	heading: number;
+	speed: number;
+	at: number;
+};
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** `provided_data` of a terminal: which terminal fields it reports (the sandbox fills all of them). */
+const TERMINAL_PROVIDED_FIELDS = [
+	'pickup_lfd',
+	'pod_full_out_at',
+	'available_for_pickup',
+	'fees_at_pod_terminal',
+	'holds_at_pod_terminal',
+	'pickup_appointment_at',
+	'location_at_pod_terminal',
+	'pod_full_out_chassis_number',
+];
+
+/** `provided_data` of a shipping line: which container fields it reports. */
+const LINE_PROVIDED_FIELDS = [
+	'ssl_lfd',
+	'seal_number',
+	'weight_in_lbs',
+	'equipment_type',
+	'pod_arrived_at',
+	'pod_full_out_at',
+	'equipment_height',
+	'equipment_length',
+	'pod_discharged_at',
+	'empty_terminated_at',
+	'final_destination_full_out_at',
+];
+
+function providedData(fields: string[], provided: (field: string) => boolean) {
+	const out: Record<string, boolean | string> = {};
+	for (const f of fields) {
+		out[f] = provided(f);
+		out[`${f}_notes`] = '';
+	}
+	return out;
+}
+
+/** Zip code of the inland rail facilities (used when one is a container's pickup facility). */
+const METRO_ZIPS: Record<string, string> = {
+	USCHI: '60421',
+	USDAL: '75241',
+	USMEM: '38118',
+	USKCK: '66061',
+	USCMH: '43207',
+	USATL: '30168',
+};
+const STATE_NAMES: Record<string, string> = {
+	IL: 'Illinois',
+	TX: 'Texas',
+	TN: 'Tennessee',
+	KS: 'Kansas',
+	OH: 'Ohio',
+	GA: 'Georgia',
+};
+
 export class Serializer {
 	/** Transport events seen while serializing containers, serialized only if `include` asks for them. */
 	private readonly events = new Map<string, TransportEventRec>();
+	/** Raw events referenced so far (`source_event`, `raw_events`): container id and index. */
+	private readonly rawRefs = new Map<string, { containerId: string; index: number }>();
+	/** Route locations built by `route()`, for `included`. */
+	private readonly routeLocations = new Map<string, ResourceObject>();
 
 	constructor(
 		readonly store: Store,
 		readonly plan: Plan,
+		private readonly positionOf?: PositionOf,
 	) {}
 
 	lookup = (type: string, id: string): ResourceObject | undefined => {
@@ -62,6 +135,12 @@ export class Serializer {
 			const e = this.events.get(id);
 			return e && this.transportEvent(e);
 		}
+		if (type === 'raw_event') {
+			const r = this.rawRefs.get(id);
+			const c = r && this.store.containers.get(r.containerId);
+			return c ? this.rawEvents(c)[r!.index] : undefined;
+		}
+		if (type === 'route_location') return this.routeLocations.get(id);
 		const s = this.store;
 		switch (type) {
 			case 'shipment': {
@@ -86,7 +165,9 @@ export class Serializer {
 			}
 			case 'terminal': {
 				const x = TERMINALS_BY_ID.get(id);
-				return x && this.terminal(x);
+				if (x) return this.terminal(x);
+				const m = RAIL_TERMINALS_BY_ID.get(id);
+				return m && this.railFacility(m);
 			}
 			case 'rail_terminal': {
 				const x = RAIL_TERMINALS_BY_ID.get(id);
@@ -94,7 +175,7 @@ export class Serializer {
 			}
 			case 'vessel': {
 				const x = VESSELS_BY_ID.get(id);
-				return x && this.vessel(x);
+				return x && this.vessel(x, this.positionAttributes(x));
 			}
 			case 'shipping_line': {
 				const x = SHIPPING_LINES.find((l) => l.id === id);
@@ -130,10 +211,6 @@ export class Serializer {
 	};
 
 	trackingRequest(t: TrackingRequestRec): ResourceObject {
-		const relationships: ResourceObject['relationships'] = {
-			tracked_object: { data: t.shipmentId ? ref('shipment', t.shipmentId) : null },
-		};
-		if (t.customerId) relationships.customer = { data: ref('party', t.customerId) };
 		return {
 			id: t.id,
 			type: 'tracking_request',
@@ -151,7 +228,12 @@ export class Serializer {
 				is_retrying: t.isRetrying,
 				retry_count: t.retryCount,
 			},
-			relationships,
+			relationships: {
+				tracked_object: { data: t.shipmentId ? ref('shipment', t.shipmentId) : null },
+				customer: { data: t.customerId ? ref('party', t.customerId) : null },
+				// Requests made with an API key have no user (the live ones made in the web app name theirs).
+				user: { data: null },
+			},
 			links: { self: `/v2/tracking_requests/${t.id}` },
 		};
 	}
@@ -168,6 +250,12 @@ export class Serializer {
 			if (i < 0) return null;
 			return iso(actual ? (s.stage >= i ? s.times[i] : null) : s.stage >= i ? null : s.times[i]);
 		};
+		/** The first estimate the line gave, known only when tracking started before the milestone. */
+		const original = (short: string, daysEarly: number) => {
+			const i = milestoneIndex(m, short);
+			if (i < 0 || s.createdAt >= s.times[i]) return null;
+			return iso(s.times[i] - daysEarly * DAY_MS);
+		};
 		const customer = s.customerId ? this.store.parties.get(s.customerId) : undefined;
 		const relationships: ResourceObject['relationships'] = {
 			port_of_lading: { data: ref('port', pol.id) },
@@ -177,8 +265,10 @@ export class Serializer {
 			destination_terminal: {
 				data: metro ? ref('rail_terminal', metro.railTerminal.id) : ref('terminal', s.terminalId),
 			},
+			line_tracking_stopped_by_user: { data: null },
 			containers: { data: s.containerIds.map((id) => ref('container', id)) },
 		};
+		const h = hashString(s.id);
 		return {
 			id: s.id,
 			type: 'shipment',
@@ -209,6 +299,10 @@ export class Serializer {
 				pol_timezone: pol.timeZone,
 				pod_eta_at: at('vessel_arrived', false),
 				pod_original_eta_at: iso(s.podOriginalEta),
+				pol_original_etd_at: original('vessel_departed', h % 3),
+				destination_original_eta_at: metro
+					? original('rail_arrived', (h >>> 3) % 4)
+					: iso(s.podOriginalEta),
 				pod_ata_at: at('vessel_arrived', true),
 				pod_timezone: pod.timeZone,
 				line_tracking_last_attempted_at: iso(s.lineTrackingLastAttemptedAt),
@@ -232,52 +326,69 @@ export class Serializer {
 		const pickupLfd = c.lfdLine ?? c.lfdTerminal ?? lfdRail;
 		const t = (short: string) => iso(timeOf(s, c, short));
 		const status = containerStatus(s, c);
+		const rawIds = s.milestones.map((_, i) => this.rawRef(c.id, i));
+		// The rail carrier is polled once the container is off the vessel (a little before the terminal).
+		const railChecked =
+			metro && c.terminalCheckedAt && c.stage >= milestoneIndex(s.milestones, 'vessel_discharged')
+				? c.terminalCheckedAt - (5 + (hashString(c.id) % 50)) * MINUTE_MS
+				: null;
 		const relationships: ResourceObject['relationships'] = {
 			shipment: { data: ref('shipment', s.id) },
+			// Where the container is picked up when that is not the terminal of discharge: the inland rail
+			// facility (a `terminal`, as the live service types it); null for a pickup at the port.
+			pickup_facility: { data: metro ? ref('terminal', metro.railTerminal.id) : null },
 			pod_terminal: { data: ref('terminal', s.terminalId) },
 			transport_events: { data: events.map((e) => ref('transport_event', e.id)) },
-			raw_events: { data: s.milestones.map((_, i) => ref('raw_event', rawEventId(c.id, i))) },
+			raw_events: { data: rawIds.map((id) => ref('raw_event', id)) },
+			// service-spec.md: "relationships.destination | inland rail or port destination".
+			destination: { data: metro ? ref('metro_area', metro.id) : ref('port', pod.id) },
 		};
-		relationships.destination = { data: metro ? ref('metro_area', metro.id) : ref('port', pod.id) };
-		if (!metro) relationships.pickup_facility = { data: ref('terminal', s.terminalId) };
 		return {
 			id: c.id,
 			type: 'container',
 			attributes: {
 				number: c.number,
-				ref_numbers: c.refNumbers,
 				seal_number: c.sealNumber,
 				created_at: iso(c.createdAt),
+				ref_numbers: c.refNumbers,
+				pod_arrived_at: t('vessel_arrived'),
+				pod_discharged_at: t('vessel_discharged'),
+				final_destination_full_out_at: metro ? t('full_out') : null,
+				holds_at_pod_terminal: clone(c.holds),
+				available_for_pickup: c.availableForPickup,
+				delivered_at: t('delivered'),
+				current_status: status,
+				empty_out_at: t('empty_out'),
+				pol_full_in_at: t('full_in'),
+				pol_vessel_loaded_at: t('vessel_loaded'),
+				pol_vessel_departed_at: t('vessel_departed'),
 				equipment_type: c.equipmentType,
 				equipment_length: c.equipmentLength,
 				equipment_height: c.equipmentHeight,
-				weight_in_lbs: c.weightLbs,
+				// A rail container leaves the terminal of discharge on the train (as the live rail records show).
+				pod_full_out_at: metro ? t('rail_departed') : t('full_out'),
+				empty_terminated_at: t('empty_in'),
+				terminal_checked_at: iso(c.terminalCheckedAt),
 				fees_at_pod_terminal: clone(c.fees),
-				holds_at_pod_terminal: clone(c.holds),
 				pickup_lfd: iso(pickupLfd),
 				pickup_appointment_at: iso(c.pickupAppointmentAt),
 				pod_full_out_chassis_number:
 					timeOf(s, c, 'full_out') && !metro ? `APMZ${c.number.slice(4, 10)}` : null,
 				location_at_pod_terminal: c.locationAtPodTerminal,
+				pod_last_tracking_request_at: iso(c.terminalCheckedAt),
+				shipment_last_tracking_request_at: iso(s.lineTrackingLastAttemptedAt),
+				rail_last_tracking_request_at: iso(railChecked),
 				availability_known: c.availabilityKnown,
-				available_for_pickup: c.availableForPickup,
-				pod_arrived_at: t('vessel_arrived'),
-				pod_discharged_at: t('vessel_discharged'),
-				final_destination_full_out_at: metro ? t('full_out') : null,
-				pod_full_out_at: metro ? null : t('full_out'),
-				empty_terminated_at: t('empty_in'),
-				terminal_checked_at: iso(c.terminalCheckedAt),
-				pod_rail_carrier_scac: c.podRailCarrier,
-				ind_rail_carrier_scac: c.podRailCarrier,
 				pod_timezone: pod.timeZone,
 				final_destination_timezone: metro ? metro.timeZone : pod.timeZone,
+				weight_in_lbs: c.weightLbs,
 				empty_terminated_timezone: timeOf(s, c, 'empty_in')
 					? metro
 						? metro.timeZone
 						: pod.timeZone
 					: null,
-				pod_last_tracking_request_at: iso(c.terminalCheckedAt),
-				shipment_last_tracking_request_at: iso(s.lineTrackingLastAttemptedAt),
+				pod_rail_carrier_scac: c.podRailCarrier,
+				ind_rail_carrier_scac: c.podRailCarrier,
 				pod_rail_loaded_at: t('rail_loaded'),
 				pod_rail_departed_at: t('rail_departed'),
 				ind_eta_at:
@@ -286,17 +397,27 @@ export class Serializer {
 						: null,
 				ind_ata_at: metro ? t('rail_arrived') : null,
 				ind_rail_unloaded_at: metro ? t('rail_unloaded') : null,
-				ind_facility_lfd_on: null,
+				// The live records leave holds and fees at the inland facility null; so does the sandbox.
+				ind_facility_holds: null,
+				ind_facility_fees: null,
+				ind_facility_lfd_on: metro ? iso(lfdRail) : null,
 				import_deadlines: {
 					pickup_lfd_terminal: iso(c.lfdTerminal),
 					pickup_lfd_rail: iso(lfdRail),
 					pickup_lfd_line: iso(c.lfdLine),
 				},
-				current_status: status,
+				// The steamship line's last free day, which import_deadlines calls pickup_lfd_line.
+				ssl_lfd: iso(c.lfdLine),
 			},
 			relationships,
 			links: { self: `/v2/containers/${c.id}` },
 		};
+	}
+
+	private rawRef(containerId: string, index: number): string {
+		const id = rawEventId(containerId, index);
+		this.rawRefs.set(id, { containerId, index });
+		return id;
 	}
 
 	transportEvent(e: TransportEventRec): ResourceObject {
@@ -315,13 +436,20 @@ export class Serializer {
 				voyage_number: e.voyageNumber,
 				timestamp: iso(e.timestamp),
 				data_source: e.dataSource,
+				invalidated_at: null,
 				location_locode: e.locationCode,
 				timezone: e.timezone,
+				value: null,
 			},
 			relationships: {
 				shipment: { data: ref('shipment', e.shipmentId) },
 				container: { data: ref('container', e.containerId) },
 				vessel: { data: vessel ? ref('vessel', vessel.id) : null },
+				source_event: {
+					data:
+						e.rawIndex === null ? null : ref('raw_event', this.rawRef(e.containerId, e.rawIndex)),
+				},
+				previous_version: { data: null },
 				location: { data: locationId ? ref(e.locationType!, locationId) : null },
 				terminal: { data: e.terminalId ? ref(e.terminalType!, e.terminalId) : null },
 			},
@@ -331,6 +459,7 @@ export class Serializer {
 	/** Raw carrier/terminal events: actual ones for completed milestones, estimated ones after. */
 	rawEvents(c: ContainerRec): ResourceObject[] {
 		const s = this.store.shipmentOf(c);
+		const line = SHIPPING_LINES_BY_SCAC.get(s.scac);
 		return s.milestones.map((name, i) => {
 			const actual = i <= c.stage;
 			const short = name.slice(T.length);
@@ -349,35 +478,140 @@ export class Serializer {
 					: short === 'vessel_berthed'
 						? 'vessel_arrived'
 						: short;
-			const id = rawEventId(c.id, i);
+			const id = this.rawRef(c.id, i);
 			const res: ResourceObject = {
 				id,
 				type: 'raw_event',
 				attributes: {
+					actual_on: actual ? iso(ts)!.slice(0, 10) : null,
+					estimated_at: actual ? null : iso(ts),
+					actual_at: actual ? iso(ts) : null,
+					will_occur_at: null,
 					event: rawName,
-					original_event: short.replace(/_/g, ' ').replace(/^./, (x) => x.toUpperCase()),
 					timestamp: iso(ts),
 					estimated: !actual,
-					actual_on: actual ? iso(ts)!.slice(0, 10) : null,
-					estimated_on: actual ? null : iso(ts)!.slice(0, 10),
-					actual_at: actual ? iso(ts) : null,
-					estimated_at: actual ? null : iso(ts),
-					timezone: port.timeZone,
+					invalidated_at: null,
+					index: i,
+					original_event: short.replace(/_/g, ' ').replace(/^./, (x) => x.toUpperCase()),
 					created_at: iso(Math.min(ts, c.updatedAt)),
+					data_source: 'shipping_line',
+					data_provider_name: line?.name ?? s.scac,
+					data_provider_code: s.scac,
+					voyage_number: withVessel ? s.voyageNumber : null,
 					location_name: port.name,
 					location_locode: port.code,
 					vessel_name: withVessel ? vessel.name : null,
 					vessel_imo: withVessel ? vessel.imo : null,
-					index: i,
-					voyage_number: withVessel ? s.voyageNumber : null,
+					timezone: port.timeZone,
+					estimated_on: actual ? null : iso(ts)!.slice(0, 10),
 				},
 				relationships: {
 					location: { data: ref('port', port.id) },
-					...(withVessel ? { vessel: { data: ref('vessel', vessel.id) } } : {}),
+					vessel: { data: withVessel ? ref('vessel', vessel.id) : null },
+					container: { data: ref('container', c.id) },
+					terminal: { data: null },
 				},
 			};
 			return res;
 		});
+	}
+
+	/**
+	 * The container's route (Routing Data): one route location per port call (lading, transshipment,
+	 * discharge) and the inland destination, with the legs in and out of each.
+	 */
+	route(c: ContainerRec): ResourceObject {
+		const s = this.store.shipmentOf(c);
+		const m = s.milestones;
+		const metro = s.metroCode ? METRO_BY_CODE.get(s.metroCode)! : null;
+		const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
+		const routeId = uuidFromKey(`${c.id}:route`);
+		const when = (short: string) => {
+			const i = milestoneIndex(m, short);
+			return i < 0
+				? { planned: null, actual: null }
+				: { planned: iso(c.times[i]), actual: c.stage >= i ? iso(c.times[i]) : null };
+		};
+		type Leg = { scac: string; mode: 'vessel' | 'rail'; voyage: string | null; at: string };
+		const stops: Array<{
+			location: Ref;
+			inbound: Leg | null;
+			outbound: Leg | null;
+		}> = [];
+		const bySea = (at: string): Leg => ({
+			scac: s.scac,
+			mode: 'vessel',
+			voyage: s.voyageNumber,
+			at,
+		});
+		const byRail = (at: string): Leg => ({
+			scac: c.podRailCarrier ?? metro!.railCarrier,
+			mode: 'rail',
+			voyage: null,
+			at,
+		});
+		stops.push({
+			location: ref('port', PORTS_BY_CODE.get(s.polCode)!.id),
+			inbound: null,
+			outbound: bySea('vessel_departed'),
+		});
+		if (s.tsCode)
+			stops.push({
+				location: ref('port', PORTS_BY_CODE.get(s.tsCode)!.id),
+				inbound: bySea('transshipment_arrived'),
+				outbound: bySea('transshipment_departed'),
+			});
+		stops.push({
+			location: ref('port', PORTS_BY_CODE.get(s.podCode)!.id),
+			inbound: bySea('vessel_arrived'),
+			outbound: metro ? byRail('rail_departed') : null,
+		});
+		if (metro)
+			stops.push({
+				location: ref('metro_area', metro.id),
+				inbound: byRail('rail_arrived'),
+				outbound: null,
+			});
+		const created = iso(c.createdAt);
+		const updated = iso(Math.max(c.createdAt, c.updatedAt));
+		const ids = stops.map((_, k) => uuidFromKey(`${c.id}:route_location:${k}`));
+		stops.forEach((stop, k) => {
+			const inbound = stop.inbound ? when(stop.inbound.at) : null;
+			const outbound = stop.outbound ? when(stop.outbound.at) : null;
+			const vesselOf = (leg: Leg | null) =>
+				leg?.mode === 'vessel' ? ref('vessel', vessel.id) : null;
+			this.routeLocations.set(ids[k], {
+				id: ids[k],
+				type: 'route_location',
+				attributes: {
+					id: ids[k],
+					inbound_scac: stop.inbound?.scac ?? null,
+					inbound_mode: stop.inbound?.mode ?? null,
+					inbound_eta_at: inbound?.planned ?? null,
+					inbound_ata_at: inbound?.actual ?? null,
+					inbound_voyage_number: stop.inbound?.voyage ?? null,
+					outbound_scac: stop.outbound?.scac ?? null,
+					outbound_mode: stop.outbound?.mode ?? null,
+					outbound_etd_at: outbound?.planned ?? null,
+					outbound_atd_at: outbound?.actual ?? null,
+					outbound_voyage_number: stop.outbound?.voyage ?? null,
+					created_at: created,
+					updated_at: updated,
+				},
+				relationships: {
+					route: { data: ref('route', routeId) },
+					location: { data: stop.location },
+					inbound_vessel: { data: vesselOf(stop.inbound) },
+					outbound_vessel: { data: vesselOf(stop.outbound) },
+				},
+			});
+		});
+		return {
+			id: routeId,
+			type: 'route',
+			attributes: { created_at: created, updated_at: updated },
+			relationships: { route_locations: { data: ids.map((id) => ref('route_location', id)) } },
+		};
 	}
 
 	port(p: PortRef): ResourceObject {
@@ -385,14 +619,21 @@ export class Serializer {
 			id: p.id,
 			type: 'port',
 			attributes: {
+				id: p.id,
 				name: p.name,
 				code: p.code,
 				state_abbr: p.stateAbbr,
 				city: p.city,
 				country_code: p.countryCode,
-				latitude: p.latitude,
-				longitude: p.longitude,
+				// Decimal strings, as the live service sends them.
+				latitude: String(p.latitude),
+				longitude: String(p.longitude),
 				time_zone: p.timeZone,
+			},
+			relationships: {
+				terminals: {
+					data: (TERMINALS_BY_PORT.get(p.code) ?? []).map((t) => ref('terminal', t.id)),
+				},
 			},
 		};
 	}
@@ -419,20 +660,57 @@ export class Serializer {
 			id: t.id,
 			type: 'terminal',
 			attributes: {
-				name: t.name,
+				id: t.id,
 				nickname: t.nickname,
+				name: t.name,
 				firms_code: t.firmsCode,
 				smdg_code: t.nickname
 					.replace(/[^A-Za-z]/g, '')
 					.slice(0, 5)
 					.toUpperCase(),
 				bic_facility_code: `${t.portCode}${t.firmsCode}`,
+				provided_data: providedData(TERMINAL_PROVIDED_FIELDS, () => true),
+				street: t.street,
 				city: t.city,
 				state: port.state ?? '',
 				state_abbr: t.stateAbbr,
+				zip: t.zip,
 				country: t.country,
+				facility_type: 'ocean_terminal',
 			},
 			relationships: { port: { data: ref('port', port.id) } },
+		};
+	}
+
+	/** An inland rail facility as a `terminal` (a rail container's `pickup_facility`); it lies at no port. */
+	railFacility(m: MetroAreaRef): ResourceObject {
+		const rt = m.railTerminal;
+		return {
+			id: rt.id,
+			type: 'terminal',
+			attributes: {
+				id: rt.id,
+				nickname: rt.nickname,
+				name: rt.name,
+				firms_code: rt.firmsCode,
+				smdg_code: rt.nickname
+					.replace(/[^A-Za-z]/g, '')
+					.slice(0, 5)
+					.toUpperCase(),
+				bic_facility_code: `${m.code}${rt.firmsCode}`,
+				provided_data: providedData(
+					TERMINAL_PROVIDED_FIELDS,
+					(f) => f !== 'pod_full_out_chassis_number',
+				),
+				street: `${100 + (hashString(rt.firmsCode) % 900)} Intermodal Dr.`,
+				city: m.name,
+				state: STATE_NAMES[m.stateAbbr] ?? '',
+				state_abbr: m.stateAbbr,
+				zip: METRO_ZIPS[m.code] ?? '00000',
+				country: 'United States',
+				facility_type: 'rail_terminal',
+			},
+			relationships: { port: { data: null } },
 		};
 	}
 
@@ -456,13 +734,28 @@ export class Serializer {
 			attributes: {
 				scac: l.scac,
 				name: l.name,
-				alternative_scacs:
-					l.bolPrefix && l.bolPrefix !== l.scac && l.bolPrefix.length === 4 ? [l.bolPrefix] : [],
+				provided_data: providedData(LINE_PROVIDED_FIELDS, () => true),
+				tracking_url: l.trackingUrl,
+				contact_url: l.contactUrl,
+				alternative_scacs: l.alternativeScacs.slice(),
 				short_name: l.shortName,
-				bill_of_lading_tracking_support: true,
-				booking_number_tracking_support: true,
+				bill_of_lading_tracking_support: l.billOfLadingTracking,
+				booking_number_tracking_support: l.bookingNumberTracking,
 				container_number_tracking_support: !/no container numbers/i.test(l.notes),
 			},
+		};
+	}
+
+	/** Name, IMO, MMSI and the current position (as the live `included` vessels carry it). */
+	positionAttributes(v: VesselRef): Record<string, unknown> {
+		if (!this.positionOf) return {};
+		const p = this.positionOf(v.imo);
+		return {
+			latitude: p.latitude,
+			longitude: p.longitude,
+			nautical_speed_knots: p.speed,
+			navigational_heading_degrees: p.heading,
+			position_timestamp: iso(p.at),
 		};
 	}
 

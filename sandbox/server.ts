@@ -8,6 +8,7 @@ import type { SandboxApp } from './app';
 import { authenticate, featureDisabled, knownKey, planHas, restrictedPlan } from './auth';
 import { handleControl } from './control';
 import { HttpError, TITLES, error } from './jsonapi';
+import { JSONAPI, JSONAPI_PRODUCES, negotiate } from './negotiation';
 import { Router, type Ctx, type Reply } from './router';
 import { containerRoutes } from './routes/containers';
 import { customFieldRoutes } from './routes/custom-fields';
@@ -20,7 +21,7 @@ import type { RequestLogEntry } from './types';
 import { sleep } from './util';
 import { handleWidget } from './widget';
 
-export const JSONAPI = 'application/vnd.api+json';
+export { JSONAPI };
 const MAX_BODY = 10 * 1024 * 1024;
 const MAX_LOG = 100_000;
 
@@ -265,6 +266,7 @@ export class SandboxServer {
 				body,
 				bodyError,
 				req.headers.authorization,
+				req.headers.accept,
 			);
 		} catch (e) {
 			reply = errorReply(e);
@@ -280,6 +282,7 @@ export class SandboxServer {
 		body: unknown,
 		bodyError: HttpError | null,
 		authorization: string | undefined,
+		accept: string | undefined,
 	): Promise<Reply> {
 		const app = this.app;
 		const { key, plan } = authenticate(authorization, this.app.keys);
@@ -288,24 +291,46 @@ export class SandboxServer {
 		if (!match) throw error(404, `No route matches ${method} ${url.pathname}`);
 		if ('methodMismatch' in match) throw error(405, `${method} is not allowed on ${url.pathname}`);
 		const { route, params } = match;
-		if (plan === 'free' && !route.free) throw restrictedPlan();
-		const ser = app.serializer(plan);
-		const ctx: Ctx = {
-			app,
-			method,
-			path: sub,
-			params,
-			query,
-			body,
-			key,
-			plan,
-			ser,
-			list: { baseUrl: app.baseUrl, path: sub, queryPairs: pairs, query },
-		};
-		const feature = typeof route.feature === 'function' ? route.feature(ctx) : route.feature;
-		if (feature && !planHas(plan, feature)) throw featureDisabled(feature);
-		app.limiter.hit(key, route.bucket ?? 'default');
-		if (bodyError) throw bodyError;
-		return route.handler(ctx);
+		const produces = route.produces ?? JSONAPI_PRODUCES;
+		let mediaType = negotiate(accept, produces);
+		if (!mediaType) {
+			if (app.options.strictAccept)
+				throw error(
+					406,
+					`The Accept header (${accept}) allows none of the media types of ${method} ${url.pathname}: ${produces.join(', ')}`,
+					{ source: { parameter: 'Accept' } },
+				);
+			mediaType = produces[0];
+		}
+		// Whatever the endpoint answers from here on, errors included, is in the negotiated media type.
+		try {
+			if (plan === 'free' && !route.free) throw restrictedPlan();
+			const ser = app.serializer(plan);
+			// Filters the options tell the sandbox to drop, as the live service drops some silently; links keep them.
+			const ignored = method === 'GET' ? (app.options.ignoredFilters ?? []) : [];
+			const effective = ignored.length
+				? Object.fromEntries(Object.entries(query).filter(([k]) => !ignored.includes(k)))
+				: query;
+			const ctx: Ctx = {
+				app,
+				method,
+				path: sub,
+				params,
+				query: effective,
+				body,
+				key,
+				plan,
+				ser,
+				list: { baseUrl: app.baseUrl, path: sub, queryPairs: pairs, query: effective },
+			};
+			const feature = typeof route.feature === 'function' ? route.feature(ctx) : route.feature;
+			if (feature && !planHas(plan, feature)) throw featureDisabled(feature);
+			app.limiter.hit(key, route.bucket ?? 'default');
+			if (bodyError) throw bodyError;
+			const reply = await route.handler(ctx);
+			return { ...reply, contentType: reply.contentType ?? mediaType };
+		} catch (e) {
+			return { ...errorReply(e), contentType: mediaType };
+		}
 	}
 }

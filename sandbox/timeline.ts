@@ -226,7 +226,13 @@ export function rawEventId(containerId: string, index: number): string {
 	return uuidFromKey(`${containerId}:raw:${index}`);
 }
 
-/** Completed milestone events of a container plus run-time events, oldest first. */
+/**
+ * Completed milestone events of a container plus run-time events, in the order of the live service: newest
+ * recorded first (`created_at` descending, as every list), and the events recorded together (the history
+ * backfilled when tracking starts, all with the container's `created_at`) in no chronological order: by id.
+ * A milestone that happened before tracking started is recorded then; a later seeded one 20 minutes after it
+ * happened; one reached at run time (advance) when it is reached.
+ */
 export function transportEvents(shipment: ShipmentRec, c: ContainerRec): TransportEventRec[] {
 	const out: TransportEventRec[] = [];
 	for (let i = 0; i <= c.stage && i < shipment.milestones.length; i++) {
@@ -237,12 +243,13 @@ export function transportEvents(shipment: ShipmentRec, c: ContainerRec): Transpo
 			shipmentId: shipment.id,
 			event: name,
 			timestamp: c.times[i],
-			createdAt: c.times[i] + 20 * 60 * 1000,
+			createdAt: c.recordedAt[i] ?? Math.max(c.createdAt, c.times[i] + 20 * 60 * 1000),
 			...milestoneContext(shipment, name),
+			rawIndex: i,
 		});
 	}
 	out.push(...c.extraEvents);
-	return out.sort((a, b) => a.timestamp - b.timestamp);
+	return out.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export function timeOf(

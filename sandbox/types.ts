@@ -27,6 +27,16 @@ export interface SandboxOptions {
 	logRequests: boolean;
 	/** Keys accepted besides the built-in `sandbox_*` ones, with their plans (tests use recognisable secrets). */
 	extraKeys: Record<string, Plan>;
+	/**
+	 * Query parameters every GET endpoint ignores silently, as if not sent (e.g. `['filter[number]']`: the live
+	 * service may drop a container filter). Read per request, so a test can change it on `sb.options`.
+	 */
+	ignoredFilters: string[];
+	/**
+	 * Content negotiation: 406 when the request's Accept header allows none of the endpoint's media types
+	 * (true by default; false answers whatever the Accept header says).
+	 */
+	strictAccept: boolean;
 }
 
 export interface Hold {
@@ -109,6 +119,8 @@ export interface TransportEventRec {
 	vesselImo: string | null;
 	dataSource: 'shipping_line' | 'terminal' | 'ais';
 	timezone: string | null;
+	/** Index of the raw event it was derived from (`relationships.source_event`); null for run-time events. */
+	rawIndex: number | null;
 }
 
 export interface ContainerRec {
@@ -140,6 +152,8 @@ export interface ContainerRec {
 	podRailCarrier: string | null;
 	/** Non-milestone transport events (availability, LFD changes, appointments) created at run time. */
 	extraEvents: TransportEventRec[];
+	/** When milestones reached at run time (advance) were recorded, by milestone index. */
+	recordedAt: Record<number, number>;
 	updatedAt: number;
 }
 

@@ -1,10 +1,19 @@
-/** /containers: list (filter[number]), get, update ref_numbers, refresh, map_geojson, transport and raw events. */
-import { attributesOf, checkType, dataOf, invalid, stringArray } from '../jsonapi';
+/** /containers: list (filter[number]), get, update ref_numbers, refresh, map_geojson, route, transport and raw events. */
+import {
+	attributesOf,
+	checkType,
+	dataOf,
+	includeList,
+	invalid,
+	resolveIncluded,
+	stringArray,
+} from '../jsonapi';
 import { containerMap } from '../map';
 import type { Ctx, Reply, Route } from '../router';
 import { transportEvents } from '../timeline';
 import type { ContainerRec } from '../types';
 import { list, must, newestFirst, single } from './common';
+import { PLAIN_JSON_PRODUCES } from '../negotiation';
 
 function findContainer(ctx: Ctx, id: string): ContainerRec {
 	return must(ctx.app.store.containers.get(id), 'Container');
@@ -58,6 +67,7 @@ export const containerRoutes: Route[] = [
 	{
 		method: 'PATCH',
 		pattern: '/containers/:id/refresh',
+		produces: PLAIN_JSON_PRODUCES,
 		bucket: 'refresh',
 		feature: 'refresh',
 		handler: (ctx) => {
@@ -73,11 +83,11 @@ export const containerRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/containers/:id/map_geojson',
+		produces: PLAIN_JSON_PRODUCES,
 		feature: 'routing_data',
 		handler: (ctx) => ({
 			status: 200,
 			body: containerMap(ctx.app, findContainer(ctx, ctx.params.id)),
-			contentType: 'application/json',
 		}),
 	},
 	{
@@ -92,9 +102,37 @@ export const containerRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/containers/:id/raw_events',
-		handler: (ctx) => ({
-			status: 200,
-			body: { data: ctx.ser.rawEvents(findContainer(ctx, ctx.params.id)) },
-		}),
+		// Not paginated; the live answer includes each event's location and vessel without being asked.
+		handler: (ctx) => {
+			const data = ctx.ser.rawEvents(findContainer(ctx, ctx.params.id));
+			const paths = [...new Set(['location', 'vessel', ...includeList(ctx.query)])];
+			return {
+				status: 200,
+				body: { data, included: resolveIncluded(data, paths, ctx.ser.lookup) },
+			};
+		},
+	},
+	{
+		// Not in openapi.json; Terminal49's SDK calls it (Routing Data). The route always comes with its
+		// route locations, their ports (or metro area) and vessels.
+		method: 'GET',
+		pattern: '/containers/:id/route',
+		feature: 'routing_data',
+		handler: (ctx) => {
+			const route = ctx.ser.route(findContainer(ctx, ctx.params.id));
+			const paths = [
+				...new Set([
+					'route_locations',
+					'route_locations.location',
+					'route_locations.inbound_vessel',
+					'route_locations.outbound_vessel',
+					...includeList(ctx.query),
+				]),
+			];
+			return {
+				status: 200,
+				body: { data: route, included: resolveIncluded([route], paths, ctx.ser.lookup) },
+			};
+		},
 	},
 ];

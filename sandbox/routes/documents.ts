@@ -4,6 +4,7 @@ import { attributesOf, checkType, error, invalid, type Json } from '../jsonapi';
 import type { Ctx, Route } from '../router';
 import type { DocumentRec } from '../types';
 import { doc, empty, list, must, newestFirst, single, str } from './common';
+import { PLAIN_JSON_PRODUCES } from '../negotiation';
 
 const DOCUMENT_TYPES = [
 	{ code: 'bill_of_lading', label: 'Bill of Lading' },
@@ -177,6 +178,7 @@ export const documentRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/documents/types',
+		produces: PLAIN_JSON_PRODUCES,
 		handler: () => ({ status: 200, body: { document_types: DOCUMENT_TYPES } }),
 	},
 	{
@@ -218,6 +220,7 @@ export const documentRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/documents/:id/download_url',
+		produces: PLAIN_JSON_PRODUCES,
 		handler: (ctx) => {
 			const d = findDocument(ctx);
 			return {
@@ -231,21 +234,25 @@ export const documentRoutes: Route[] = [
 	{
 		method: 'POST',
 		pattern: '/documents/:id/reextract',
+		produces: PLAIN_JSON_PRODUCES,
 		handler: (ctx) => (findDocument(ctx), accepted()),
 	},
 	{
 		method: 'POST',
 		pattern: '/documents/:id/reclassify',
+		produces: PLAIN_JSON_PRODUCES,
 		handler: (ctx) => (findDocument(ctx), accepted()),
 	},
 	{
 		method: 'POST',
 		pattern: '/documents/:id/relink',
+		produces: PLAIN_JSON_PRODUCES,
 		handler: (ctx) => (findDocument(ctx), accepted()),
 	},
 	{
 		method: 'POST',
 		pattern: '/documents/:id/rotate',
+		produces: PLAIN_JSON_PRODUCES,
 		handler: (ctx) => {
 			const d = findDocument(ctx);
 			const degrees = (ctx.body as Json | undefined)?.degrees;

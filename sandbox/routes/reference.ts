@@ -8,7 +8,6 @@ import {
 	PORTS_BY_ID,
 	SHIPPING_LINES,
 	TERMINALS_BY_FIRMS,
-	TERMINALS_BY_ID,
 	VESSELS_BY_ID,
 	VESSELS_BY_IMO,
 	type VesselRef,
@@ -16,8 +15,10 @@ import {
 import type { Ctx, Route } from '../router';
 import { DAY_MS, iso, parseTime } from '../util';
 
+import { doc, list, must } from './common';
+
 const MINUTE_MS = 60_000;
-import { doc, must } from './common';
+const LINES_BY_SCAC = [...SHIPPING_LINES].sort((a, b) => (a.scac < b.scac ? -1 : 1));
 
 const SEARCH_LIMIT = 25;
 
@@ -125,14 +126,9 @@ export const referenceRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/shipping_lines',
-		// Not paginated: every carrier in one document.
-		handler: (ctx) => ({
-			status: 200,
-			body: {
-				data: SHIPPING_LINES.map((l) => ctx.ser.shippingLine(l)),
-				links: { self: `${ctx.list.baseUrl}/shipping_lines` },
-			},
-		}),
+		// Paginated like every list (openapi documents no page parameters, the live answer has links.next),
+		// sorted by SCAC as the live list is.
+		handler: (ctx) => list(ctx, LINES_BY_SCAC, (l) => ctx.ser.shippingLine(l)),
 	},
 	{
 		method: 'GET',
@@ -175,15 +171,16 @@ export const referenceRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/terminals/:id',
+		// Terminals of discharge by id or firms code; an inland rail facility (a pickup facility) by id.
 		handler: (ctx) =>
 			doc(
 				200,
-				ctx.ser.terminal(
-					must(
-						TERMINALS_BY_ID.get(ctx.params.id) ??
-							TERMINALS_BY_FIRMS.get(ctx.params.id.toUpperCase()),
-						'Terminal',
-					),
+				must(
+					ctx.ser.lookup('terminal', ctx.params.id) ??
+						(TERMINALS_BY_FIRMS.has(ctx.params.id.toUpperCase())
+							? ctx.ser.terminal(TERMINALS_BY_FIRMS.get(ctx.params.id.toUpperCase())!)
+							: undefined),
+					'Terminal',
 				),
 			),
 	},

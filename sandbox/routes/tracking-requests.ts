@@ -9,11 +9,12 @@ import {
 	type Json,
 } from '../jsonapi';
 import { classifyNumber, inferCarrier, normalizeNumber } from '../number-rules';
-import { SHIPPING_LINES_BY_SCAC, SUPPORTED_LINES, UNSUPPORTED_SCACS } from '../reference-data';
+import { SHIPPING_LINES_BY_SCAC, UNSUPPORTED_SCACS, isTrackable } from '../reference-data';
 import type { Ctx, Route } from '../router';
 import type { TrackingRequestRec } from '../types';
 import { isValidContainerNumber, parseTime } from '../util';
 import { bool, list, must, newestFirst, single, str } from './common';
+import { PLAIN_JSON_PRODUCES } from '../negotiation';
 
 const REQUEST_TYPES = ['bill_of_lading', 'booking_number', 'container'];
 /** The values openapi.json documents for `filter[status]`; others are refused (400) rather than guessed at. */
@@ -24,7 +25,7 @@ function validateScac(scac: string | undefined, requestType: string): void {
 	const upper = scac.toUpperCase();
 	if (
 		UNSUPPORTED_SCACS[upper] ||
-		(SHIPPING_LINES_BY_SCAC.get(upper) && !SUPPORTED_LINES.some((l) => l.scac === upper))
+		(SHIPPING_LINES_BY_SCAC.get(upper) && !isTrackable(SHIPPING_LINES_BY_SCAC.get(upper)!))
 	) {
 		const name = UNSUPPORTED_SCACS[upper] ?? SHIPPING_LINES_BY_SCAC.get(upper)!.name;
 		throw invalid(
@@ -243,6 +244,7 @@ export const trackingRequestRoutes: Route[] = [
 	{
 		method: 'POST',
 		pattern: '/tracking_requests/infer_number',
+		produces: PLAIN_JSON_PRODUCES,
 		bucket: 'infer_number',
 		handler: (ctx) => {
 			const body = (ctx.body ?? {}) as Json;

@@ -16,6 +16,7 @@ import { stableId } from '../reference-data';
 import type { WebhookNotificationRec, WebhookRec } from '../types';
 import { sign } from '../webhooks';
 import { bool, doc, empty, list, must, newestFirst, single } from './common';
+import { PLAIN_JSON_PRODUCES } from '../negotiation';
 
 function validateUrl(ctx: Ctx, value: unknown): string {
 	if (value === undefined || value === null || value === '')
@@ -152,6 +153,7 @@ export const webhookRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/webhooks/ips',
+		produces: PLAIN_JSON_PRODUCES,
 		handler: () => ({
 			status: 200,
 			body: { webhook_notification_ips: ['127.0.0.1'], last_updated: '2023-10-17T21:23:16Z' },
@@ -160,6 +162,7 @@ export const webhookRoutes: Route[] = [
 	{
 		method: 'POST',
 		pattern: '/webhooks/trigger',
+		produces: PLAIN_JSON_PRODUCES,
 		handler: async (ctx) => {
 			const raw = (ctx.body ?? {}) as Json;
 			const b = (raw.data && typeof raw.data === 'object' ? attributesOf(raw) : raw) as Json;

@@ -102,6 +102,33 @@ describe('feature gates (sandbox_basic)', () => {
 		});
 	});
 
+	test('container route (not in openapi.json; Routing Data) -> 403 for basic, 200 for paid', async () => {
+		const path = `/containers/${fixture('on_rail').containerId}/route`;
+		const res = await basic().get(path);
+		expect(res.status).toBe(403);
+		expect(res.body.errors[0].detail).toBe('Routing Data feature is not enabled for this account');
+		const paid = await client(sb).get(path, { validate: false });
+		expect(paid.status).toBe(200);
+		expect(paid.body.data.type).toBe('route');
+		const stops = paid.body.data.relationships.route_locations.data.map((r: any) =>
+			paid.body.included.find((x: any) => x.id === r.id),
+		);
+		// Tokyo -> Los Angeles by sea, then by rail to Chicago.
+		expect(stops.map((s: any) => [s.attributes.inbound_mode, s.attributes.outbound_mode])).toEqual([
+			[null, 'vessel'],
+			['vessel', 'rail'],
+			['rail', null],
+		]);
+		expect(stops.map((s: any) => s.relationships.location.data.type)).toEqual([
+			'port',
+			'port',
+			'metro_area',
+		]);
+		expect(new Set(paid.body.included.map((r: any) => r.type))).toEqual(
+			new Set(['route_location', 'port', 'metro_area', 'vessel']),
+		);
+	});
+
 	test('vessel future positions and position history -> 403 Routing Data', async () => {
 		const vessel = (await basic().get('/vessels/9811000')).body.data;
 		expect(vessel.attributes.positions).toBeUndefined();
@@ -130,6 +157,8 @@ describe('feature gates (sandbox_basic)', () => {
 		const basicAttrs = (await basic().get(`/containers/${id}`)).body.data.attributes;
 		expect(paid.import_deadlines.pickup_lfd_rail).not.toBeNull();
 		expect(basicAttrs.import_deadlines.pickup_lfd_rail).toBeNull();
+		expect(paid.ind_facility_lfd_on).toBe(paid.import_deadlines.pickup_lfd_rail);
+		expect(basicAttrs.ind_facility_lfd_on).toBeNull();
 		const res = await basic().post('/webhooks', {
 			data: {
 				type: 'webhook',

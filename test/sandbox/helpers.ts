@@ -40,7 +40,7 @@ export function client(sb: Sandbox, key: string | null = 'sandbox_paid') {
 	): Promise<ApiResponse<T>> {
 		const url = /^https?:/.test(pathOrUrl) ? pathOrUrl : `${sb.baseUrl}${pathOrUrl}`;
 		const headers: Record<string, string> = {
-			Accept: 'application/vnd.api+json',
+			Accept: 'application/vnd.api+json, application/json',
 			...(opts.headers ?? {}),
 		};
 		if (key !== null && !('Authorization' in headers)) headers.Authorization = `Token ${key}`;

@@ -1,5 +1,6 @@
 /** Pagination (page[number], page[size], links, meta, truncation) and list filters. */
 import type { Sandbox } from '../../sandbox';
+import { SHIPPING_LINES } from '../../sandbox/reference-data';
 import { client, startTestSandbox, trackingRequestBody } from './helpers';
 
 let sb: Sandbox;
@@ -104,6 +105,26 @@ test('/containers: filter[number]; filter[status] is dropped', async () => {
 	expect((await api.get('/containers?filter[status]=available')).body.meta.total).toBe(250);
 });
 
+test('ignoredFilters: GET /containers drops filter[number] silently, as the live service may', async () => {
+	const f = sb.fixtures[0];
+	const path = `/containers?filter[number]=${f.containerNumber}&page[size]=5`;
+	sb.options.ignoredFilters = ['filter[number]'];
+	try {
+		const res = await api.get(path);
+		expect(res.status).toBe(200);
+		// An unfiltered page, answered as if the filter had worked: only the caller can tell.
+		expect(res.body.meta.total).toBe(250);
+		expect(res.body.data).toHaveLength(5);
+		expect(res.body.data.some((c: any) => c.attributes.number !== f.containerNumber)).toBe(true);
+		expect(res.body.links.self).toBe(`${sb.baseUrl}${path}`);
+		expect(res.body.links.next).toContain(`filter[number]=${f.containerNumber}`);
+		expect(sb.requests.at(-1)!.query['filter[number]']).toBe(f.containerNumber);
+	} finally {
+		sb.options.ignoredFilters = [];
+	}
+	expect((await api.get(path)).body.data.map((c: any) => c.id)).toEqual([f.containerId]);
+});
+
 test('/tracking_requests filters: request_number, scac, status, created_at range, q', async () => {
 	const created = await api.post(
 		'/tracking_requests',
@@ -139,10 +160,22 @@ test('/tracking_requests filters: request_number, scac, status, created_at range
 	expect((await api.get('/tracking_requests?filter[status]=bogus')).status).toBe(400);
 });
 
-test('shipping lines are not paginated; search returns at most 25', async () => {
+test('shipping lines are paginated like every list, sorted by SCAC; search returns at most 25', async () => {
 	const lines = await api.get('/shipping_lines');
-	expect(lines.body.data.length).toBe(20);
-	expect(lines.body.meta).toBeUndefined();
+	expect(lines.body.data).toHaveLength(30);
+	const scacs = lines.body.data.map((l: any) => l.attributes.scac);
+	expect(scacs).toEqual([...scacs].sort());
+	expect(lines.body.links.next).toBe(`${sb.baseUrl}/shipping_lines?page[number]=2&page[size]=30`);
+	const rest = await api.get(lines.body.links.next);
+	expect(rest.body.links.next).toBeUndefined();
+	const all = [...lines.body.data, ...rest.body.data].map((l: any) => l.attributes.scac);
+	expect(all).toHaveLength(SHIPPING_LINES.length);
+	expect(new Set(all).size).toBe(all.length);
+	expect(all[0] < all[all.length - 1]).toBe(true);
+	expect((await api.get('/shipping_lines?page[size]=100')).body.data).toHaveLength(
+		SHIPPING_LINES.length,
+	);
+	expect((await api.get('/shipping_lines?page[size]=500')).body.meta.size).toBe(100);
 	const search = await api.get('/search?query=U');
 	expect(search.body.data.length).toBe(25);
 	expect((await api.get('/search')).status).toBe(400);
