@@ -256,6 +256,94 @@ describe('Container > Get Map', () => {
 	});
 });
 
+describe('Container number filter dropped by the service (sandbox ignoredFilters: filter[number])', () => {
+	let all: IDataObject[];
+	let oldest: IDataObject;
+	beforeAll(async () => {
+		all = await run({ operation: 'getAll', returnAll: true, include: [] });
+		oldest = all.at(-1)!;
+	});
+	beforeEach(() => {
+		sb.options.ignoredFilters = ['filter[number]'];
+	});
+	afterEach(() => {
+		sb.options.ignoredFilters = [];
+	});
+	const query = (r: { query: Record<string, string> }) => r.query;
+
+	it('Get Many with a number and a Limit: only that container, never the unfiltered list; one small page, then pages of 100', async () => {
+		expect(all.length).toBeGreaterThan(1);
+		const out = await run({
+			operation: 'getAll',
+			returnAll: false,
+			limit: 1,
+			filters: { number: String(oldest.number) },
+			include: [],
+		});
+		expect(out.map((c) => c.id)).toEqual([oldest.id]);
+		const number = String(oldest.number);
+		expect(sb.requests.map(query)).toEqual([
+			{ 'filter[number]': number, 'page[size]': '1' },
+			...Array.from({ length: Math.ceil(all.length / 100) }, (_, i) =>
+				i === 0
+					? { 'filter[number]': number, 'page[size]': '100' }
+					: { 'filter[number]': number, 'page[number]': String(i + 1), 'page[size]': '100' },
+			),
+		]);
+	});
+
+	it('Get Many with a number, Return All: only the containers with that number', async () => {
+		const out = await run({
+			operation: 'getAll',
+			returnAll: true,
+			filters: { number: String(oldest.number) },
+			include: [],
+		});
+		expect(out.map((c) => c.number)).toEqual(
+			all.filter((c) => c.number === oldest.number).map((c) => c.number),
+		);
+	});
+
+	it('By Number finds a container that is not the newest, by reading on', async () => {
+		const out = await run({
+			operation: 'get',
+			containerId: byNumber(String(oldest.number)),
+			include: [],
+		});
+		expect(out.map((c) => c.id)).toEqual([oldest.id]);
+		expect(sb.requests[0].query).toEqual({
+			'filter[number]': oldest.number,
+			'page[size]': '1',
+		});
+		expect(sb.requests.at(-1)).toMatchObject({
+			method: 'GET',
+			path: `/v2/containers/${String(oldest.id)}`,
+		});
+	});
+
+	it('By Number for a number the account does not track: "not tracked" once the list is read', async () => {
+		await expect(
+			run({ operation: 'get', containerId: byNumber('MSCU1234566'), include: [] }),
+		).rejects.toThrow('No container "MSCU1234566" is tracked in this Terminal49 account');
+		expect(sb.requests.every((r) => r.path === '/v2/containers')).toBe(true);
+	});
+
+	it('the service applying the filter costs what it always did: one request of one', async () => {
+		sb.options.ignoredFilters = [];
+		const out = await run({
+			operation: 'getAll',
+			returnAll: false,
+			limit: 1,
+			filters: { number: String(oldest.number) },
+			include: [],
+		});
+		expect(out.map((c) => c.id)).toEqual([oldest.id]);
+		expect(sb.requests.map(query)).toEqual([
+			{ 'filter[number]': String(oldest.number), 'page[size]': '1' },
+		]);
+	});
+});
+
 describe('Container > Get Transport Events', () => {
 	it('Return All: every event, oldest first, with location, terminal and vessel included', async () => {
 		const f = fixture('ready_for_pickup');

@@ -6,6 +6,7 @@ import { LoadOptionsContext } from 'n8n-core';
 import type { INodeProperties, INodePropertyModeTypeOptions } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { SHIPPING_LINES } from '../../sandbox/reference-data';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { makeAdditionalData, makeNode, makeWorkflow } from '../helpers/runNode';
@@ -36,17 +37,18 @@ async function search(filter?: string, apiKey: string = sb.keys.paid) {
 }
 
 describe('listSearch.searchShippingLines', () => {
-	it('lists every carrier once, by name with its SCAC, from one unpaginated GET /shipping_lines', async () => {
+	it('lists every carrier once, by name with its SCAC, from every page of GET /shipping_lines', async () => {
 		const { results, paginationToken } = await search();
 		expect(sb.requests.map((r) => [r.method, r.path, r.query, r.status])).toEqual([
 			['GET', '/v2/shipping_lines', {}, 200],
+			['GET', '/v2/shipping_lines', { 'page[number]': '2', 'page[size]': '30' }, 200],
 		]);
 		expect(paginationToken).toBeUndefined();
 		const names = results.map((r) => r.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 		const scacs = results.map((r) => r.value);
 		expect(new Set(scacs).size).toBe(scacs.length);
-		expect(results.length).toBe(20);
+		expect(results.length).toBe(SHIPPING_LINES.length);
 		expect(results).toContainEqual({ name: 'Maersk (MAEU)', value: 'MAEU' });
 		expect(results).toContainEqual({
 			name: 'Mediterranean Shipping Company (MSCU)',

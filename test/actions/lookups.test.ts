@@ -97,11 +97,17 @@ describe('Shipping Line', () => {
 		).rejects.toThrow('No shipping line with SCAC "QQQQ" is supported by Terminal49');
 	});
 
-	it('Get Many: one unpaginated request, Limit applied client-side', async () => {
+	it('Get Many: the first request as documented (no page parameters); Return All follows links.next, a Limit stops once reached', async () => {
 		const out = await run('shippingLine', { operation: 'getAll', returnAll: false, limit: 3 });
 		expect(requests()).toEqual([['GET', '/v2/shipping_lines', {}]]);
 		expect(out).toHaveLength(3);
+		sb.clearRequests();
 		const all = await run('shippingLine', { operation: 'getAll', returnAll: true });
+		// The live list is paginated (real-responses/shipping-lines.list.json: links.next to page 2)
+		expect(requests()).toEqual([
+			['GET', '/v2/shipping_lines', {}],
+			['GET', '/v2/shipping_lines', { 'page[number]': '2', 'page[size]': '30' }],
+		]);
 		expect(all).toHaveLength(SHIPPING_LINES.length);
 		expect(out).toEqual(all.slice(0, 3));
 	});
@@ -135,8 +141,9 @@ describe('Port and Metro Area', () => {
 			code: 'USLAX',
 			name: lax.name,
 			time_zone: 'America/Los_Angeles',
-			latitude: lax.latitude,
-			longitude: lax.longitude,
+			// decimal strings, as the live service sends them (real-responses/ports.get.json)
+			latitude: String(lax.latitude),
+			longitude: String(lax.longitude),
 		};
 		expect(byCode).toEqual([expect.objectContaining(expected)]);
 		expect(byId).toEqual(byCode);

@@ -56,24 +56,32 @@ export class ShippingLines extends Resource {
 		);
 	}
 
-	/** Every shipping line whose name, short name or SCACs contain `search` (all of them without one). */
+	/**
+	 * The shipping lines whose name, short name or SCACs contain `search` (all of them without one), page by
+	 * page until the Limit is reached or the list ends.
+	 */
 	async list(search: string, take: Take, mode: ReadMode): Promise<IDataObject[]> {
 		const needle = search.trim().toLowerCase();
-		let lines = await this.all();
-		if (needle) {
-			lines = lines.filter((line) => {
-				const a = attributesOf(line);
-				return [a.name, a.short_name, ...scacsOf(line).filter(Boolean)].some((value) =>
-					String(value ?? '')
-						.toLowerCase()
-						.includes(needle),
-				);
-			});
+		const matches = (line: ResourceObject) => {
+			if (!needle) return true;
+			const a = attributesOf(line);
+			return [a.name, a.short_name, ...scacsOf(line).filter(Boolean)].some((value) =>
+				String(value ?? '')
+					.toLowerCase()
+					.includes(needle),
+			);
+		};
+		const items: IDataObject[] = [];
+		for await (const page of this.api.pages({ method: 'GET', path: '/shipping_lines' }, undefined, {
+			unsized: true,
+		})) {
+			for (const line of resourcesOf(page)) {
+				if (!matches(line)) continue;
+				items.push(mode.simplify ? listItemOf(line, new Map(), mode) : { data: line });
+				if (take.limit !== undefined && items.length >= take.limit) return items;
+			}
 		}
-		if (take.limit !== undefined) lines = lines.slice(0, take.limit);
-		return lines.map((line) =>
-			mode.simplify ? listItemOf(line, new Map(), mode) : { data: line },
-		);
+		return items;
 	}
 }
 
