@@ -1,12 +1,12 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { claimDelivery } from './dedup';
-import { deduplicationWindowMs } from './description';
+import { chosenFacts, deduplicationWindowMs } from './description';
 import type { StoredWebhook } from './lifecycle';
 import { terminal49 } from '../client';
 import { attributesOf } from '../client/jsonApi';
 import { manualSecret, webhookManagement } from './lifecycle';
-import { readNotification, scopeOf } from './payload';
+import { notificationChanges, readNotification, scopeOf } from './payload';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 /**
@@ -288,7 +288,25 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		});
 	}
 
-	const windowMs = deduplicationWindowMs(this.getNodeParameter('options', {}) as IDataObject);
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	// "Only When": decided here, so the deliveries without a chosen change start no execution at all.
+	const chosen = chosenFacts(options);
+	if (chosen.length > 0) {
+		const facts: string[] = notificationChanges(notification).facts;
+		if (!facts.some((fact) => chosen.includes(fact))) {
+			this.logger.debug(
+				`Terminal49 Trigger: ignored ${notification.event} ${notification.id} (none of the chosen changes: ${facts.join(', ') || 'none'})`,
+			);
+			return answer.call(this, {
+				received: true,
+				ignored: 'none of the chosen changes',
+				event: notification.event,
+				notification_id: notification.id,
+			});
+		}
+	}
+
+	const windowMs = deduplicationWindowMs(options);
 	if (windowMs > 0) {
 		const claim = await claimDelivery(scopeOf.call(this), notification.id, windowMs);
 		if (claim.duplicate) {
