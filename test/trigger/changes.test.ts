@@ -187,6 +187,11 @@ describe('Only When', () => {
 			'shipment.estimated.arrival.json',
 		]);
 		expect(receiver.errors).toEqual([]);
+		expect(logs).toContainEqual(
+			expect.stringMatching(
+				/^debug Terminal49 Trigger: ignored container\.transport\.vessel_arrived \S+ \(none of the chosen changes: none\)$/,
+			),
+		);
 	});
 
 	test('a filtered-out delivery is not remembered: the same notification is not a "duplicate" when the option changes', async () => {
