@@ -178,7 +178,7 @@ export const triggerProperties: INodeProperties[] = [
 						name: 'Simplified',
 						value: 'simplified',
 						description:
-							'One flat item: event, notification ID, the reference object, and the container, shipment, transport event and tracking request resolved from the payload, with pickup readiness fields',
+							'One flat item: event, notification ID, the reference object, and the container, shipment, transport event and tracking request resolved from the payload, with pickup readiness fields and what changed (holds released, ready for pickup, LFD moved, fees, appointment, ETA)',
 					},
 					{
 						name: 'Raw Payload',

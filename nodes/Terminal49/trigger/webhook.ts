@@ -11,15 +11,16 @@ import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 /**
  * The answer path of one delivery (webhook(), in the process that receives the request): read the raw
- * bytes, verify the signature, parse, filter on the selected events, deduplicate, and hand the delivery to
+ * bytes, verify the signature, parse, filter on the selected events and on "Only When" (the change facts of
+ * the delivery, helpers/changeFacts.ts), deduplicate, and hand the delivery to
  * n8n. Everything else (loading a container, building the item) happens in the execution (emit.ts).
  *
  * An accepted delivery is answered by n8n, not by the node: for a node that returns `workflowData` without
  * answering, n8n 2.41 records the execution in its database first and answers 200 after that
  * (webhook-helpers.js, `shouldDeferOnReceivedResponse`). So a 2xx always means the delivery is kept: if n8n
  * stops before, Terminal49 gets no 2xx and delivers again. The node watches the response to learn how it
- * ended (dedup.ts, layer 1). Refusals and deliveries that start nothing (an event not selected, a
- * duplicate) are answered by the node itself.
+ * ended (dedup.ts, layer 1). Refusals and deliveries that start nothing (an event not selected, no chosen
+ * change, a duplicate) are answered by the node itself.
  */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
