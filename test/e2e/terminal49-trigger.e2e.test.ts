@@ -4,8 +4,13 @@
  * application/vnd.api+json bodies, n8n records an execution per notification and then answers (a redelivery
  * of the same bytes is answered 200 and runs nothing; after a restart, n8n's deduplication store stops its
  * execution at the trigger), bad signatures get 401 with no execution, Fetch Full Container loads a bare
- * event's container in the execution, and deactivation removes the webhook.
+ * event's container in the execution, and deactivation removes the webhook. With "Only When", the
+ * deliveries that show none of the chosen changes are answered 200 and n8n records no execution for them.
  */
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { harness, NODE_TYPES, packageBuilt, startT49Stack, triggerToNoOp } from './helpers';
 import type { T49Stack } from './helpers';
 
@@ -162,6 +167,161 @@ maybe('Terminal49 Trigger in real n8n (single mode)', () => {
 				intervalMs: 200,
 			},
 		);
+	});
+	test('Only When: deliveries without a chosen change are answered 200 and start no execution', async () => {
+		const { sandbox, stack } = t49;
+		const webhookId = `t49-trigger-only-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		// containers back on the water (test/setup-retry.js may run this test again)
+		sandbox.reset({ containers: 10 });
+		const wf = await stack.client.createWorkflow(
+			t49.bind(
+				triggerToNoOp('trigger only-when e2e', {
+					id: 'trigger',
+					name: 'Terminal49 Trigger',
+					type: NODE_TYPES.trigger,
+					typeVersion: 1,
+					webhookId,
+					parameters: {
+						events: [
+							'container.updated',
+							'container.transport.available',
+							'container.pickup_lfd.changed',
+							'shipment.estimated.arrival',
+						],
+						webhookManagement: 'automatic',
+						options: { onlyWhen: ['became_ready_for_pickup', 'eta_moved'] },
+					},
+				}),
+			),
+		);
+		try {
+			await stack.client.activateWorkflow(wf.id);
+			await stack.client.waitForWebhook(path);
+			await harness.waitFor(
+				'the webhook to be registered in the sandbox',
+				() => sandbox.store.webhooks.all().length > 0,
+				{ timeoutMs: 20_000, intervalMs: 100 },
+			);
+			const secret = sandbox.store.webhooks.all()[0].secret;
+
+			// A container's whole journey from the water to the empty return: of its container.updated,
+			// available and LFD deliveries only the one that makes it ready for pickup starts an execution.
+			const fixture = sandbox.fixtures.find((f) => {
+				const c = sandbox.store.findContainer(f.containerId)!;
+				const milestones = sandbox.store.shipmentOf(c).milestones;
+				return (
+					c.stage >= 0 &&
+					c.stage < milestones.indexOf('container.transport.vessel_discharged') &&
+					c.holds.length === 0 &&
+					!c.lfdTerminal &&
+					!c.lfdLine
+				);
+			})!;
+			expect(fixture).toBeDefined();
+			sandbox.advanceContainer(fixture.containerId, 20);
+			await sandbox.webhooksIdle();
+			expect(sandbox.deliveries.map((d) => [d.event, d.status]).sort()).toEqual([
+				['container.pickup_lfd.changed', 200],
+				['container.transport.available', 200],
+				['container.updated', 200],
+				['container.updated', 200],
+				['container.updated', 200],
+			]);
+
+			// The real example payloads, signed with the webhook's secret: container.updated (holds released,
+			// now available) and the ETA event start one each; available and LFD changed start nothing.
+			const examples = [
+				'container.updated',
+				'shipment.estimated.arrival',
+				'container.transport.available',
+				'container.pickup_lfd.changed',
+			].map((event) =>
+				readFileSync(
+					join(__dirname, '..', 'fixtures', 'webhook-examples', `${event}.json`),
+					'utf8',
+				),
+			);
+			const answers: unknown[] = [];
+			for (const body of examples) {
+				const res = await fetch(stack.webhookUrl(path), {
+					method: 'POST',
+					headers: {
+						'content-type': 'application/vnd.api+json',
+						'x-t49-webhook-signature': createHmac('sha256', secret).update(body).digest('hex'),
+					},
+					body,
+				});
+				expect(res.status).toBe(200);
+				answers.push(await res.json());
+			}
+			expect(answers).toEqual([
+				{ received: true, notification_id: JSON.parse(examples[0]).data.id },
+				{ received: true, notification_id: JSON.parse(examples[1]).data.id },
+				{
+					received: true,
+					ignored: 'none of the chosen changes',
+					event: 'container.transport.available',
+					notification_id: JSON.parse(examples[2]).data.id,
+				},
+				{
+					received: true,
+					ignored: 'none of the chosen changes',
+					event: 'container.pickup_lfd.changed',
+					notification_id: JSON.parse(examples[3]).data.id,
+				},
+			]);
+
+			// n8n's own record: exactly three executions of this workflow
+			const executions = await stack.client.waitForExecutions({
+				workflowId: wf.id,
+				count: 3,
+				settleMs: 3000,
+			});
+			expect(executions).toHaveLength(3);
+			expect(executions.every((e) => e.status === 'success')).toBe(true);
+			const items = executions.map((e) => harness.nodeOutput(e, 'Terminal49 Trigger')![0]);
+			const byId = (id: string) => items.filter((item) => item.notification_id === id);
+			const [journey] = items.filter(
+				(item) =>
+					item.event === 'container.updated' &&
+					item.notification_id !== JSON.parse(examples[0]).data.id,
+			);
+			expect(journey).toMatchObject({
+				container: { id: fixture.containerId },
+				changeset: { available_for_pickup: { old: false, new: true } },
+				changes: { facts: ['became_ready_for_pickup'], became_ready_for_pickup: true },
+			});
+			expect(byId(JSON.parse(examples[0]).data.id)).toEqual([
+				expect.objectContaining({
+					event: 'container.updated',
+					changes: expect.objectContaining({
+						facts: ['hold_released', 'became_ready_for_pickup'],
+						holds_released: ['other'],
+					}),
+				}),
+			]);
+			expect(byId(JSON.parse(examples[1]).data.id)).toEqual([
+				expect.objectContaining({
+					event: 'shipment.estimated.arrival',
+					changes: expect.objectContaining({
+						facts: ['eta_moved'],
+						eta_from: null,
+						eta_to: '2022-11-01T14:00:00Z',
+						eta_days_moved: null,
+					}),
+				}),
+			]);
+		} finally {
+			await stack.client.deactivateWorkflow(wf.id).catch(() => undefined);
+			await harness
+				.waitFor(
+					'the webhook to be deleted in the sandbox',
+					() => sandbox.store.webhooks.all().length === 0,
+					{ timeoutMs: 20_000, intervalMs: 200 },
+				)
+				.catch(() => undefined);
+		}
 	});
 });
 

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import type { ChangeFact } from '../helpers/changeFacts';
 import { webhookEventOptions } from '../helpers/events';
 
 /** Parameters of the Terminal49 Trigger. */
@@ -12,6 +13,75 @@ export function deduplicationWindowMs(options: IDataObject): number {
 			? DEFAULT_DEDUPLICATION_HOURS
 			: Number(options.deduplicationHours);
 	return Number.isFinite(hours) && hours > 0 ? hours * 3_600_000 : 0;
+}
+
+/** The choices of "Only When": one per change fact (helpers/changeFacts.ts), sorted by name. */
+const ONLY_WHEN_OPTIONS: Array<{ name: string; value: ChangeFact; description: string }> = [
+	{
+		name: 'A Hold Was Added',
+		value: 'hold_added',
+		description: 'Container Updated: a hold is active now that was not before',
+	},
+	{
+		name: 'A Hold Was Released',
+		value: 'hold_released',
+		description:
+			'Container Updated: a hold that was active (status hold) is no longer active, or is gone',
+	},
+	{
+		name: 'Became Ready for Pickup',
+		value: 'became_ready_for_pickup',
+		description:
+			'Container Updated: now available for pickup with no active hold, and was not before',
+	},
+	{
+		name: 'ETA Moved',
+		value: 'eta_moved',
+		description:
+			'Shipment ETA Changed and the container ETA events (Terminal49 sends the new ETA only)',
+	},
+	{
+		name: 'Fees Appeared',
+		value: 'fees_appeared',
+		description: 'Container Updated: the terminal lists fees and listed none before',
+	},
+	{
+		name: 'Fees Changed',
+		value: 'fees_changed',
+		description: 'Container Updated: the terminal listed fees and they are different now',
+	},
+	{
+		name: 'Last Free Day Moved',
+		value: 'lfd_moved',
+		description:
+			'Container Updated with a new last free day, and the Last Free Day Changed events (set, moved or cleared)',
+	},
+	{
+		name: 'No Longer Ready for Pickup',
+		value: 'no_longer_ready_for_pickup',
+		description: 'Container Updated: was ready for pickup and is not any more',
+	},
+	{
+		name: 'Pickup Appointment Changed',
+		value: 'appointment_changed',
+		description:
+			'Container Updated with a new appointment, and Pickup Appointment Changed (set, moved or cancelled)',
+	},
+	{
+		name: 'Pickup Appointment Moved',
+		value: 'appointment_moved',
+		description: 'Container Updated: there was an appointment and now there is another',
+	},
+	{
+		name: 'Pickup Appointment Set',
+		value: 'appointment_set',
+		description: 'Container Updated: there was no appointment and now there is one',
+	},
+];
+
+/** The facts chosen in "Only When" (empty: every delivery of the selected events starts the workflow). */
+export function chosenFacts(options: IDataObject): string[] {
+	return Array.isArray(options.onlyWhen) ? options.onlyWhen.map(String) : [];
 }
 
 export const triggerProperties: INodeProperties[] = [
@@ -91,6 +161,15 @@ export const triggerProperties: INodeProperties[] = [
 					'Whether to load the container (with its shipment and terminal) from Terminal49 when a container event arrives without it, e.g. Available for Pickup, Not Available, Delivered, estimated arrivals and appointment changes. On unless turned off here. Uses one or two API requests per such event only (events that carry their container cost none); Simplified output only.',
 			},
 			{
+				displayName: 'Only When',
+				name: 'onlyWhen',
+				type: 'multiOptions',
+				options: ONLY_WHEN_OPTIONS,
+				default: [],
+				description:
+					'Start the workflow only for deliveries that show at least one of these changes (see the "changes" field of the item); the others are answered and start nothing. Empty: every delivery of the selected events starts it.',
+			},
+			{
 				displayName: 'Output',
 				name: 'output',
 				type: 'options',
@@ -99,7 +178,7 @@ export const triggerProperties: INodeProperties[] = [
 						name: 'Simplified',
 						value: 'simplified',
 						description:
-							'One flat item: event, notification ID, the reference object, and the container, shipment, transport event and tracking request resolved from the payload, with pickup readiness fields',
+							'One flat item: event, notification ID, the reference object, and the container, shipment, transport event and tracking request resolved from the payload, with pickup readiness fields and what changed (holds released, ready for pickup, LFD moved, fees, appointment, ETA)',
 					},
 					{
 						name: 'Raw Payload',

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { addContainerInsights } from '../helpers/containerInsights';
+import type { ChangeInput } from '../helpers/changeFacts';
+import { changeFacts, ETA_EVENTS } from '../helpers/changeFacts';
+import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
 import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../client/jsonApi';
 import {
 	identifiersOf,
@@ -157,7 +159,51 @@ export function simplifyNotification(
 		transport_event: transportEvent,
 		tracking_request: trackingRequest,
 		changeset,
+		// from the delivery alone, as webhook() judged it for "Only When" (not from a container loaded since)
+		changes: notificationChanges(notification),
 	};
+}
+
+/**
+ * The input of changeFacts for a delivery: the changeset of a `container.updated`, the container as the
+ * payload carries it (after the change), and for events that announce a new value without the old one
+ * (per-source LFD and appointment changes: the transport event's `value`; ETA events: the estimate) that value.
+ */
+export function changeInputOf(notification: Notification): ChangeInput {
+	const document = notification.document;
+	const index = indexIncluded(document.included);
+	const refId = referenceIdentifier(document);
+	const reference = refId ? lookup(index, refId) : undefined;
+	const containers = includedOfType(index, 'container');
+	const container =
+		related(reference, 'container', 'container', index) ??
+		(containers.length === 1 ? containers[0] : undefined);
+	const shipments = includedOfType(index, 'shipment');
+	const shipment =
+		related(reference, 'shipment', 'shipment', index) ??
+		related(container, 'shipment', 'shipment', index) ??
+		(shipments.length === 1 ? shipments[0] : undefined);
+	const attributes = (reference?.attributes ?? {}) as IDataObject;
+	const current = (container?.attributes ?? null) as IDataObject | null;
+	const newValue =
+		attributes.value ??
+		attributes.estimated_timestamp ??
+		(ETA_EVENTS.has(notification.event) ? attributes.timestamp : undefined);
+	return {
+		event: notification.event,
+		changeset: attributes.changeset,
+		current,
+		newValue,
+		timeZone:
+			(current
+				? containerTimeZone(current, (shipment?.attributes ?? undefined) as IDataObject | undefined)
+				: undefined) ?? attributes.timezone,
+	};
+}
+
+/** The change facts of a delivery (the `changes` of its item). */
+export function notificationChanges(notification: Notification) {
+	return changeFacts(changeInputOf(notification));
 }
 
 /** The container id a notification is about, from its reference object (loaded or included). */

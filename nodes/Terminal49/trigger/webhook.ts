@@ -1,25 +1,26 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { claimDelivery } from './dedup';
-import { deduplicationWindowMs } from './description';
+import { chosenFacts, deduplicationWindowMs } from './description';
 import type { StoredWebhook } from './lifecycle';
 import { terminal49 } from '../client';
 import { attributesOf } from '../client/jsonApi';
 import { manualSecret, webhookManagement } from './lifecycle';
-import { readNotification, scopeOf } from './payload';
+import { notificationChanges, readNotification, scopeOf } from './payload';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 /**
  * The answer path of one delivery (webhook(), in the process that receives the request): read the raw
- * bytes, verify the signature, parse, filter on the selected events, deduplicate, and hand the delivery to
+ * bytes, verify the signature, parse, filter on the selected events and on "Only When" (the change facts of
+ * the delivery, helpers/changeFacts.ts), deduplicate, and hand the delivery to
  * n8n. Everything else (loading a container, building the item) happens in the execution (emit.ts).
  *
  * An accepted delivery is answered by n8n, not by the node: for a node that returns `workflowData` without
  * answering, n8n 2.41 records the execution in its database first and answers 200 after that
  * (webhook-helpers.js, `shouldDeferOnReceivedResponse`). So a 2xx always means the delivery is kept: if n8n
  * stops before, Terminal49 gets no 2xx and delivers again. The node watches the response to learn how it
- * ended (dedup.ts, layer 1). Refusals and deliveries that start nothing (an event not selected, a
- * duplicate) are answered by the node itself.
+ * ended (dedup.ts, layer 1). Refusals and deliveries that start nothing (an event not selected, no chosen
+ * change, a duplicate) are answered by the node itself.
  */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -288,7 +289,25 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		});
 	}
 
-	const windowMs = deduplicationWindowMs(this.getNodeParameter('options', {}) as IDataObject);
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	// "Only When": decided here, so the deliveries without a chosen change start no execution at all.
+	const chosen = chosenFacts(options);
+	if (chosen.length > 0) {
+		const facts: string[] = notificationChanges(notification).facts;
+		if (!facts.some((fact) => chosen.includes(fact))) {
+			this.logger.debug(
+				`Terminal49 Trigger: ignored ${notification.event} ${notification.id} (none of the chosen changes: ${facts.join(', ') || 'none'})`,
+			);
+			return answer.call(this, {
+				received: true,
+				ignored: 'none of the chosen changes',
+				event: notification.event,
+				notification_id: notification.id,
+			});
+		}
+	}
+
+	const windowMs = deduplicationWindowMs(options);
 	if (windowMs > 0) {
 		const claim = await claimDelivery(scopeOf.call(this), notification.id, windowMs);
 		if (claim.duplicate) {

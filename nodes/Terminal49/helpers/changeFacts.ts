@@ -1,0 +1,357 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { localDate } from './containerInsights';
+
+/**
+ * What changed, as facts a Filter or IF node can test without code: holds released or added, became (or
+ * stopped being) ready for pickup, the last free day moved, fees appeared or changed, the pickup appointment
+ * set or moved, the ETA moved.
+ *
+ * One pure function of a changeset `{field: [old, new]}` (what Terminal49's `container.updated` carries,
+ * and what a poller builds from two snapshots of the same container or shipment) plus the event name, so
+ * the webhook trigger and a polling trigger emit the same facts for the same change. Nothing is guessed:
+ * a value the input does not carry is `null` (e.g. the old ETA, which Terminal49's ETA events do not send).
+ */
+
+/** The facts, in the order they are listed in `facts`. */
+export const CHANGE_FACTS = [
+	'hold_released',
+	'hold_added',
+	'became_ready_for_pickup',
+	'no_longer_ready_for_pickup',
+	'lfd_moved',
+	'fees_appeared',
+	'fees_changed',
+	'appointment_changed',
+	'appointment_set',
+	'appointment_moved',
+	'eta_moved',
+] as const;
+export type ChangeFact = (typeof CHANGE_FACTS)[number];
+
+export type LfdSource = 'line' | 'terminal' | 'rail';
+
+/** The `changes` object of a trigger item: the same keys for every event (null or false where not applicable). */
+export interface ChangeFacts extends IDataObject {
+	facts: ChangeFact[];
+	/** Names of the holds that were active (status `hold`) and no longer are (released, or gone from the list). */
+	holds_released: string[];
+	/** Names of the holds that are active now and were not before. */
+	holds_added: string[];
+	became_ready_for_pickup: boolean;
+	no_longer_ready_for_pickup: boolean;
+	/** The last free day is different now (moved, set for the first time, or cleared). */
+	lfd_moved: boolean;
+	lfd_from: string | null;
+	lfd_to: string | null;
+	/** Whose LFD changed, as the changed field (or the event) names it; null for the combined `pickup_lfd`. */
+	lfd_source: LfdSource | null;
+	/** Calendar days from the old to the new LFD (negative: earlier); null unless both are known. */
+	lfd_days_moved: number | null;
+	/** There were no fees and now there are. */
+	fees_appeared: boolean;
+	/** There were fees and they are different now (amounts, items, or all gone). */
+	fees_changed: boolean;
+	/** The pickup appointment is different now (set, moved or cancelled, or the event says it changed). */
+	appointment_changed: boolean;
+	/** There was no appointment and now there is one. */
+	appointment_set: boolean;
+	/** There was an appointment and now there is another. */
+	appointment_moved: boolean;
+	appointment_from: string | null;
+	appointment_to: string | null;
+	/** The estimated arrival is different now (or an ETA event says it changed). */
+	eta_moved: boolean;
+	/** The previous ETA; null when the input does not carry it (Terminal49's ETA events send only the new one). */
+	eta_from: string | null;
+	eta_to: string | null;
+	/** Calendar days from the old to the new ETA (positive: later); null unless both are known. */
+	eta_days_moved: number | null;
+}
+
+export interface ChangeInput {
+	/** The event name, e.g. `container.updated`, `container.pickup_lfd_terminal.changed`, `shipment.estimated.arrival`. */
+	event: string;
+	/** `{field: [old, new]}`: Terminal49's changeset, or one built from two snapshots. */
+	changeset?: unknown;
+	/**
+	 * The container (or shipment) as it is after the change, when known: a field the changeset does not
+	 * name did not change, so its value here is both the old and the new one (e.g. the holds, to tell whether a
+	 * container that became available is also ready for pickup).
+	 */
+	current?: IDataObject | null;
+	/**
+	 * For an event that announces one new value without the old one: the new LFD of
+	 * `container.pickup_lfd*.changed`, the new appointment of `container.pickup_appointment.changed`, the new
+	 * ETA of `shipment.estimated.arrival` and `container.transport.estimated.*arrived*` events.
+	 */
+	newValue?: unknown;
+	/** The IANA zone whose calendar days count for "days moved" (the destination's); UTC when missing or unknown. */
+	timeZone?: unknown;
+}
+
+/** Events whose name says the ETA changed; their payload carries the new ETA only. */
+export const ETA_EVENTS = new Set([
+	'shipment.estimated.arrival',
+	'container.transport.estimated.vessel_arrived',
+	'container.transport.estimated.arrived_at_inland_destination',
+]);
+
+const LFD_EVENTS: Record<string, LfdSource | null> = {
+	'container.pickup_lfd.changed': null,
+	'container.pickup_lfd_line.changed': 'line',
+	'container.pickup_lfd_terminal.changed': 'terminal',
+	'container.pickup_lfd_rail.changed': 'rail',
+};
+
+const APPOINTMENT_EVENT = 'container.pickup_appointment.changed';
+
+/** The changeset's fields with their ETA meaning, first found wins (shipment POD, then inland destination). */
+const ETA_FIELDS = ['pod_eta_at', 'destination_eta_at', 'ind_eta_at'];
+
+type Pair = [unknown, unknown];
+
+function isObject(value: unknown): value is IDataObject {
+	return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+function pairsOf(changeset: unknown): Map<string, Pair> {
+	const pairs = new Map<string, Pair>();
+	if (!isObject(changeset)) return pairs;
+	for (const [field, pair] of Object.entries(changeset)) {
+		if (Array.isArray(pair) && pair.length === 2) pairs.set(field, [pair[0], pair[1]]);
+	}
+	// per-source LFDs inside import_deadlines: {import_deadlines: [{pickup_lfd_line: …}, {…}]}
+	const deadlines = pairs.get('import_deadlines');
+	if (deadlines) {
+		const [before, after] = deadlines.map((side) => (isObject(side) ? side : {}));
+		for (const source of ['line', 'terminal', 'rail']) {
+			const field = `pickup_lfd_${source}`;
+			if (!pairs.has(field) && !same(before[field] ?? null, after[field] ?? null))
+				pairs.set(field, [before[field] ?? null, after[field] ?? null]);
+		}
+	}
+	return pairs;
+}
+
+function same(a: unknown, b: unknown): boolean {
+	if (a === b) return true;
+	if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+	if (Array.isArray(a) !== Array.isArray(b)) return false;
+	const ka = Object.keys(a as object);
+	const kb = Object.keys(b as object);
+	return (
+		ka.length === kb.length && ka.every((k) => same((a as IDataObject)[k], (b as IDataObject)[k]))
+	);
+}
+
+const text = (value: unknown): string | null =>
+	typeof value === 'string' && value !== '' ? value : null;
+
+function activeHoldCounts(holds: unknown): Map<string, number> {
+	const counts = new Map<string, number>();
+	if (!Array.isArray(holds)) return counts;
+	for (const hold of holds) {
+		if (!isObject(hold) || hold.status !== 'hold') continue;
+		const name = String(hold.name ?? 'unnamed');
+		counts.set(name, (counts.get(name) ?? 0) + 1);
+	}
+	return counts;
+}
+
+/** Names with fewer active holds in `after` than in `before` (each name once). */
+function fewer(before: Map<string, number>, after: Map<string, number>): string[] {
+	return [...before].filter(([name, n]) => (after.get(name) ?? 0) < n).map(([name]) => name);
+}
+
+/** The calendar day of an LFD, ETA or appointment in `zone`: a date-only value is that day already. */
+function dayOf(value: string, zone: string): number | null {
+	let day = value;
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+		const instant = Date.parse(value);
+		if (Number.isNaN(instant)) return null;
+		day = localDate(new Date(instant), zone);
+	}
+	const [y, m, d] = day.split('-').map(Number);
+	return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
+}
+
+function zoneOf(timeZone: unknown): string {
+	if (typeof timeZone !== 'string' || timeZone === '') return 'UTC';
+	try {
+		localDate(new Date(0), timeZone);
+		return timeZone;
+	} catch {
+		// an unknown zone: calendar days in UTC
+		return 'UTC';
+	}
+}
+
+function daysBetween(from: string | null, to: string | null, zone: string): number | null {
+	if (from === null || to === null) return null;
+	const a = dayOf(from, zone);
+	const b = dayOf(to, zone);
+	return a === null || b === null ? null : b - a;
+}
+
+/** Whether a fee list has at least one fee (a `total` line alone does not count). */
+function hasFees(fees: unknown): boolean {
+	return Array.isArray(fees) && fees.some((fee) => isObject(fee) && fee.type !== 'total');
+}
+
+/** Whether the container is ready for pickup (available and no active hold), or null when not known. */
+function ready(available: unknown, holds: unknown): boolean | null {
+	if (typeof available !== 'boolean' || !Array.isArray(holds)) return null;
+	return available && activeHoldCounts(holds).size === 0;
+}
+
+/** The facts of one change. */
+export function changeFacts(input: ChangeInput): ChangeFacts {
+	const pairs = pairsOf(input.changeset);
+	const current = isObject(input.current) ? input.current : {};
+	const zone = zoneOf(input.timeZone);
+	const event = input.event;
+
+	// Holds
+	const holdPair = pairs.get('holds_at_pod_terminal');
+	const holdsBefore = activeHoldCounts(holdPair?.[0]);
+	const holdsAfter = activeHoldCounts(holdPair?.[1]);
+	const holdsReleased = holdPair ? fewer(holdsBefore, holdsAfter) : [];
+	const holdsAdded = holdPair ? fewer(holdsAfter, holdsBefore) : [];
+
+	// Ready for pickup: a field the changeset does not name kept its current value.
+	const availablePair = pairs.get('available_for_pickup');
+	let becameReady = false;
+	let noLongerReady = false;
+	if (availablePair || holdPair) {
+		const [availableOld, availableNew] = availablePair ?? [
+			current.available_for_pickup,
+			current.available_for_pickup,
+		];
+		const [holdsOld, holdsNew] = holdPair ?? [
+			current.holds_at_pod_terminal,
+			current.holds_at_pod_terminal,
+		];
+		const before = ready(availableOld, holdsOld);
+		const after = ready(availableNew, holdsNew);
+		if (before !== null && after !== null) {
+			becameReady = !before && after;
+			noLongerReady = before && !after;
+		}
+	}
+
+	// Last free day: the combined pickup_lfd first, else the first per-source field that changed.
+	let lfdMoved = false;
+	let lfdFrom: string | null = null;
+	let lfdTo: string | null = null;
+	let lfdSource: LfdSource | null = null;
+	let lfdKnownOld = false;
+	const sourcePairs = (['line', 'terminal', 'rail'] as const)
+		.map((source) => ({ source, pair: pairs.get(`pickup_lfd_${source}`) }))
+		.filter((entry) => entry.pair && !same(entry.pair[0], entry.pair[1]));
+	const lfdPair = pairs.get('pickup_lfd');
+	if (lfdPair && !same(lfdPair[0], lfdPair[1])) {
+		lfdMoved = true;
+		[lfdFrom, lfdTo] = [text(lfdPair[0]), text(lfdPair[1])];
+		lfdKnownOld = true;
+		// the source whose new LFD is the combined one, when the changeset also names it
+		lfdSource = sourcePairs.find((entry) => same(entry.pair![1], lfdPair[1]))?.source ?? null;
+	} else if (sourcePairs.length > 0) {
+		lfdMoved = true;
+		const { source, pair } = sourcePairs[0];
+		[lfdFrom, lfdTo] = [text(pair![0]), text(pair![1])];
+		lfdKnownOld = true;
+		lfdSource = source;
+	} else if (event in LFD_EVENTS) {
+		// The event says the LFD changed; it does not carry the old one.
+		lfdMoved = true;
+		lfdSource = LFD_EVENTS[event];
+		const deadlines = isObject(current.import_deadlines) ? current.import_deadlines : {};
+		lfdTo =
+			text(input.newValue) ??
+			text(lfdSource ? deadlines[`pickup_lfd_${lfdSource}`] : current.pickup_lfd);
+	}
+	const lfdDays = lfdKnownOld ? daysBetween(lfdFrom, lfdTo, zone) : null;
+
+	// Fees
+	const feePair = pairs.get('fees_at_pod_terminal');
+	const feesBefore = feePair ? hasFees(feePair[0]) : false;
+	const feesAfter = feePair ? hasFees(feePair[1]) : false;
+	const feesAppeared = !!feePair && !feesBefore && feesAfter;
+	const feesChanged = !!feePair && feesBefore && !same(feePair[0], feePair[1]);
+
+	// Pickup appointment
+	const appointmentPair = pairs.get('pickup_appointment_at');
+	let appointmentChanged = false;
+	let appointmentFrom: string | null = null;
+	let appointmentTo: string | null = null;
+	let appointmentSet = false;
+	let appointmentMoved = false;
+	if (appointmentPair && !same(appointmentPair[0], appointmentPair[1])) {
+		appointmentChanged = true;
+		[appointmentFrom, appointmentTo] = [text(appointmentPair[0]), text(appointmentPair[1])];
+		appointmentSet = appointmentFrom === null && appointmentTo !== null;
+		appointmentMoved = appointmentFrom !== null && appointmentTo !== null;
+	} else if (event === APPOINTMENT_EVENT) {
+		// The event says it changed and carries the new appointment only: set or moved cannot be told.
+		appointmentChanged = true;
+		appointmentTo = text(input.newValue) ?? text(current.pickup_appointment_at);
+	}
+
+	// ETA
+	const etaField = ETA_FIELDS.find((field) => {
+		const pair = pairs.get(field);
+		return pair && !same(pair[0], pair[1]);
+	});
+	let etaMoved = false;
+	let etaFrom: string | null = null;
+	let etaTo: string | null = null;
+	let etaDays: number | null = null;
+	if (etaField) {
+		const pair = pairs.get(etaField)!;
+		etaMoved = true;
+		[etaFrom, etaTo] = [text(pair[0]), text(pair[1])];
+		etaDays = daysBetween(etaFrom, etaTo, zone);
+	} else if (ETA_EVENTS.has(event)) {
+		etaMoved = true;
+		etaTo = text(input.newValue);
+	}
+
+	const flags: Record<ChangeFact, boolean> = {
+		hold_released: holdsReleased.length > 0,
+		hold_added: holdsAdded.length > 0,
+		became_ready_for_pickup: becameReady,
+		no_longer_ready_for_pickup: noLongerReady,
+		lfd_moved: lfdMoved,
+		fees_appeared: feesAppeared,
+		fees_changed: feesChanged,
+		appointment_changed: appointmentChanged,
+		appointment_set: appointmentSet,
+		appointment_moved: appointmentMoved,
+		eta_moved: etaMoved,
+	};
+
+	return {
+		facts: CHANGE_FACTS.filter((fact) => flags[fact]),
+		holds_released: holdsReleased,
+		holds_added: holdsAdded,
+		became_ready_for_pickup: becameReady,
+		no_longer_ready_for_pickup: noLongerReady,
+		lfd_moved: lfdMoved,
+		lfd_from: lfdFrom,
+		lfd_to: lfdTo,
+		lfd_source: lfdSource,
+		lfd_days_moved: lfdDays,
+		fees_appeared: feesAppeared,
+		fees_changed: feesChanged,
+		appointment_changed: appointmentChanged,
+		appointment_set: appointmentSet,
+		appointment_moved: appointmentMoved,
+		appointment_from: appointmentFrom,
+		appointment_to: appointmentTo,
+		eta_moved: etaMoved,
+		eta_from: etaFrom,
+		eta_to: etaTo,
+		eta_days_moved: etaDays,
+	};
+}
