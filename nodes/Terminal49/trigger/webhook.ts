@@ -7,6 +7,7 @@ import { terminal49 } from '../client';
 import { attributesOf } from '../client/jsonApi';
 import { manualSecret, webhookManagement } from './lifecycle';
 import { readNotification, scopeOf } from './payload';
+import { testListenNotReady } from './sample';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 /**
@@ -266,6 +267,17 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			503,
 			'Webhook secret refreshed: deliver again',
 			'the stored webhook secret was out of date and has been replaced',
+		);
+	}
+
+	if (testListenNotReady.call(this)) {
+		// "Listen for test event": the sample came before n8n had stored what create() wrote; it is asked
+		// for again (sample.ts). Accepted now, it would end a listen n8n has not finished setting up.
+		return refuse.call(
+			this,
+			503,
+			'Not listening yet: deliver again',
+			'the delivery came before n8n had finished setting up "Listen for test event"',
 		);
 	}
 
