@@ -156,7 +156,8 @@ function remember(data: StoredWebhook, id: string, secret: string, url: string, 
  * true when the stored webhook exists with this workflow's URL and the selected events. One that differs
  * (URL or events changed, or switched off) is updated in place (`PATCH /webhooks/{id}`): it keeps its id
  * and secret, and there is no moment without a subscription. A webhook that is gone (404) is forgotten so
- * that n8n calls create. Any other failure is thrown.
+ * that n8n calls create. Any other failure is thrown. Managed by Hand: true on activation (nothing to
+ * register), false for "Listen for test event", so that n8n calls create, which asks for the sample.
  */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const events = selectedEvents.call(this);
@@ -210,7 +211,9 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 /**
  * Registers the webhook for this workflow's URL and the selected events and stores its id and secret.
  * Webhooks already registered for the same URL (left over when static data was lost) are removed first,
- * so that one event never arrives twice under two notification ids.
+ * so that one event never arrives twice under two notification ids. For "Listen for test event" (both
+ * modes) it then asks Terminal49 for a signed sample of the first selected event at the Test URL, without
+ * waiting for it (sample.ts): a failing sample is logged and never fails the listen.
  */
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const events = selectedEvents.call(this);
