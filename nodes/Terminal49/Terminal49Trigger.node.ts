@@ -14,6 +14,11 @@ import { checkExists, create, remove } from './trigger/lifecycle';
 import { emitDelivery, readDeliveries } from './trigger/emit';
 import { receiveDelivery } from './trigger/webhook';
 
+/** The trigger panel's help on "Listen for test event" (trigger/sample.ts). */
+const LISTEN_HELP =
+	"<b>While building your workflow</b>, click 'Listen for test event'. Terminal49 then sends a sample of the first event in Events (Terminal49's example data, signed like a real delivery) to the Test URL, and it shows up in this editor within a few seconds.<br /><br />" +
+	"<b>Terminal49 must be able to reach this n8n</b> at a public https address (n8n's WEBHOOK_URL). An n8n on localhost, on a private network or on plain http receives no sample and no real event; n8n's log says why. A polling trigger, which would not need this, is not available yet: meanwhile a Schedule Trigger followed by the Terminal49 node (e.g. Container > Get Many) works from anywhere.";
+
 export class Terminal49Trigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Terminal49 Trigger',
@@ -40,6 +45,19 @@ export class Terminal49Trigger implements INodeType {
 				path: 'webhook',
 			},
 		],
+		triggerPanel: {
+			header: 'Get a sample Terminal49 event',
+			executionsHelp: {
+				inactive: `${LISTEN_HELP}<br /><br /><b>Once you're happy with your workflow</b>, publish it. Then every time Terminal49 sends one of the selected events, the workflow will execute. These executions will show up in the <a data-key="executions">executions list</a>, but not in the editor.`,
+				active: `${LISTEN_HELP}<br /><br /><b>Your workflow will also execute automatically</b>, since it's published: every time Terminal49 sends one of the selected events. These executions will show up in the <a data-key="executions">executions list</a>, but not in the editor.`,
+			},
+			activationHint: {
+				inactive:
+					'Click "Listen for test event": Terminal49 sends a signed sample of the first selected event within a few seconds, so you need not wait for a container to change. It needs Terminal49 to reach this n8n over public https.',
+				active:
+					'Click "Listen for test event" for a signed sample of the first selected event within a few seconds. Real events run the published workflow too (those executions show in the executions list, not here).',
+			},
+		},
 		properties: triggerProperties,
 	};
 

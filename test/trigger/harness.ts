@@ -64,6 +64,8 @@ export class TriggerWorkflow {
 		public credentials: TestCredentials,
 		public webhookBaseUrl = 'http://127.0.0.1:5678/webhook',
 		public workflowId = 'wf-trigger',
+		/** n8n's Test URL base ("Listen for test event"): the receiver's when one is started. */
+		public webhookTestBaseUrl = 'http://127.0.0.1/webhook-test',
 	) {}
 
 	get node(): INode {
@@ -109,6 +111,7 @@ export class TriggerWorkflow {
 		return {
 			...makeAdditionalData(this.credentials),
 			webhookBaseUrl: this.webhookBaseUrl,
+			webhookTestBaseUrl: this.webhookTestBaseUrl,
 			...extra,
 		} as IWorkflowExecuteAdditionalData;
 	}
@@ -129,11 +132,15 @@ export class TriggerWorkflow {
 		};
 	}
 
-	/** Runs one lifecycle method in a real HookContext and saves static data afterwards. */
+	/**
+	 * Runs one lifecycle method in a real HookContext and saves static data afterwards. `saveDelayMs`: n8n
+	 * stores the static data of a test listen only after create() returned (test-webhooks.js needsWebhook);
+	 * this stretches that moment, during which requests see the static data as it was before.
+	 */
 	async lifecycle(
 		method: 'checkExists' | 'create' | 'delete',
 		activation: WorkflowActivateMode = 'activate',
-		o: { isTest?: boolean } = {},
+		o: { isTest?: boolean; saveDelayMs?: number } = {},
 	) {
 		const { workflow, node } = this.build();
 		const additionalData = this.additionalData();
@@ -153,6 +160,7 @@ export class TriggerWorkflow {
 		try {
 			return await trigger.webhookMethods.default[method].call(context);
 		} finally {
+			if (o.saveDelayMs) await new Promise((resolve) => setTimeout(resolve, o.saveDelayMs));
 			this.save(workflow);
 		}
 	}
@@ -187,6 +195,11 @@ export class TriggerWorkflow {
 	/** The production URL n8n gives the node. */
 	url(): string {
 		return `${this.webhookBaseUrl}/${WEBHOOK_ID}/webhook`;
+	}
+
+	/** The Test URL n8n gives the node ("Listen for test event"). */
+	testUrl(): string {
+		return `${this.webhookTestBaseUrl}/${WEBHOOK_ID}/webhook`;
 	}
 }
 
@@ -380,8 +393,9 @@ export async function startReceiver(
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
-	// n8n's WEBHOOK_URL: the URL the node registers is this receiver
+	// n8n's WEBHOOK_URL: the URL the node registers is this receiver (the Test URL too)
 	wf.webhookBaseUrl = `http://127.0.0.1:${port}/webhook`;
+	wf.webhookTestBaseUrl = `http://127.0.0.1:${port}/webhook-test`;
 	const url = wf.url();
 
 	return {

@@ -3,6 +3,7 @@
  * stored in static data, and what happens when the remote webhook changed, vanished or cannot be removed.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { samplesSettled } from '../../nodes/Terminal49/trigger/sample';
 import { captureLogs } from '../helpers/runNode';
 import { TriggerWorkflow } from './harness';
 
@@ -24,6 +25,10 @@ afterAll(async () => {
 beforeEach(() => {
 	sb.reset({ containers: 5 });
 	sb.clearRequests();
+});
+// a test listen's sample request (trigger/sample.ts) ends before the next test resets the sandbox
+afterEach(async () => {
+	await samplesSettled();
 });
 
 const EVENTS = ['container.transport.vessel_arrived', 'container.updated'];

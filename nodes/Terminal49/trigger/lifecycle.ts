@@ -5,6 +5,7 @@ import { isWebhookEvent } from '../helpers/events';
 import type { Terminal49Client } from '../client';
 import { terminal49 } from '../client';
 import { attributesOf, resourcesOf } from '../client/jsonApi';
+import { isTestListen, markTestListen, requestSample, TEST_LISTEN_KEY } from './sample';
 
 /**
  * Registration of the trigger's Terminal49 webhook (webhookMethods.default). The webhook's id, secret,
@@ -59,9 +60,27 @@ export function selectedEvents(this: TriggerContext): string[] {
 	return events.sort();
 }
 
+/** The first event of "Events" as the user ordered them (the event of the sample a test listen asks for). */
+function firstSelectedEvent(this: IHookFunctions): string {
+	const raw = this.getNodeParameter('events', []) as unknown;
+	return (Array.isArray(raw) ? raw : []).map((event) => String(event).trim()).filter(Boolean)[0];
+}
+
 /** The pasted secret of a webhook managed by hand. */
 export function manualSecret(this: TriggerContext): string {
 	return String(this.getNodeParameter('secret', '') ?? '').trim();
+}
+
+/** The pasted secret (Managed by Hand), required: without it every delivery would be refused. */
+function pastedSecret(this: IHookFunctions): string {
+	const secret = manualSecret.call(this);
+	if (!secret) {
+		throw new NodeOperationError(this.getNode(), '"Webhook Secret" is empty', {
+			description:
+				'With Webhook Management "Managed by Hand", paste the secret of your Terminal49 webhook; without it every delivery would be refused.',
+		});
+	}
+	return secret;
 }
 
 export function clearStoredWebhook(data: IDataObject) {
@@ -69,6 +88,7 @@ export function clearStoredWebhook(data: IDataObject) {
 	delete data.webhookSecret;
 	delete data.webhookUrl;
 	delete data.webhookEvents;
+	delete data[TEST_LISTEN_KEY];
 }
 
 function sameEvents(a: unknown, b: string[]): boolean {
@@ -136,18 +156,15 @@ function remember(data: StoredWebhook, id: string, secret: string, url: string, 
  * true when the stored webhook exists with this workflow's URL and the selected events. One that differs
  * (URL or events changed, or switched off) is updated in place (`PATCH /webhooks/{id}`): it keeps its id
  * and secret, and there is no moment without a subscription. A webhook that is gone (404) is forgotten so
- * that n8n calls create. Any other failure is thrown.
+ * that n8n calls create. Any other failure is thrown. Managed by Hand: true on activation (nothing to
+ * register), false for "Listen for test event", so that n8n calls create, which asks for the sample.
  */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const events = selectedEvents.call(this);
 	if (webhookManagement.call(this) === 'manual') {
-		if (!manualSecret.call(this)) {
-			throw new NodeOperationError(this.getNode(), '"Webhook Secret" is empty', {
-				description:
-					'With Webhook Management "Managed by Hand", paste the secret of your Terminal49 webhook; without it every delivery would be refused.',
-			});
-		}
-		return true;
+		pastedSecret.call(this);
+		// A test listen starts with nothing (n8n gives it empty static data): create() asks for its sample.
+		return !isTestListen.call(this);
 	}
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 	const { webhookId, webhookSecret } = data;
@@ -194,11 +211,24 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 /**
  * Registers the webhook for this workflow's URL and the selected events and stores its id and secret.
  * Webhooks already registered for the same URL (left over when static data was lost) are removed first,
- * so that one event never arrives twice under two notification ids.
+ * so that one event never arrives twice under two notification ids. For "Listen for test event" (both
+ * modes) it then asks Terminal49 for a signed sample of the first selected event at the Test URL, without
+ * waiting for it (sample.ts): a failing sample is logged and never fails the listen.
  */
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const events = selectedEvents.call(this);
-	if (webhookManagement.call(this) === 'manual') return true;
+	if (webhookManagement.call(this) === 'manual') {
+		if (isTestListen.call(this)) {
+			const secret = pastedSecret.call(this);
+			markTestListen(this.getWorkflowStaticData('node'));
+			requestSample.call(this, {
+				url: webhookUrl.call(this),
+				event: firstSelectedEvent.call(this),
+				secret,
+			});
+		}
+		return true;
+	}
 	const url = webhookUrl.call(this);
 	const t49 = terminal49(this);
 	await assertDeliverable.call(this, t49, url);
@@ -225,6 +255,15 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		);
 	}
 	remember(data, created.id, attributes.secret, url, events);
+	if (isTestListen.call(this)) {
+		// "Listen for test event": a signed sample of the first selected event, without waiting (sample.ts)
+		markTestListen(data);
+		requestSample.call(this, {
+			url,
+			event: firstSelectedEvent.call(this),
+			secret: attributes.secret,
+		});
+	}
 	return true;
 }
 

@@ -7,6 +7,7 @@ import { terminal49 } from '../client';
 import { attributesOf } from '../client/jsonApi';
 import { manualSecret, webhookManagement } from './lifecycle';
 import { notificationChanges, readNotification, scopeOf } from './payload';
+import { testListenNotReady } from './sample';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 /**
@@ -270,6 +271,17 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		);
 	}
 
+	if (testListenNotReady.call(this)) {
+		// "Listen for test event": the sample came before n8n had stored what create() wrote; it is asked
+		// for again (sample.ts). Accepted now, it would end a listen n8n has not finished setting up.
+		return refuse.call(
+			this,
+			503,
+			'Not listening yet: deliver again',
+			'the delivery came before n8n had finished setting up "Listen for test event"',
+		);
+	}
+
 	const parsed = parseJson(body);
 	if (!parsed)
 		return refuse.call(this, 400, 'Body is not JSON', 'the signed body is not valid JSON');
@@ -307,7 +319,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		}
 	}
 
-	const windowMs = deduplicationWindowMs(options);
+	// A test listen ("Listen for test event", mode manual) is never deduplicated, as in execute(): Terminal49
+	// may send its sample of an event with the same notification id each time, and a listen must show it.
+	const windowMs = this.getMode() === 'manual' ? 0 : deduplicationWindowMs(options);
 	if (windowMs > 0) {
 		const claim = await claimDelivery(scopeOf.call(this), notification.id, windowMs);
 		if (claim.duplicate) {
