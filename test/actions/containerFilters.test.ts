@@ -141,7 +141,7 @@ const closed = (c: Raw) =>
 	['picked_up', 'delivered', 'empty_returned'].includes(String(c.a.current_status));
 const urgent = (c: Raw) => !closed(c) && fresh(c) && (lfdDays(c) ?? Infinity) <= 3;
 
-const ids = (list: Array<{ id: unknown }>) => list.map((c) => String(c.id));
+const ids = (list: Array<{ id?: unknown }>) => list.map((c) => String(c.id));
 const listQueries = () =>
 	sb.requests.filter((r) => r.path === '/v2/containers').map((r) => r.query);
 
