@@ -1,6 +1,9 @@
 /**
  * Section 4: per-call overheads of the package code and its size.
  * - Simplify + derived fields for one page of 100 containers (with the included shipments), µs.
+ * - Filters + derived fields for the same page, as Container Get Many judges a page with filters: each
+ *   record's flat item with the urgency fields, then every item filter at once (status, hold, LFD band,
+ *   terminal data, closed, urgent, port, line), µs.
  * - Signature check of a 10 KB delivery body, µs.
  * - `require` time of the built node and credential modules in a fresh Node process, ms (median of 7).
  * - Packed tarball size (KB) and runtime dependency count.
@@ -13,7 +16,13 @@ import * as path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { withInsights } from '../nodes/Terminal49/client/containers';
-import { itemsOf } from '../nodes/Terminal49/client/jsonApi';
+import { containerMatcher } from '../nodes/Terminal49/client/containerFilters';
+import {
+	indexIncluded,
+	itemsOf,
+	listItemOf,
+	resourcesOf,
+} from '../nodes/Terminal49/client/jsonApi';
 import { sign, verifySignature } from '../nodes/Terminal49/trigger/signature';
 import { startSandbox } from '../sandbox';
 import { median, round } from './lib';
@@ -35,6 +44,7 @@ function timePerCall(fn: () => unknown, minMs = 1000): number {
 
 export interface Overheads {
 	simplifyPer100Us: number;
+	filtersPer100Us: number;
 	signaturePer10KBUs: number;
 	requireMs: number;
 	requireRuns: number[];
@@ -59,6 +69,36 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 	if (!Array.isArray(page.data) || page.data.length !== 100)
 		throw new Error('expected a page of 100 containers');
 	const simplifyPer100Us = timePerCall(() => itemsOf(page, { simplify: true }, withInsights));
+
+	// The records of the page that are kept must exist, or the figure would time an empty filter
+	const matches = containerMatcher(
+		{
+			statuses: ['new', 'on_ship', 'available', 'not_available', 'grounded', 'on_rail'],
+			activeHolds: ['any', 'customs'],
+			lfdBands: ['overdue', 'today', 'imminent', 'later', 'none'],
+			terminalData: 'fresh',
+			excludeClosed: true,
+			portOfDischarge: undefined,
+			shippingLine: undefined,
+		},
+		() => {
+			throw new Error('the page lacks an included record');
+		},
+	);
+	const byPort = containerMatcher({ portOfDischarge: 'USLAX', shippingLine: 'MSCU' }, () => {
+		throw new Error('the page lacks an included shipment');
+	});
+	const filterPage = () => {
+		const index = indexIncluded(page.included);
+		let kept = 0;
+		for (const record of resourcesOf(page)) {
+			const item = listItemOf(record, index, { simplify: true }, withInsights);
+			if (matches(item) || byPort(item)) kept++;
+		}
+		return kept;
+	};
+	if (filterPage() === 0) throw new Error('the filters kept no container of the page');
+	const filtersPer100Us = timePerCall(filterPage);
 
 	const body = randomBytes(5 * 1024).toString('hex'); // 10 KB
 	const secret = randomBytes(24).toString('hex');
@@ -92,6 +132,7 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 	return {
 		simplifyPer100Us: round(simplifyPer100Us, 1),
+		filtersPer100Us: round(filtersPer100Us, 1),
 		signaturePer10KBUs: round(signaturePer10KBUs, 1),
 		requireMs: round(median(requireRuns), 1),
 		requireRuns: requireRuns.map((r) => round(r, 1)),

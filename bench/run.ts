@@ -145,6 +145,7 @@ function overheadTable(o: Overheads) {
 		['overhead', 'value'],
 		[
 			['simplify + derived fields, per 100 containers', `${o.simplifyPer100Us} µs`],
+			['filters + derived fields per 100 containers (must be ≤ 1 ms)', `${o.filtersPer100Us} µs`],
 			['signature check, per 10 KB body', `${o.signaturePer10KBUs} µs`],
 			[
 				'require() of the built node + credential modules (median of 7 fresh processes)',

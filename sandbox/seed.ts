@@ -260,6 +260,11 @@ export function seedTerminalData(
 	if (c.stage < discharge) return;
 	c.availabilityKnown = true;
 	c.terminalCheckedAt = now - rng.int(5, 180) * 60 * 1000;
+	// About 1 in 8 open containers (never a fixture) at a terminal not checked for 8 to 27 days: stale
+	// terminal data. From the id's hash, so the rest of the seeded data is unchanged.
+	const staleHash = hashString(`stale:${c.id}`);
+	if (staleHash % 8 === 0 && !shipment.tags.includes('fixture'))
+		c.terminalCheckedAt = now - (8 + ((staleHash >>> 3) % 20)) * DAY_MS;
 	const dischargedAt = c.times[discharge];
 	const podTz = PORTS_BY_CODE.get(shipment.podCode)!.timeZone;
 	c.lfdTerminal = lfdInstant(dischargedAt + 4 * DAY_MS, podTz);
@@ -270,6 +275,12 @@ export function seedTerminalData(
 			METRO_BY_CODE.get(shipment.metroCode!)!.timeZone,
 		);
 	if (c.stage >= fullOut) {
+		// The terminal is checked until the container leaves it, not after: picked up over a week ago, its
+		// terminal data is stale (as in the live records, whose old pickup_lfd stays).
+		c.terminalCheckedAt = Math.min(
+			c.terminalCheckedAt,
+			c.times[fullOut] + (1 + (hashString(`checked:${c.id}`) % 6)) * HOUR_MS,
+		);
 		c.availableForPickup = false;
 		c.locationAtPodTerminal = `Delivered ${new Date(c.times[fullOut]).toISOString().slice(0, 10)}`;
 		return;

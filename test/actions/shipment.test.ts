@@ -347,7 +347,7 @@ describe('Shipment > Get Many', () => {
 		for (const item of out) expect(item.type).toBe('shipment');
 	});
 
-	it('offers no filters the service drops silently', () => {
+	it('sends the service only the filters it applies; port, line and ETA are checked on the items', async () => {
 		const node = new Terminal49();
 		const filters = node.description.properties.find(
 			(p) =>
@@ -356,10 +356,26 @@ describe('Shipment > Get Many', () => {
 				p.displayOptions?.show?.operation?.includes('getAll'),
 		)!;
 		expect((filters.options as Array<{ name: string }>).map((o) => o.name).sort()).toEqual([
+			'eta',
+			'etaDays',
 			'number',
+			'portOfDischarge',
 			'q',
+			'shippingLine',
 			'trackingStopped',
 		]);
+		await run({
+			operation: 'getAll',
+			limit: 3,
+			filters: {
+				eta: 'within',
+				etaDays: 30,
+				portOfDischarge: 'USLAX',
+				shippingLine: { __rl: true, mode: 'scac', value: 'MSCU' },
+			},
+		});
+		// no filter[...] the service would drop silently, pages of 100 (the Limit counts kept shipments)
+		expect(log()[0]).toEqual(['GET', '/v2/shipments', { 'page[size]': '100' }, null, 200]);
 	});
 });
 

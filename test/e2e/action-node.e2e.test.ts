@@ -477,6 +477,67 @@ maybe('Terminal49 action node in real n8n', () => {
 		expect(pages.every((r) => r.status === 200)).toBe(true);
 	});
 
+	test('Container Get Many filters and sort in real n8n: resource locators inside the Filters collection, urgency fields', async () => {
+		const { sandbox } = t49;
+		const ready = fixture('ready_for_pickup'); // MSC, Los Angeles FMS (Y257), LFD in 3 days, terminal just checked
+		sandbox.clearRequests();
+		const execution = await run(
+			workflow('filters', [
+				{
+					name: 'Filtered',
+					resource: 'container',
+					operation: 'getAll',
+					parameters: {
+						returnAll: true,
+						include: [],
+						filters: {
+							shippingLine: { __rl: true, mode: 'list', value: 'MSCU' },
+							podTerminal: { __rl: true, mode: 'list', value: 'Y257' },
+							excludeClosed: true,
+							currentStatus: ['available', 'not_available', 'grounded'],
+						},
+						sortBy: 'lfd',
+					},
+				},
+				{
+					name: 'Urgent',
+					resource: 'container',
+					operation: 'getAll',
+					parameters: { returnAll: false, limit: 2, include: [], filters: { urgentOnly: true } },
+				},
+			]),
+		);
+		expectSucceeded(execution);
+		const filtered = output(execution, 'Filtered');
+		expect(filtered.map((c) => c.id)).toContain(ready.containerId);
+		for (const c of filtered) {
+			expect(c.shipment).toMatchObject({ shipping_line_scac: 'MSCU' });
+			expect(c.pod_terminal).toMatchObject({ firms_code: 'Y257' });
+			expect(c.closed).toBe(false);
+			expect(['available', 'not_available', 'grounded']).toContain(c.current_status);
+		}
+		const days = filtered.map((c) => c.days_until_pickup_lfd ?? Infinity);
+		expect(days).toEqual([...days].sort((a, b) => a - b));
+		const readyItem = filtered.find((c) => c.id === ready.containerId);
+		expect(readyItem).toMatchObject({
+			terminal_data_fresh: true,
+			lfd_band: 'imminent',
+			urgency: 'imminent',
+			urgent: true,
+		});
+		const urgent = output(execution, 'Urgent');
+		expect(urgent).toHaveLength(2);
+		expect(urgent.every((c) => c.urgent === true && c.closed === false)).toBe(true);
+		const lists = sandbox.requests.filter((r) => r.path === '/v2/containers');
+		const pages = Math.ceil(sandbox.store.containers.all().length / 100);
+		// the filtered Return All: one request per 100 containers, shipment and terminal included
+		expect(
+			lists
+				.filter((r) => r.query.include === 'shipment,pod_terminal')
+				.map((r) => r.query['page[size]']),
+		).toEqual(Array(pages).fill('100'));
+	});
+
 	test('a 429 from the service is waited out (Retry-After) and the request retried', async () => {
 		const { sandbox } = t49;
 		sandbox.clearRequests();

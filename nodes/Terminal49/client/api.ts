@@ -43,6 +43,17 @@ export interface ListOptions extends Take {
 	verify?: (record: ResourceObject) => boolean;
 	decorate?: Decorate;
 	/**
+	 * Keeps only the records whose flat item (simplified and decorated, whatever Simplify says) it accepts:
+	 * a filter on derived fields, judged the same way with Simplify on or off. Like `where`, the Limit counts
+	 * kept records and pages of the largest size are read until it is reached or the list ends.
+	 */
+	whereItem?: (item: IDataObject) => boolean;
+	/**
+	 * Orders the kept records by their flat items (a stable sort: ties keep the service's order). Every page
+	 * is read, in pages of the largest size, then the first `limit` are returned.
+	 */
+	order?: (a: IDataObject, b: IDataObject) => number;
+	/**
 	 * Read every page even with a Limit, in pages of the largest size (the Limit does not size them): the
 	 * caller orders the records, then takes the first `limit`.
 	 */
@@ -130,13 +141,18 @@ export class Api {
 	 * arrives; with Return All the next page is already on its way meanwhile.
 	 */
 	async list(request: Request, mode: ReadMode, options: ListOptions = {}): Promise<IDataObject[]> {
-		const { where, verify, decorate } = options;
-		const limit = options.readAll ? undefined : options.limit;
+		const { verify, decorate, whereItem, order } = options;
+		// A filter judged here on each record: the Limit counts kept records, pages are of the largest size
+		const where = options.where ?? (whereItem ? () => true : undefined);
+		const limit = options.readAll || order ? undefined : options.limit;
 		const pageLimit = limit;
 		const keep = where && verify ? (r: ResourceObject) => where(r) && verify(r) : (where ?? verify);
 		// Pages smaller than the largest: a record failing `verify` means reading again in pages of 100
 		const smallPages = !where && verify && pageSizeFor(pageLimit) < MAX_PAGE_SIZE;
+		const flat: ReadMode = { simplify: true };
 		const items: IDataObject[] = [];
+		// With an order: each kept record's flat item (the sort key) beside the item returned
+		const ordered: Array<{ key: IDataObject; item: IDataObject }> = [];
 		// Included resources of all pages so far (a page's records normally refer to its own). A list filtered
 		// here may read many pages for few records: each page is indexed alone, so the rest is not kept.
 		const allPages = where ? undefined : indexIncluded([]);
@@ -153,10 +169,20 @@ export class Api {
 					}
 					continue;
 				}
-				items.push(listItemOf(record, index, mode, decorate));
+				if (!whereItem && !order) {
+					items.push(listItemOf(record, index, mode, decorate));
+					continue;
+				}
+				const key = listItemOf(record, index, flat, decorate);
+				if (whereItem && !whereItem(key)) continue;
+				const item = mode.simplify ? key : listItemOf(record, index, mode);
+				if (order) ordered.push({ key, item });
+				else items.push(item);
 			}
 			if (limit !== undefined && items.length >= limit) break;
 		}
-		return items;
+		if (!order) return items;
+		const sorted = ordered.sort((a, b) => order(a.key, b.key)).map(({ item }) => item);
+		return options.limit === undefined ? sorted : sorted.slice(0, options.limit);
 	}
 }

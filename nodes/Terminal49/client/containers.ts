@@ -3,6 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { addContainerInsights } from '../helpers/containerInsights';
 import { assertContainerNumber, assertId, assertNotEmpty } from '../helpers/validation';
 import type { Take } from './api';
+import type { ContainerFilters, ContainerSort } from './containerFilters';
+import {
+	containerMatcher,
+	containerOrder,
+	hasContainerFilters,
+	includesFor,
+} from './containerFilters';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import { attributesOf, itemsOf, resourcesOf } from './jsonApi';
 import type { Locator } from './locator';
@@ -93,20 +100,48 @@ export class Containers extends Resource {
 
 	/**
 	 * `GET /containers`. A number filter is sent as `filter[number]` and checked on the records: a service
-	 * that dropped it never makes an unfiltered list look filtered.
+	 * that dropped it never makes an unfiltered list look filtered. The other filters (status, holds, LFD
+	 * band, terminal, port, line, ...) are judged here on each page as it is read (the service drops them
+	 * silently); the related records they need are included in the same requests. A sort reads every page.
 	 */
 	async list(
-		filters: { number?: string; include?: string[] },
+		filters: {
+			number?: string;
+			include?: string[];
+			where?: ContainerFilters;
+			sort?: ContainerSort;
+			imminentDays?: number;
+		},
 		take: Take,
 		mode: ReadMode,
 	): Promise<IDataObject[]> {
-		const qs: IDataObject = includeQuery(filters.include);
+		const where = filters.where ?? {};
+		const include = [...(filters.include ?? [])];
+		for (const related of includesFor(where, filters.sort)) {
+			if (!include.includes(related)) include.push(related);
+		}
+		const qs: IDataObject = includeQuery(include);
 		const number = filters.number;
 		if (number) qs['filter[number]'] = number;
+		const imminentDays = filters.imminentDays;
 		return await this.api.list({ method: 'GET', path: '/containers', qs }, mode, {
 			...take,
 			verify: number ? (record) => attributesOf(record).number === number : undefined,
-			decorate: withInsights,
+			decorate:
+				imminentDays === undefined
+					? withInsights
+					: (item) => addContainerInsights(item, undefined, undefined, imminentDays),
+			whereItem: hasContainerFilters(where)
+				? containerMatcher(where, (relationship) =>
+						this.fail(
+							`Terminal49 did not include the ${relationship === 'pod_terminal' ? 'POD terminal' : relationship} of a container, so the filter on it cannot be checked`,
+							relationship === 'pod_terminal'
+								? 'Choose the POD Terminal filter By ID (the pod_terminal ID of a container) instead of by FIRMS code.'
+								: 'Filter on the port of discharge or shipping line with Shipment > Get Many instead.',
+						),
+					)
+				: undefined,
+			order: filters.sort ? containerOrder(filters.sort) : undefined,
 		});
 	}
 

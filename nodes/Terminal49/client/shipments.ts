@@ -3,6 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { withContainerInsights } from '../helpers/containerInsights';
 import { assertId, assertNotEmpty } from '../helpers/validation';
 import type { Take } from './api';
+import type { ShipmentFilterSpec } from './containerFilters';
+import { hasShipmentFilters, shipmentMatcher } from './containerFilters';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import {
 	attributesOf,
@@ -63,7 +65,11 @@ export interface ShipmentFilters {
 	number?: string;
 	trackingStopped?: boolean;
 	include?: string[];
+	/** Judged on the items: the service ignores these. */
+	where?: ShipmentFilterSpec;
 }
+
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** Shipments: `/shipments`, stop and resume tracking. */
 export class Shipments extends Resource {
@@ -148,19 +154,27 @@ export class Shipments extends Resource {
 	}
 
 	/**
-	 * `GET /shipments` with the filters the service honours (`q`, `number`, `filter[tracking_stopped]`); it
-	 * drops status, port, carrier and date filters silently, so none are sent.
+	 * `GET /shipments` with the filters the service honours (`q`, `number`, `filter[tracking_stopped]`,
+	 * the last checked on the records too: a dropped filter never passes for an applied one); it drops
+	 * status, port, carrier and date filters silently, so those (ETA window, port of discharge, shipping
+	 * line) are judged here on each page as it is read.
 	 */
 	async list(filters: ShipmentFilters, take: Take, mode: ReadMode): Promise<IDataObject[]> {
 		const qs: IDataObject = {};
 		if (filters.q) qs.q = filters.q;
 		if (filters.number) qs.number = normalizeShipmentNumber(filters.number);
-		if (typeof filters.trackingStopped === 'boolean')
-			qs['filter[tracking_stopped]'] = filters.trackingStopped;
+		const stopped = filters.trackingStopped;
+		if (typeof stopped === 'boolean') qs['filter[tracking_stopped]'] = stopped;
 		Object.assign(qs, includeQuery(filters.include));
+		const where = filters.where ?? {};
 		return await this.api.list({ method: 'GET', path: '/shipments', qs }, mode, {
 			...take,
+			verify:
+				typeof stopped === 'boolean'
+					? (record) => isSet(attributesOf(record).line_tracking_stopped_at) === stopped
+					: undefined,
 			decorate: withNestedContainerInsights,
+			whereItem: hasShipmentFilters(where) ? shipmentMatcher(where) : undefined,
 		});
 	}
 

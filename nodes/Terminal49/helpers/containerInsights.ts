@@ -1,8 +1,44 @@
 import type { IDataObject } from 'n8n-workflow';
 
+/** Days ahead of the last free day counted as "imminent" unless the node says otherwise. */
+export const DEFAULT_IMMINENT_DAYS = 3;
+/**
+ * Terminal data checked longer ago than this is stale: its LFD, holds and availability are not trusted to
+ * make a container urgent. Seven days, as Terminal49's own assistant tools judge `terminal_checked_at`.
+ */
+export const TERMINAL_DATA_FRESH_DAYS = 7;
+const FRESH_MS = TERMINAL_DATA_FRESH_DAYS * 86_400_000;
+
+/** The 13 `current_status` values of the service (openapi.json), in journey order. */
+export const CONTAINER_STATUSES = [
+	'new',
+	'on_ship',
+	'available',
+	'not_available',
+	'grounded',
+	'on_rail',
+	'awaiting_inland_transfer',
+	'picked_up',
+	'off_dock',
+	'delivered',
+	'dropped',
+	'loaded',
+	'empty_returned',
+] as const;
+
+/** The statuses of a container whose import is over: picked up, delivered, or empty returned. */
+export const CLOSED_STATUSES: readonly string[] = ['picked_up', 'delivered', 'empty_returned'];
+
+/** Where the last free day stands, in the calendar of the place the container is picked up. */
+export type LfdBand = 'overdue' | 'today' | 'imminent' | 'later' | 'none';
+export const LFD_BANDS: readonly LfdBand[] = ['overdue', 'today', 'imminent', 'later', 'none'];
+/** `closed` and `stale` win over the band: such a container is never urgent. */
+export type Urgency = 'closed' | 'stale' | LfdBand;
+
 /**
  * Fields derived from a container's terminal data, the same for the action node and the trigger:
- * ready_for_pickup, active_holds, pending_holds, fees_total, pickup_lfd_source, days_until_pickup_lfd.
+ * ready_for_pickup, active_holds, pending_holds, fees_total, pickup_lfd_source, days_until_pickup_lfd,
+ * lfd_time_zone, lfd_band, terminal_checked_at, terminal_data_fresh, closed, urgency, urgent.
  */
 export interface ContainerInsights extends IDataObject {
 	ready_for_pickup: boolean;
@@ -14,6 +50,18 @@ export interface ContainerInsights extends IDataObject {
 	/** Calendar days from today to the LFD in the destination's time zone; negative once past. */
 	days_until_pickup_lfd: number | null;
 	lfd_time_zone: string | null;
+	/** overdue (< 0 days), today (0), imminent (1 to N days), later (> N), none (no LFD). */
+	lfd_band: LfdBand;
+	/** When Terminal49 last checked the terminal (as sent; null when never). */
+	terminal_checked_at: string | null;
+	/** Whether the terminal was checked within TERMINAL_DATA_FRESH_DAYS. */
+	terminal_data_fresh: boolean;
+	/** Picked up, delivered or empty returned (by status or by the milestone's date). */
+	closed: boolean;
+	/** closed, else none (no LFD), else stale, else the LFD band. */
+	urgency: Urgency;
+	/** urgency is overdue, today or imminent: open, fresh terminal data, LFD past or within N days. */
+	urgent: boolean;
 }
 
 interface Hold {
@@ -101,14 +149,54 @@ export function pickupLfdSource(importDeadlines: unknown): 'line' | 'terminal' |
 	return null;
 }
 
+/** The band of a day count (days_until_pickup_lfd); `imminentDays` is N of "within N days". */
+export function lfdBand(daysUntil: number | null, imminentDays = DEFAULT_IMMINENT_DAYS): LfdBand {
+	if (daysUntil === null) return 'none';
+	if (daysUntil < 0) return 'overdue';
+	if (daysUntil === 0) return 'today';
+	return daysUntil <= imminentDays ? 'imminent' : 'later';
+}
+
+/** Whether `terminal_checked_at` is at most TERMINAL_DATA_FRESH_DAYS before `now` (never checked: no). */
+export function terminalDataFresh(checkedAt: unknown, now: Date): boolean {
+	if (typeof checkedAt !== 'string' || !checkedAt) return false;
+	const checked = Date.parse(checkedAt);
+	return !Number.isNaN(checked) && now.getTime() - checked <= FRESH_MS;
+}
+
+/**
+ * Whether the container's import is over: its status says picked up, delivered or empty returned, or the
+ * date of one of those milestones is set (`delivered_at`, `empty_terminated_at`, the inland pickup
+ * `final_destination_full_out_at`, or `pod_full_out_at` for a container that does not go on by rail: for
+ * one that does, it is the train leaving the port, as the live rail records show). A picked-up container
+ * keeps its old pickup_lfd for months (real-responses): that LFD is no longer anyone's deadline.
+ */
+export function containerClosed(container: IDataObject): boolean {
+	if (CLOSED_STATUSES.includes(container.current_status as string)) return true;
+	if (container.delivered_at || container.empty_terminated_at) return true;
+	if (container.final_destination_full_out_at) return true;
+	if (!container.pod_full_out_at) return false;
+	const deadlines = (container.import_deadlines ?? {}) as IDataObject;
+	const byRail =
+		container.pod_rail_loaded_at ||
+		container.pod_rail_carrier_scac ||
+		container.ind_rail_carrier_scac ||
+		container.ind_eta_at ||
+		container.ind_ata_at ||
+		deadlines.pickup_lfd_rail;
+	return !byRail;
+}
+
 /**
  * Derives the insight fields. `timeZone` is the destination's IANA zone (the shipment's
  * destination_timezone or pod_timezone, or the terminal's); without one, UTC is used and said so.
+ * `imminentDays`: how many days ahead an LFD is "imminent" (default 3).
  */
 export function containerInsights(
 	container: IDataObject,
 	timeZone?: unknown,
 	now: Date = new Date(),
+	imminentDays: number = DEFAULT_IMMINENT_DAYS,
 ): ContainerInsights {
 	const holds = asArray<Hold>(container.holds_at_pod_terminal);
 	const activeHolds = holds
@@ -144,6 +232,13 @@ export function containerInsights(
 		}
 	}
 
+	const band = lfdBand(daysUntil, imminentDays);
+	const checkedAt =
+		typeof container.terminal_checked_at === 'string' ? container.terminal_checked_at : null;
+	const fresh = terminalDataFresh(checkedAt, now);
+	const closed = containerClosed(container);
+	const urgency: Urgency = closed ? 'closed' : band === 'none' ? 'none' : fresh ? band : 'stale';
+
 	return {
 		ready_for_pickup: container.available_for_pickup === true && activeHolds.length === 0,
 		active_holds: activeHolds,
@@ -152,6 +247,12 @@ export function containerInsights(
 		pickup_lfd_source: pickupLfdSource(container.import_deadlines),
 		days_until_pickup_lfd: daysUntil,
 		lfd_time_zone: zone ?? (daysUntil === null ? null : 'UTC'),
+		lfd_band: band,
+		terminal_checked_at: checkedAt,
+		terminal_data_fresh: fresh,
+		closed,
+		urgency,
+		urgent: urgency === 'overdue' || urgency === 'today' || urgency === 'imminent',
 	};
 }
 
@@ -197,8 +298,9 @@ export function withContainerInsights(
 	container: IDataObject,
 	shipment?: IDataObject,
 	now?: Date,
+	imminentDays?: number,
 ): IDataObject {
-	return addContainerInsights({ ...container }, shipment, now);
+	return addContainerInsights({ ...container }, shipment, now, imminentDays);
 }
 
 /** Adds the insight fields to a container item the caller owns (no copy: the list hot path). */
@@ -206,9 +308,10 @@ export function addContainerInsights(
 	container: IDataObject,
 	shipment?: IDataObject,
 	now?: Date,
+	imminentDays?: number,
 ): IDataObject {
 	return Object.assign(
 		container,
-		containerInsights(container, containerTimeZone(container, shipment), now),
+		containerInsights(container, containerTimeZone(container, shipment), now, imminentDays),
 	);
 }

@@ -7,6 +7,7 @@ import type {
 import { terminal49 } from '../client';
 import { attributesOf } from '../client/jsonApi';
 import { scacsOf } from '../client/lookups';
+import { TERMINALS } from '../helpers/terminals';
 
 /**
  * Searchable lists of resource locators: the shipping lines (every page of `GET /shipping_lines`), filtered
@@ -33,6 +34,36 @@ export async function searchShippingLines(
 		if (search && !haystack.some((value) => value.includes(search))) continue;
 		seen.add(scac);
 		results.push({ name: `${name} (${scac})`, value: scac });
+	}
+	results.sort((a, b) => a.name.localeCompare(b.name));
+	return { results };
+}
+
+/**
+ * The terminals Terminal49 reads terminal data from (the API lists none, so the package carries Terminal49's
+ * published list), filtered by name, nickname, FIRMS code, port or UN/LOCODE. The value is the FIRMS code.
+ */
+export async function searchTerminals(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const search = String(filter ?? '')
+		.trim()
+		.toLowerCase();
+	const results: INodeListSearchItems[] = [];
+	for (const terminal of TERMINALS) {
+		const haystack = [
+			terminal.name,
+			terminal.nickname,
+			terminal.firmsCode,
+			terminal.portName,
+			terminal.portCode,
+		].map((value) => value.toLowerCase());
+		if (search && !haystack.some((value) => value.includes(search))) continue;
+		results.push({
+			name: `${terminal.name} (${terminal.portName}, ${terminal.firmsCode})`,
+			value: terminal.firmsCode,
+		});
 	}
 	results.sort((a, b) => a.name.localeCompare(b.name));
 	return { results };
