@@ -206,7 +206,10 @@ async function route(
 		if (Number.isNaN(eta)) throw bad('pod_eta_at must be an ISO 8601 date-time');
 		const moved = app.moveEstimatedArrival(shipment, eta);
 		if (!moved)
-			throw new ControlError(409, `shipment ${shipment.blNumber} has already arrived: no ETA to move`);
+			throw new ControlError(
+				409,
+				`shipment ${shipment.blNumber} has already arrived: no ETA to move`,
+			);
 		return ok(
 			{ fired: 'shipment.estimated.arrival', data: app.serializer().shipment(shipment) },
 			202,

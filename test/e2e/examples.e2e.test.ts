@@ -573,7 +573,7 @@ maybe('example workflows in real n8n', () => {
 		const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 		// the carrier moves the ETA twice: 1 day after the first ETA (no alert), then 5 days after (alert)
 		const moves = [iso(Date.parse(original) + DAY), iso(Date.parse(original) + 5 * DAY)];
-		const sent = [];
+		const sent: typeof sandbox.deliveries = [];
 		for (const eta of moves) {
 			const from = sandbox.deliveries.length;
 			expect(sandbox.moveEta(booking.shipmentId, eta)).toBe(true);
