@@ -37,7 +37,8 @@ export type Urgency = 'closed' | 'stale' | LfdBand;
 
 /**
  * Fields derived from a container's terminal data, the same for the action node and the trigger:
- * ready_for_pickup, active_holds, pending_holds, fees_total, pickup_lfd_source, days_until_pickup_lfd,
+ * ready_for_pickup, active_holds, pending_holds, fees_total, fees_text, pickup_lfd_source, days_until_pickup_lfd,
+ * pickup_lfd_date,
  * lfd_time_zone, lfd_band, terminal_checked_at, terminal_data_fresh, closed, urgency, urgent.
  */
 export interface ContainerInsights extends IDataObject {
