@@ -5,6 +5,7 @@ import type { LfdBand } from '../helpers/containerInsights';
 import {
 	CONTAINER_STATUSES,
 	DEFAULT_IMMINENT_DAYS,
+	isValidTimeZone,
 	LFD_BANDS,
 	localDate,
 } from '../helpers/containerInsights';
@@ -169,15 +170,7 @@ const dayNumber = (isoDate: string) => Math.round(Date.parse(`${isoDate}T00:00:0
 export function daysUntilEta(shipment: IDataObject, now: Date = new Date()): number | undefined {
 	const eta = instant(shipment.pod_eta_at);
 	if (eta === undefined) return undefined;
-	let zone =
-		typeof shipment.pod_timezone === 'string' && shipment.pod_timezone
-			? shipment.pod_timezone
-			: 'UTC';
-	try {
-		localDate(now, zone);
-	} catch {
-		zone = 'UTC';
-	}
+	const zone = isValidTimeZone(shipment.pod_timezone) ? shipment.pod_timezone : 'UTC';
 	return dayNumber(localDate(new Date(eta), zone)) - dayNumber(localDate(now, zone));
 }
 

@@ -108,7 +108,8 @@ function formatterFor(zone: string): Intl.DateTimeFormat | null {
 	return formatter;
 }
 
-function isValidTimeZone(zone: unknown): zone is string {
+/** Whether Intl knows this IANA time zone. */
+export function isValidTimeZone(zone: unknown): zone is string {
 	return typeof zone === 'string' && zone !== '' && formatterFor(zone) !== null;
 }
 
