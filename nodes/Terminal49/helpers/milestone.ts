@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isValidTimeZone } from './containerInsights';
+
 /**
  * The `milestone` of a trigger item for a container transport event: what one row of a milestone log
  * needs, without code (short event name, place with its UN/LOCODE, the time in the place's own zone).
@@ -31,16 +33,7 @@ const PREFIX = /^container\.transport\./;
 const text = (value: unknown): string | null =>
 	typeof value === 'string' && value.trim() !== '' ? value : null;
 
-function validZone(zone: unknown): string | null {
-	const name = text(zone);
-	if (!name) return null;
-	try {
-		new Intl.DateTimeFormat('en-CA', { timeZone: name });
-		return name;
-	} catch {
-		return null;
-	}
-}
+const validZone = (zone: unknown): string | null => (isValidTimeZone(zone) ? zone : null);
 
 /** `YYYY-MM-DD HH:mm <short zone name>` of an instant in a zone. */
 function localParts(instant: Date, zone: string) {
