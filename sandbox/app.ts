@@ -624,6 +624,25 @@ export class SandboxApp {
 		});
 	}
 
+	/**
+	 * The carrier announces a new ETA at the port of discharge (control API): the shipment's arrival and the
+	 * milestones after it move by the same amount (for it and its containers still before arrival), and
+	 * `shipment.estimated.arrival` is emitted. Null (nothing changed) once the vessel has arrived.
+	 */
+	moveEstimatedArrival(s: ShipmentRec, eta: number): { from: number; to: number } | null {
+		const i = milestoneIndex(s.milestones, 'vessel_arrived');
+		if (i < 0 || s.stage >= i) return null;
+		const from = s.times[i];
+		const delta = eta - from;
+		for (let k = i; k < s.times.length; k++) s.times[k] += delta;
+		for (const c of this.store.containersOf(s)) {
+			if (c.stage >= i) continue;
+			for (let k = i; k < c.times.length; k++) c.times[k] += delta;
+		}
+		this.emitEstimatedArrival(s);
+		return { from, to: s.times[i] };
+	}
+
 	emitEstimatedArrival(s: ShipmentRec): void {
 		const ser = this.serializer();
 		const pod = PORTS_BY_CODE.get(s.podCode)!;

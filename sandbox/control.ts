@@ -199,6 +199,22 @@ async function route(
 		const changeset = app.patchContainer(c, validatePatch(body));
 		return ok({ changeset, data: app.serializer().container(c) });
 	}
+	if (is('POST', 'shipments', '*', 'eta')) {
+		const shipment = app.store.findShipment(parts[1]);
+		if (!shipment) throw new ControlError(404, `shipment ${parts[1]} not found`);
+		const eta = typeof body.pod_eta_at === 'string' ? Date.parse(body.pod_eta_at) : NaN;
+		if (Number.isNaN(eta)) throw bad('pod_eta_at must be an ISO 8601 date-time');
+		const moved = app.moveEstimatedArrival(shipment, eta);
+		if (!moved)
+			throw new ControlError(
+				409,
+				`shipment ${shipment.blNumber} has already arrived: no ETA to move`,
+			);
+		return ok(
+			{ fired: 'shipment.estimated.arrival', data: app.serializer().shipment(shipment) },
+			202,
+		);
+	}
 	if (is('POST', 'events')) {
 		const event = body.event;
 		const ref = body.reference_id;

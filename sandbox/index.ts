@@ -65,6 +65,8 @@ export interface Sandbox {
 		referenceId: string,
 		changeset?: Record<string, [unknown, unknown]>,
 	): boolean;
+	/** A new ETA at the port of discharge (emits shipment.estimated.arrival); false once arrived. */
+	moveEta(shipmentIdOrNumber: string, podEtaAt: string): boolean;
 	injectFault(fault: FaultSpec): FaultSpec;
 	clearFaults(): void;
 	resolveTrackingRequest(
@@ -156,6 +158,11 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 		},
 		updateContainer: (id, patch) => app.patchContainer(container(id), patch),
 		fireEvent: (event, ref, changeset) => app.fireEvent(event, ref, changeset),
+		moveEta: (ref, eta) => {
+			const shipment = app.store.findShipment(ref);
+			if (!shipment) throw new Error(`no shipment ${ref}`);
+			return app.moveEstimatedArrival(shipment, Date.parse(eta)) !== null;
+		},
 		injectFault: (f) => app.faults.add(f),
 		clearFaults: () => app.faults.clear(),
 		resolveTrackingRequest: (id, outcome) => app.resolveTrackingRequest(id, outcome),

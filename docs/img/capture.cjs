@@ -24,6 +24,8 @@ const SHOTS = [
 	['milestones-to-table.json', 'example-milestones-to-table.png'],
 	['track-from-list.json', 'example-track-from-list.png'],
 	['hold-cleared-alert.json', 'example-hold-cleared-alert.png'],
+	['eta-slipped-alert.json', 'example-eta-slipped-alert.png'],
+	['terminal-fees-digest.json', 'example-terminal-fees-digest.png'],
 ];
 
 async function main() {

@@ -134,6 +134,8 @@ const activeHolds = (c: Raw) =>
 		.filter((h) => h.status === 'hold')
 		.map((h) => String(h.name));
 const ready = (c: Raw) => c.a.available_for_pickup === true && activeHolds(c).length === 0;
+const hasFees = (c: Raw) =>
+	((c.a.fees_at_pod_terminal ?? []) as IDataObject[]).some((fee) => fee.type !== 'total');
 const fresh = (c: Raw) =>
 	typeof c.a.terminal_checked_at === 'string' &&
 	Date.now() - Date.parse(c.a.terminal_checked_at) <= 7 * DAY;
@@ -167,6 +169,8 @@ describe('Container > Get Many filters: the output is exactly what the filter me
 		],
 		['Ready for Pickup on', () => ({ readyForPickup: true }), ready],
 		['Ready for Pickup off', () => ({ readyForPickup: false }), (c) => !ready(c)],
+		['Has Terminal Fees on', () => ({ hasTerminalFees: true }), hasFees],
+		['Has Terminal Fees off', () => ({ hasTerminalFees: false }), (c) => !hasFees(c)],
 		['Active Hold: any', () => ({ activeHolds: ['any'] }), (c) => activeHolds(c).length > 0],
 		[
 			'Active Hold: customs or USDA',

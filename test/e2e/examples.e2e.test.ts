@@ -1,12 +1,14 @@
 /**
  * The example workflows of examples/*.json, imported as they are into real n8n 2.41.1 (packed package)
- * and run against the in-process sandbox: their outputs are asserted, not just "it ran".
+ * and run against the in-process sandbox: their outputs are asserted, not just "it ran". Expectations are
+ * computed here from the sandbox's own API (raw JSON:API pages), not from the Terminal49 node's items.
  * One n8n instance for the whole file; the trigger examples are activated one at a time.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { harness, packageBuilt, ROOT, startT49Stack } from './helpers';
+import type { Sandbox } from '../../sandbox';
 import type { Execution, T49Stack, WorkflowJson } from './helpers';
 
 jest.setTimeout(240_000);
@@ -64,6 +66,94 @@ function expectSucceeded(executions: Execution[]) {
 	}
 }
 
+const DAY = 86_400_000;
+
+/** Every container of the account as the sandbox's API serves it (attributes, and the shipment's). */
+async function rawContainers(sandbox: Sandbox): Promise<Array<{ a: any; shipment: any }>> {
+	const out: Array<{ a: any; shipment: any }> = [];
+	let url: string | undefined = `${sandbox.baseUrl}/containers?page[size]=100&include=shipment`;
+	while (url) {
+		const res = await fetch(url, {
+			headers: { Authorization: `Token ${sandbox.keys.paid}`, Accept: 'application/json' },
+		});
+		const page: any = await res.json();
+		for (const record of page.data) {
+			const id = record.relationships?.shipment?.data?.id;
+			const shipment = (page.included ?? []).find((r: any) => r.type === 'shipment' && r.id === id);
+			out.push({ a: record.attributes, shipment: shipment?.attributes ?? {} });
+		}
+		url = page.links?.next;
+	}
+	return out;
+}
+
+async function rawShipment(sandbox: Sandbox, id: string): Promise<any> {
+	const res = await fetch(`${sandbox.baseUrl}/shipments/${id}`, {
+		headers: { Authorization: `Token ${sandbox.keys.paid}`, Accept: 'application/json' },
+	});
+	return ((await res.json()) as any).data.attributes;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a zone. */
+function dayIn(instant: string | number, zone: string): string {
+	return new Intl.DateTimeFormat('en-CA', {
+		timeZone: zone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).format(new Date(instant));
+}
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY;
+
+/** The zone where a container's LFD is a calendar day: the inland one for a rail LFD, else the port's. */
+function lfdZone(c: { a: any; shipment: any }): string {
+	const d = c.a.import_deadlines ?? {};
+	const rail = !d.pickup_lfd_line && !d.pickup_lfd_terminal && !!d.pickup_lfd_rail;
+	return String(
+		(rail ? (c.a.final_destination_timezone ?? c.shipment.destination_timezone) : null) ??
+			c.a.pod_timezone ??
+			c.shipment.pod_timezone ??
+			'UTC',
+	);
+}
+function lfdDays(c: { a: any; shipment: any }): number | null {
+	if (!c.a.pickup_lfd) return null;
+	const zone = lfdZone(c);
+	return dayNumber(dayIn(c.a.pickup_lfd, zone)) - dayNumber(dayIn(Date.now(), zone));
+}
+/** Picked up, delivered or returned empty (a full-out at the port counts unless it goes on by rail). */
+function closed(c: { a: any }): boolean {
+	const a = c.a;
+	if (['picked_up', 'delivered', 'empty_returned'].includes(a.current_status)) return true;
+	if (a.delivered_at || a.empty_terminated_at || a.final_destination_full_out_at) return true;
+	if (!a.pod_full_out_at) return false;
+	const d = a.import_deadlines ?? {};
+	return !(
+		a.pod_rail_loaded_at ||
+		a.pod_rail_carrier_scac ||
+		a.ind_rail_carrier_scac ||
+		a.ind_eta_at ||
+		a.ind_ata_at ||
+		d.pickup_lfd_rail
+	);
+}
+const feesOf = (c: { a: any }) =>
+	((c.a.fees_at_pod_terminal ?? []) as any[]).filter((f) => f.type !== 'total');
+/** `450.00 USD`: the fees summed per currency, `total` lines left out. */
+function feesText(c: { a: any }): string {
+	const sums = new Map<string, number>();
+	for (const f of feesOf(c))
+		sums.set(
+			f.currency_code || 'USD',
+			(sums.get(f.currency_code || 'USD') ?? 0) + Number(f.amount),
+		);
+	return [...sums].map(([cur, amount]) => `${amount.toFixed(2)} ${cur}`).join(', ');
+}
+const activeHolds = (c: { a: any }) =>
+	((c.a.holds_at_pod_terminal ?? []) as any[])
+		.filter((h) => h.status === 'hold')
+		.map((h) => String(h.name));
+
 maybe('example workflows in real n8n', () => {
 	let t49: T49Stack;
 
@@ -83,9 +173,11 @@ maybe('example workflows in real n8n', () => {
 			.filter((f) => f.endsWith('.json'))
 			.sort();
 		expect(files).toEqual([
+			'eta-slipped-alert.json',
 			'hold-cleared-alert.json',
 			'lfd-reminder.json',
 			'milestones-to-table.json',
+			'terminal-fees-digest.json',
 			'track-from-list.json',
 		]);
 		for (const file of files) {
@@ -100,6 +192,7 @@ maybe('example workflows in real n8n', () => {
 				]).toContain(node.type);
 				expect(node.credentials?.terminal49Api?.name).toBe('Terminal49 (sandbox)');
 			}
+			expect(wf.nodes.filter((n) => n.type === 'n8n-nodes-base.code')).toEqual([]);
 			// every connection points at a node of the workflow
 			const names = new Set(wf.nodes.map((n) => n.name));
 			for (const [from, outputs] of Object.entries(wf.connections ?? {})) {
@@ -112,118 +205,87 @@ maybe('example workflows in real n8n', () => {
 	test('LFD reminder: one digest of the containers due within 3 days or past, most urgent (past LFD) first, holds and fees shown', async () => {
 		const { stack, sandbox } = t49;
 		const wf = await stack.client.createWorkflow(t49.bind(example('lfd-reminder.json')));
+		// what the digest must contain, from the sandbox's raw containers
+		const raw = await rawContainers(sandbox);
+		expect(raw).toHaveLength(40);
+		const due = raw.filter((c) => !closed(c) && (lfdDays(c) ?? Infinity) <= 3);
+		expect(due.length).toBeGreaterThan(1);
+		expect(due.length).toBeLessThan(raw.length);
 		sandbox.clearRequests();
 		const execution = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
 		expectSucceeded([execution]);
 
-		const containers = outputOf(execution, 'Get All Containers');
-		expect(containers).toHaveLength(40); // Return All: every container of the account
+		// Return All read every page with the shipment included; the filter kept the due ones
 		expect(
 			sandbox.requests
 				.filter((r) => r.path === '/v2/containers')
 				.every((r) => r.query.include === 'shipment'),
 		).toBe(true);
+		const containers = outputOf(execution, 'Get Due Containers');
+		expect(containers.map((c) => c.number).sort()).toEqual(due.map((c) => c.a.number).sort());
 
-		const digests = outputOf(execution, 'Build LFD Digest');
+		const rows = outputOf(execution, 'Digest Rows');
+		expect(rows).toHaveLength(due.length);
+		const byNumber = new Map(due.map((c) => [c.a.number, c]));
+		for (const row of rows) {
+			const c = byNumber.get(row.Container)!;
+			expect(row).toEqual({
+				Container: c.a.number,
+				LFD: dayIn(c.a.pickup_lfd, lfdZone(c)),
+				'Days Left': lfdDays(c),
+				Urgency: lfdDays(c)! < 0 ? 'overdue' : lfdDays(c) === 0 ? 'today' : 'imminent',
+				Terminal: c.shipment.port_of_discharge_name,
+				Holds: activeHolds(c).join(', '),
+				Fees: feesText(c),
+				Ready: c.a.available_for_pickup === true && activeHolds(c).length === 0,
+			});
+		}
+		// most urgent first
+		const days = rows.map((r) => r['Days Left']);
+		expect(days).toEqual([...days].sort((a: number, b: number) => a - b));
+
+		const past = fixture(t49, 'past_lfd'); // HLXU4949039
+		const pastRow = rows.find((r) => r.Container === past.containerNumber);
+		// its line LFD is 2-3 calendar days ago in Savannah (the sandbox counts from 00:00 UTC)
+		expect([-2, -3]).toContain(pastRow['Days Left']);
+		expect(pastRow).toMatchObject({ Urgency: 'overdue', Holds: '', Fees: '450.00 USD' });
+		const ready = rows.find(
+			(r) => r.Container === fixture(t49, 'ready_for_pickup').containerNumber,
+		);
+		expect([2, 3]).toContain(ready['Days Left']);
+		expect(ready).toMatchObject({ Ready: true, Holds: '' });
+
+		// one digest item: subject and an HTML table with one row per container
+		const digests = outputOf(execution, 'Digest');
 		expect(digests).toHaveLength(1);
 		const [digest] = digests;
-		expect(digest.days_ahead).toBe(3);
-
-		// what the digest must contain, computed from the Terminal49 items independently of the Code node
-		const pickedUp = (c: any) =>
-			Boolean(c.pod_full_out_at || c.final_destination_full_out_at || c.empty_terminated_at);
-		const expected = containers
-			.filter(
-				(c) =>
-					c.pickup_lfd &&
-					typeof c.days_until_pickup_lfd === 'number' &&
-					!pickedUp(c) &&
-					c.days_until_pickup_lfd <= 3,
-			)
-			.map((c) => c.number)
-			.sort();
-		expect(digest.count).toBe(expected.length);
-		expect(digest.containers.map((c: any) => c.container_number).sort()).toEqual(expected);
-
-		const days = digest.containers.map((c: any) => c.days_until_pickup_lfd);
-		expect(days).toEqual([...days].sort((a: number, b: number) => a - b));
-		const past = fixture(t49, 'past_lfd');
-		const pastIndex = digest.containers.findIndex(
-			(c: any) => c.container_number === past.containerNumber,
-		);
-		expect(pastIndex).toBeGreaterThanOrEqual(0);
-		// its line LFD is 2-3 calendar days ago in Savannah (the sandbox counts from 00:00 UTC, which is the
-		// previous evening there): take the day count the Terminal49 node computed
-		const pastDays = containers.find(
-			(c) => c.number === past.containerNumber,
-		).days_until_pickup_lfd;
-		expect(pastDays === -2 || pastDays === -3).toBe(true);
-		// only containers further past their LFD come before it
-		expect(
-			digest.containers.slice(0, pastIndex).every((c: any) => c.days_until_pickup_lfd <= pastDays),
-		).toBe(true);
-		expect(digest.containers[pastIndex]).toMatchObject({
-			container_number: past.containerNumber, // HLXU4949039
-			days_until_pickup_lfd: pastDays,
-			urgency: `${-pastDays} day(s) past`,
-			active_holds: [],
-			fees_total: { USD: 450 },
-			fees: '450.00 USD',
-		});
-		const ready = digest.containers.find(
-			(c: any) => c.container_number === fixture(t49, 'ready_for_pickup').containerNumber,
-		);
-		const readyDays = containers.find((c) => c.number === 'MSCU4949012').days_until_pickup_lfd; // terminal LFD in 2-3 days
-		expect(readyDays === 2 || readyDays === 3).toBe(true);
-		expect(ready).toMatchObject({
-			days_until_pickup_lfd: readyDays,
-			ready_for_pickup: true,
-			active_holds: [],
-		});
-		// nothing picked up, nothing beyond the window
-		expect(digest.containers.every((c: any) => c.days_until_pickup_lfd <= 3)).toBe(true);
-		expect(digest.past_lfd).toBe(days.filter((d: number) => d < 0).length);
-
-		// text and HTML, ready for an Email or Slack node
+		expect(digest.count).toBe(due.length);
 		expect(digest.subject).toMatch(
 			new RegExp(
-				`^LFD digest \\d{4}-\\d{2}-\\d{2}: ${expected.length} container\\(s\\) due within 3 day\\(s\\)`,
+				`^LFD digest \\d{4}-\\d{2}-\\d{2}: ${due.length} container\\(s\\) due within 3 day\\(s\\) or past$`,
 			),
 		);
-		const lines = digest.text.split('\n').filter((l: string) => l.startsWith('- '));
-		expect(lines).toHaveLength(expected.length);
-		expect(lines[pastIndex]).toMatch(
-			new RegExp(
-				`^- ${past.containerNumber} LFD \\d{4}-\\d{2}-\\d{2} \\(${-pastDays} day\\(s\\) past\\).*fees: 450\\.00 USD`,
-			),
-		);
-		expect(digest.html).toContain('<table');
-		expect(digest.html.indexOf(past.containerNumber)).toBeGreaterThan(0);
-		expect((digest.html.match(/<tr><td>/g) || []).length).toBe(expected.length);
-		// any container with an active hold shows it
-		for (const c of digest.containers.filter((x: any) => x.active_holds.length)) {
-			expect(digest.text).toContain(`${c.container_number} LFD`);
-			expect(lines.find((l: string) => l.startsWith(`- ${c.container_number} `))).toContain(
-				`holds: ${c.active_holds.join(', ')}`,
-			);
-		}
+		expect(digest.html).toMatch(/^<table /);
+		expect(digest.html).toContain('<th>Container</th>');
+		expect(digest.html.match(/<tr /g)).toHaveLength(due.length); // one per container (the header is <tr>)
+		const firstRow = digest.html.split('<tbody>')[1].split('</tr>')[0];
+		expect(firstRow).toContain(`>${rows[0].Container}</td>`);
+		expect(digest.html).toContain(`>${past.containerNumber}</td>`);
 
 		// the documented fixtures alone (the sandbox reset to its 6 fixture containers): the past-LFD
-		// container HLXU4949039 leads the digest, the one ready for pickup (LFD in 3 days) follows
+		// container HLXU4949039 leads the digest, the one ready for pickup (LFD in 2-3 days) is in it
 		sandbox.reset({ containers: 6 });
 		const fixturesOnly = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
 		expectSucceeded([fixturesOnly]);
-		expect(outputOf(fixturesOnly, 'Get All Containers')).toHaveLength(6);
-		const [small] = outputOf(fixturesOnly, 'Build LFD Digest');
-		expect(small.containers[0]).toMatchObject({
-			container_number: 'HLXU4949039',
-			days_until_pickup_lfd: pastDays,
-			fees_total: { USD: 450 },
+		const small = outputOf(fixturesOnly, 'Digest Rows');
+		expect(small[0]).toMatchObject({
+			Container: 'HLXU4949039',
+			'Days Left': pastRow['Days Left'],
+			Terminal: 'Savannah',
+			Fees: '450.00 USD',
+			Ready: true,
 		});
-		expect(small.containers.map((c: any) => c.container_number)).toContain('MSCU4949012');
-		expect(small.text.split('\n')[2]).toMatch(
-			/^- HLXU4949039 LFD \d{4}-\d{2}-\d{2} \([23] day\(s\) past\) at Savannah.* \| no holds \| fees: 450\.00 USD \| READY$/,
-		);
+		expect(small.map((r) => r.Container)).toContain('MSCU4949012');
 		sandbox.reset({ containers: 40 });
 	});
 
@@ -234,9 +296,17 @@ maybe('example workflows in real n8n', () => {
 		const execution = await stack.client.runWorkflow(wf.id, { triggerName: 'Start' });
 		expectSucceeded([execution]);
 
-		const [report] = outputOf(execution, 'Report');
-		expect(report.counts).toEqual({ accepted: 2, rejected: 1, already_tracked: 2 });
-		expect(report.accepted).toEqual([
+		expect(outputOf(execution, 'One Item per Number').map((i) => i.number)).toEqual([
+			'MSCU7140382',
+			'MSCU7140383',
+			'HLCUHAM2611001',
+			'hlcuham2611001',
+			'MEDUT4949001',
+		]);
+		const accepted = outputOf(execution, 'Accepted');
+		const rejected = outputOf(execution, 'Rejected');
+		const alreadyTracked = outputOf(execution, 'Already Tracked');
+		expect(accepted).toEqual([
 			expect.objectContaining({
 				number: 'MSCU7140382',
 				type: 'container',
@@ -250,15 +320,16 @@ maybe('example workflows in real n8n', () => {
 				request_number: 'HLCUHAM2611001',
 			}),
 		]);
-		expect(report.rejected).toEqual([
-			expect.objectContaining({ number: 'MSCU7140383', type: 'container' }),
+		expect(accepted.every((r) => /\S/.test(r.tracking_request_id))).toBe(true);
+		expect(rejected).toEqual([
+			expect.objectContaining({ number: 'MSCU7140383', type: 'container', scac: 'MSCU' }),
 		]);
-		expect(report.rejected[0].reason).toMatch(/MSCU7140383/);
-		expect(report.rejected[0].reason).toMatch(/check digit/i);
+		expect(rejected[0].reason).toMatch(/MSCU7140383/);
+		expect(rejected[0].reason).toMatch(/check digit/i);
 
-		const bl = report.accepted[1];
+		const bl = accepted[1];
 		const known = fixture(t49, 'ready_for_pickup');
-		expect(report.already_tracked).toEqual([
+		expect(alreadyTracked).toEqual([
 			// the same BL again in the list (lower case): the request created a moment before
 			expect.objectContaining({
 				number: 'hlcuham2611001',
@@ -272,7 +343,6 @@ maybe('example workflows in real n8n', () => {
 				status: 'created',
 			}),
 		]);
-		expect(report.text).toMatch(/^Tracking requests: 2 accepted, 1 rejected, 2 already tracked/);
 
 		// the invalid number was never sent; each valid one was POSTed once
 		const posts = sandbox.requests.filter(
@@ -330,9 +400,14 @@ maybe('example workflows in real n8n', () => {
 		);
 		const byEvent = Object.fromEntries(rows.map((r) => [r.event, r]));
 		expect(Object.keys(byEvent).sort()).toEqual(['empty_out', 'full_in', 'vessel_loaded']);
+		const shipment = await rawShipment(sandbox, journey.shipmentId);
+		expect(shipment.port_of_lading_locode).toBe('CNYTN');
 		for (const row of rows) {
 			expect(row.container_number).toBe(journey.containerNumber);
-			expect(row.location).toMatch(/\(CNYTN\)$/); // Yantian, the port of lading
+			expect(row.bill_of_lading).toBe(journey.billOfLading);
+			// the port of lading, named, with its UN/LOCODE
+			expect(row.location).toBe(`${shipment.port_of_lading_name} (CNYTN)`);
+			expect(row.vessel).toBe(shipment.pod_vessel_name);
 			// the local time of the place, with its zone (Asia/Shanghai, UTC+8)
 			expect(row.occurred_at_local).toMatch(
 				/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} .+ \(Asia\/Shanghai\)$/,
@@ -403,7 +478,7 @@ maybe('example workflows in real n8n', () => {
 		await waitRegistered(t49, 't49-example-milestones-nodedup/webhook', 0);
 	});
 
-	test('Hold cleared alert: exactly one alert when the customs hold of MSKU4949027 goes away and it becomes available', async () => {
+	test('Hold cleared alert: Only When starts the workflow for a released hold; exactly one alert, when MSKU4949027 is also ready', async () => {
 		const { stack, sandbox } = t49;
 		const wf = await stack.client.createWorkflow(t49.bind(example('hold-cleared-alert.json')));
 		await stack.client.activateWorkflow(wf.id);
@@ -424,18 +499,18 @@ maybe('example workflows in real n8n', () => {
 			expect(sent[sent.length - 1].status).toBe(200);
 			return sent[sent.length - 1];
 		};
-		// 1. a fee changes: no alert
+		// 1. a fee changes: no hold released, no execution (Only When)
 		await update({
 			fees_at_pod_terminal: [
 				{ type: 'exam', amount: 400, currency_code: 'USD' },
 				{ type: 'total', amount: 400, currency_code: 'USD' },
 			],
 		});
-		// 2. the customs hold is released but the container is not available yet: no alert
-		await update({
+		// 2. the customs hold is released but the container is not available yet: runs, no alert
+		const releasedOnly = await update({
 			holds_at_pod_terminal: [{ name: 'freight', status: 'pending', description: null }],
 		});
-		// 3. back on hold: no alert
+		// 3. back on hold: no execution
 		await update({
 			holds_at_pod_terminal: [
 				{ name: 'customs', status: 'hold', description: 'Customs exam' },
@@ -450,29 +525,167 @@ maybe('example workflows in real n8n', () => {
 
 		const executions = await stack.client.waitForExecutions({
 			workflowId: wf.id,
-			count: 4,
+			count: 2,
 			timeoutMs: 60_000,
 		});
-		expect(executions).toHaveLength(4);
+		await harness.sleep(1000);
+		expect(await stack.client.listExecutions({ workflowId: wf.id })).toHaveLength(2);
 		expectSucceeded(executions);
+		const started = executions.map((e) => outputOf(e, 'Terminal49 Trigger')[0].notification_id);
+		expect(started.sort()).toEqual([releasedOnly.notificationId, released.notificationId].sort());
 		const alerts = executions.flatMap((e) => outputOf(e, 'Alert'));
 		expect(alerts).toHaveLength(1);
+		const container = sandbox.store.findContainer(held.containerId)!;
 		expect(alerts[0]).toMatchObject({
 			container_number: held.containerNumber,
 			container_id: held.containerId,
+			bill_of_lading: held.billOfLading,
 			cleared_holds: ['customs'],
 			pending_holds: ['freight'],
 			fees_total: { USD: 400 },
 			notification_id: released.notificationId,
 		});
+		expect(container).toBeDefined();
 		expect(alerts[0].text).toMatch(
 			new RegExp(
-				`^Hold cleared: ${held.containerNumber} is ready for pickup at .+ \\(released: customs\\)`,
+				`^Hold cleared: ${held.containerNumber} is ready for pickup at \\S.* \\(released: customs\\)\\. Last free day \\d{4}-\\d{2}-\\d{2} \\(-?\\d+ day\\(s\\)\\)\\. Fees due: 400\\.00 USD\\. Pending: freight\\.$`,
 			),
 		);
-		expect(alerts[0].text).toContain('Fees due: 400.00 USD');
 		await stack.client.deactivateWorkflow(wf.id);
 		await waitRegistered(t49, 't49-example-hold-cleared/webhook', 0);
+	});
+
+	test('ETA slipped alert: the first ETA vs the new one, in calendar days at the port; an alert only past 2 days', async () => {
+		const { stack, sandbox } = t49;
+		const wf = await stack.client.createWorkflow(t49.bind(example('eta-slipped-alert.json')));
+		await stack.client.activateWorkflow(wf.id);
+		await stack.client.waitForWebhook('t49-example-eta-slipped/webhook');
+		await waitRegistered(t49, 't49-example-eta-slipped/webhook', 1);
+		sandbox.clearDeliveries();
+
+		const booking = fixture(t49, 'new_booking'); // not arrived yet
+		const before = await rawShipment(sandbox, booking.shipmentId);
+		const original: string = before.pod_original_eta_at;
+		const zone: string = before.pod_timezone;
+		expect(original).toBeTruthy();
+		const daysFromOriginal = (eta: string) =>
+			dayNumber(dayIn(eta, zone)) - dayNumber(dayIn(original, zone));
+		const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+		// the carrier moves the ETA twice: 1 day after the first ETA (no alert), then 5 days after (alert)
+		const moves = [iso(Date.parse(original) + DAY), iso(Date.parse(original) + 5 * DAY)];
+		const sent: typeof sandbox.deliveries = [];
+		for (const eta of moves) {
+			const from = sandbox.deliveries.length;
+			expect(sandbox.moveEta(booking.shipmentId, eta)).toBe(true);
+			await sandbox.webhooksIdle();
+			const last = lastAttempts(sandbox.deliveries.slice(from));
+			expect(last.map((d) => [d.event, d.status])).toEqual([['shipment.estimated.arrival', 200]]);
+			sent.push(last[0]);
+		}
+		const late = daysFromOriginal(moves[1]);
+		expect(daysFromOriginal(moves[0])).toBeLessThanOrEqual(2);
+		expect(late).toBeGreaterThan(2);
+
+		const executions = await stack.client.waitForExecutions({
+			workflowId: wf.id,
+			count: 2,
+			timeoutMs: 60_000,
+		});
+		expect(executions).toHaveLength(2);
+		expectSucceeded(executions);
+		const changes = executions
+			.map((e) => outputOf(e, 'Terminal49 Trigger')[0])
+			.sort(
+				(a, b) =>
+					sent.findIndex((d) => d.notificationId === a.notification_id) -
+					sent.findIndex((d) => d.notificationId === b.notification_id),
+			)
+			.map((item) => item.changes);
+		expect(changes).toEqual([
+			expect.objectContaining({
+				eta_moved: true,
+				eta_to: moves[0],
+				eta_original: original,
+				eta_days_from_original: daysFromOriginal(moves[0]),
+			}),
+			expect.objectContaining({
+				eta_moved: true,
+				eta_to: moves[1],
+				eta_original: original,
+				eta_days_from_original: late,
+			}),
+		]);
+		const alerts = executions.flatMap((e) => outputOf(e, 'Alert'));
+		expect(alerts).toEqual([
+			{
+				text: `ETA slipped: ${booking.billOfLading} (${before.shipping_line_scac}) now arrives at ${before.port_of_discharge_name} on ${moves[1]}, ${late} day(s) after the first ETA (${original}).`,
+				bill_of_lading: booking.billOfLading,
+				port_of_discharge: before.port_of_discharge_name,
+				eta_original: original,
+				eta_new: moves[1],
+				days_late: late,
+				notification_id: sent[1].notificationId,
+			},
+		]);
+		// the sandbox's shipment now says so too
+		expect((await rawShipment(sandbox, booking.shipmentId)).pod_eta_at).toBe(moves[1]);
+		await stack.client.deactivateWorkflow(wf.id);
+		await waitRegistered(t49, 't49-example-eta-slipped/webhook', 0);
+	});
+
+	test('Terminal fees digest: the open containers with fees at the terminal, one HTML table; fees that appear join it', async () => {
+		const { stack, sandbox } = t49;
+		sandbox.reset({ containers: 40 });
+		const wf = await stack.client.createWorkflow(t49.bind(example('terminal-fees-digest.json')));
+		const run = async () => {
+			const raw = await rawContainers(sandbox);
+			const expected = raw.filter((c) => !closed(c) && feesOf(c).length > 0);
+			const execution = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
+			expectSucceeded([execution]);
+			const rows = outputOf(execution, 'Fee Rows');
+			expect(rows.map((r) => r.Container).sort()).toEqual(expected.map((c) => c.a.number).sort());
+			const byNumber = new Map(expected.map((c) => [c.a.number, c]));
+			for (const row of rows) {
+				const c = byNumber.get(row.Container)!;
+				expect(row).toEqual({
+					Container: c.a.number,
+					Fees: feesText(c),
+					Terminal: c.shipment.port_of_discharge_name,
+					LFD: c.a.pickup_lfd ? dayIn(c.a.pickup_lfd, lfdZone(c)) : null,
+					Holds: activeHolds(c).join(', '),
+					Ready: c.a.available_for_pickup === true && activeHolds(c).length === 0,
+				});
+			}
+			const [digest] = outputOf(execution, 'Digest');
+			expect(digest.count).toBe(expected.length);
+			expect(digest.subject).toMatch(
+				new RegExp(
+					`^Terminal fees \\d{4}-\\d{2}-\\d{2}: ${expected.length} container\\(s\\) with fees at the terminal$`,
+				),
+			);
+			expect(digest.html.match(/<tr /g)).toHaveLength(expected.length);
+			return { raw, rows };
+		};
+		const first = await run();
+		expect(first.rows.length).toBeGreaterThan(0);
+		expect(first.rows.length).toBeLessThan(first.raw.length);
+		expect(first.rows.find((r) => r.Container === 'HLXU4949039')).toMatchObject({
+			Fees: '450.00 USD',
+		});
+		// fees appear on an open container without any: it is in the next digest
+		const quiet = first.raw.find((c) => !closed(c) && feesOf(c).length === 0)!;
+		sandbox.updateContainer(quiet.a.number, {
+			fees_at_pod_terminal: [
+				{ type: 'demurrage', amount: 125.5, currency_code: 'USD' },
+				{ type: 'total', amount: 125.5, currency_code: 'USD' },
+			],
+		});
+		const second = await run();
+		expect(second.rows).toHaveLength(first.rows.length + 1);
+		expect(second.rows.find((r) => r.Container === quiet.a.number)).toMatchObject({
+			Fees: '125.50 USD',
+		});
+		sandbox.reset({ containers: 40 });
 	});
 
 	async function findTable(name: string): Promise<{ id: string; name: string }> {

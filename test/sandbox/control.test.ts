@@ -80,6 +80,64 @@ test('advance by container number, several steps; deliveries log over HTTP', asy
 	expect((await control(sb, 'GET', '/deliveries')).body).toEqual([]);
 });
 
+test('POST /_sandbox/shipments/:id/eta moves the ETA, keeps the original and emits shipment.estimated.arrival', async () => {
+	const booking = sb.fixtures.find((f) => f.key === 'new_booking')!;
+	const shipment = async () =>
+		(await client(sb).get(`/shipments/${booking.shipmentId}`)).body.data.attributes;
+	const before = await shipment();
+	const eta = new Date(Date.parse(before.pod_original_eta_at) + 6 * 86_400_000)
+		.toISOString()
+		.replace('.000Z', 'Z');
+	// a webhook for the event, so the sandbox records its notification (delivery to a closed port fails)
+	const hook = await client(sb).post('/webhooks', {
+		data: {
+			type: 'webhook',
+			attributes: {
+				url: 'http://127.0.0.1:1/eta',
+				active: true,
+				events: ['shipment.estimated.arrival'],
+			},
+		},
+	});
+	expect(hook.status).toBe(201);
+	const notifications = sb.store.notifications.all().length;
+	const res = await control(sb, 'POST', `/shipments/${booking.billOfLading}/eta`, {
+		pod_eta_at: eta,
+	});
+	expect(res.status).toBe(202);
+	expect(res.body).toMatchObject({
+		fired: 'shipment.estimated.arrival',
+		data: { id: booking.shipmentId, attributes: { pod_eta_at: eta } },
+	});
+	const after = await shipment();
+	expect(after.pod_eta_at).toBe(eta);
+	expect(after.pod_original_eta_at).toBe(before.pod_original_eta_at);
+	const emitted = sb.store.notifications.all().slice(notifications);
+	expect(emitted.map((n: any) => n.event)).toEqual(['shipment.estimated.arrival']);
+	expect(emitted[0].included).toEqual(
+		expect.arrayContaining([
+			expect.objectContaining({
+				type: 'shipment',
+				attributes: expect.objectContaining({
+					pod_eta_at: eta,
+					pod_original_eta_at: before.pod_original_eta_at,
+				}),
+			}),
+		]),
+	);
+	await client(sb).delete(`/webhooks/${hook.body.data.id}`);
+	expect((await control(sb, 'POST', `/shipments/NOPE/eta`, { pod_eta_at: eta })).status).toBe(404);
+	expect(
+		(await control(sb, 'POST', `/shipments/${booking.shipmentId}/eta`, { pod_eta_at: 'soon' }))
+			.status,
+	).toBe(400);
+	// arrived: nothing to move
+	const arrived = sb.fixtures.find((f) => f.key === 'past_lfd')!;
+	expect(
+		(await control(sb, 'POST', `/shipments/${arrived.shipmentId}/eta`, { pod_eta_at: eta })).status,
+	).toBe(409);
+});
+
 test('PATCH /_sandbox/options sets ignoredFilters and strictAccept at run time', async () => {
 	const number = sb.fixtures[0].containerNumber;
 	const filtered = () => client(sb).get(`/containers?filter[number]=${number}`);

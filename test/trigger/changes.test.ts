@@ -50,6 +50,8 @@ const NOTHING: ChangeFacts = {
 	eta_from: null,
 	eta_to: null,
 	eta_days_moved: null,
+	eta_original: null,
+	eta_days_from_original: null,
 };
 
 /**
@@ -57,15 +59,22 @@ const NOTHING: ChangeFacts = {
  * and holds_at_pod_terminal from two active holds named "other" to none. The per-source LFD and appointment
  * events carry the new value in the transport event's `value`; container.pickup_lfd.changed carries none
  * (its container's pickup_lfd is null); the ETA events carry the new estimate only (estimated_timestamp,
- * or the estimated transport event's timestamp), never the previous one.
+ * or the estimated transport event's timestamp), never the previous one. `eta_original` is the included
+ * shipment's pod_original_eta_at (null without a shipment; the inland ETA event's shipment has no
+ * destination_original_eta_at).
  */
 const EXPECTED: Record<string, Partial<ChangeFacts>> = {
 	'container.updated.json': {
+		eta_original: '2022-10-14T07:00:00Z',
 		facts: ['hold_released', 'became_ready_for_pickup'],
 		holds_released: ['other'],
 		became_ready_for_pickup: true,
 	},
-	'container.pickup_lfd.changed.json': { facts: ['lfd_moved'], lfd_moved: true },
+	'container.pickup_lfd.changed.json': {
+		eta_original: '2024-07-03T21:22:46Z',
+		facts: ['lfd_moved'],
+		lfd_moved: true,
+	},
 	'container.pickup_lfd_rail.changed.json': {
 		facts: ['lfd_moved'],
 		lfd_moved: true,
@@ -87,6 +96,9 @@ const EXPECTED: Record<string, Partial<ChangeFacts>> = {
 		facts: ['eta_moved'],
 		eta_moved: true,
 		eta_to: '2022-11-01T14:00:00Z',
+		// the shipment's pod_original_eta_at, 2022-11-02 18:00 in Los Angeles; the new ETA 2022-11-01 07:00
+		eta_original: '2022-11-03T01:00:00Z',
+		eta_days_from_original: -1,
 	},
 	'container.transport.estimated.vessel_arrived.json': {
 		facts: ['eta_moved'],
@@ -98,6 +110,30 @@ const EXPECTED: Record<string, Partial<ChangeFacts>> = {
 		eta_moved: true,
 		eta_to: '2024-06-26T21:22:21Z',
 	},
+	'container.created.json': { eta_original: '2022-11-25T08:00:00Z' },
+	'container.pod_terminal_changed.json': { eta_original: '2022-12-16T12:00:00Z' },
+	'container.transport.arrived_at_inland_destination.json': {
+		eta_original: '2024-07-03T21:21:52Z',
+	},
+	'container.transport.empty_in.json': { eta_original: '2022-10-14T04:00:00Z' },
+	'container.transport.empty_out.json': { eta_original: '2022-11-15T00:00:00Z' },
+	'container.transport.full_in.json': { eta_original: '2022-12-16T12:00:00Z' },
+	'container.transport.full_out.json': { eta_original: '2022-10-18T10:00:00Z' },
+	'container.transport.rail_arrived.json': { eta_original: '2022-10-10T15:00:00Z' },
+	'container.transport.rail_departed.json': { eta_original: '2022-10-09T15:00:00Z' },
+	'container.transport.rail_loaded.json': { eta_original: '2022-10-18T12:00:00Z' },
+	'container.transport.rail_unloaded.json': { eta_original: '2022-10-10T15:00:00Z' },
+	'container.transport.transshipment_arrived.json': { eta_original: '2022-10-27T12:00:00Z' },
+	'container.transport.transshipment_departed.json': { eta_original: '2022-10-27T12:00:00Z' },
+	'container.transport.transshipment_discharged.json': { eta_original: '2022-11-28T12:00:00Z' },
+	'container.transport.transshipment_loaded.json': { eta_original: '2022-10-27T12:00:00Z' },
+	'container.transport.vessel_arrived.json': { eta_original: '2022-10-13T18:30:00Z' },
+	'container.transport.vessel_berthed.json': { eta_original: '2022-10-15T15:00:00Z' },
+	'container.transport.vessel_departed.json': { eta_original: '2022-10-27T12:00:00Z' },
+	'container.transport.vessel_discharged.json': { eta_original: '2022-09-23T10:00:00Z' },
+	'container.transport.vessel_loaded.json': { eta_original: '2022-10-22T12:30:00Z' },
+	'tracking_request.succeeded.json': { eta_original: '2022-11-25T08:00:00Z' },
+	'tracking_request.tracking_stopped.json': { eta_original: '2022-09-14T14:00:00Z' },
 };
 
 let logs: string[];
@@ -251,6 +287,13 @@ describe('sandbox deliveries', () => {
 		return receiver;
 	}
 
+	/** No change, with the original ETA of the container's shipment as the sandbox serves it. */
+	function nothingFor(containerId: string): ChangeFacts {
+		const shipment = sb.store.shipmentOf(sb.store.findContainer(containerId)!);
+		const original = new Date(Math.floor(shipment.podOriginalEta / 1000) * 1000);
+		return { ...NOTHING, eta_original: original.toISOString().replace('.000Z', 'Z') };
+	}
+
 	/** The `changes` of the container.updated executions since `from`, with the changeset delivered. */
 	function updates(r: Receiver, from = 0) {
 		return r.executions.slice(from).map((e) => {
@@ -262,6 +305,8 @@ describe('sandbox deliveries', () => {
 	test('control-API changes to one container: each container.updated has the facts of the change made', async () => {
 		const r = await activated({ events: ['container.updated'] });
 		const id = sb.fixtures[0].containerId;
+		// every item shows the shipment's first ETA at the port of discharge (no ETA moved: no days from it)
+		const NOTHING = nothingFor(id);
 		const step = async (patch: Record<string, unknown>) => {
 			const from = r.executions.length;
 			sb.updateContainer(id, patch as never);
@@ -394,6 +439,7 @@ describe('sandbox deliveries', () => {
 	test('milestone advances: discharge sets the LFD, availability makes it ready, full out ends that', async () => {
 		const r = await activated({ events: ['container.updated'] });
 		const { containerId } = onTheWater();
+		const NOTHING = nothingFor(containerId);
 		const milestones = sb.store.shipmentOf(sb.store.findContainer(containerId)!).milestones;
 		const by: Record<string, ReturnType<typeof updates>> = {};
 		for (;;) {

@@ -29,6 +29,8 @@ const NOTHING: ChangeFacts = {
 	eta_from: null,
 	eta_to: null,
 	eta_days_moved: null,
+	eta_original: null,
+	eta_days_from_original: null,
 };
 const expectFacts = (actual: ChangeFacts, changed: Partial<ChangeFacts>) =>
 	expect(actual).toEqual({ ...NOTHING, ...changed });
@@ -428,6 +430,52 @@ describe('ETA', () => {
 		expectFacts(
 			changeFacts({ event: 'shipment.estimated.arrival', newValue: '2022-11-01T14:00:00Z' }),
 			{ facts: ['eta_moved'], eta_moved: true, eta_to: '2022-11-01T14:00:00Z' },
+		);
+	});
+	test("Terminal49's ETA event with the shipment's original ETA: days from the original in the POD's zone", () => {
+		expectFacts(
+			changeFacts({
+				event: 'shipment.estimated.arrival',
+				newValue: '2022-11-08T06:00:00Z',
+				originalEta: '2022-11-03T01:00:00Z',
+				// the container's zone would say otherwise; the POD's counts
+				timeZone: 'Asia/Tokyo',
+				etaTimeZone: 'America/Los_Angeles',
+			}),
+			{
+				facts: ['eta_moved'],
+				eta_moved: true,
+				eta_to: '2022-11-08T06:00:00Z',
+				eta_original: '2022-11-03T01:00:00Z',
+				// 2022-11-02 18:00 -> 2022-11-07 22:00 in Los Angeles: 5 days later (6 in Tokyo)
+				eta_days_from_original: 5,
+			},
+		);
+		// earlier than first announced: negative; the POD zone missing: the item's zone
+		expectFacts(
+			changeFacts({
+				event: 'container.transport.estimated.vessel_arrived',
+				newValue: '2022-11-01T14:00:00Z',
+				originalEta: '2022-11-03T01:00:00Z',
+				timeZone: 'UTC',
+			}),
+			{
+				facts: ['eta_moved'],
+				eta_moved: true,
+				eta_to: '2022-11-01T14:00:00Z',
+				eta_original: '2022-11-03T01:00:00Z',
+				eta_days_from_original: -2,
+			},
+		);
+	});
+	test('the original ETA without an ETA change: shown, no days from it', () => {
+		expectFacts(
+			changeFacts({
+				event: 'container.updated',
+				changeset: { available_for_pickup: [false, true] },
+				originalEta: '2022-11-03T01:00:00Z',
+			}),
+			{ eta_original: '2022-11-03T01:00:00Z' },
 		);
 	});
 	test('an estimated departure is not an ETA', () => {

@@ -114,3 +114,24 @@ test('the time zone comes from the shipment or the terminal of the item', () => 
 	expect(item.lfd_time_zone).toBe('America/Los_Angeles');
 	expect(item.days_until_pickup_lfd).toBe(1);
 });
+
+test('fees_text and pickup_lfd_date: the fees as text, the LFD as a calendar day at the place of pickup', () => {
+	const insights = containerInsights(
+		{
+			pickup_lfd: '2026-03-10T03:00:00Z',
+			fees_at_pod_terminal: [
+				{ type: 'demurrage', amount: 450, currency_code: 'USD' },
+				{ type: 'exam', amount: 20.5, currency_code: 'CAD' },
+				{ type: 'total', amount: 470.5, currency_code: 'USD' },
+			],
+		},
+		'America/New_York',
+		new Date('2026-03-08T12:00:00Z'),
+	);
+	expect(insights.fees_text).toBe('450.00 USD, 20.50 CAD');
+	// 03:00 UTC is 23:00 the evening before in New York (EDT since March 8)
+	expect(insights.pickup_lfd_date).toBe('2026-03-09');
+	expect(insights.days_until_pickup_lfd).toBe(1);
+	const none = containerInsights({ pickup_lfd: null, fees_at_pod_terminal: [] }, 'UTC');
+	expect([none.fees_text, none.pickup_lfd_date]).toEqual(['', null]);
+});

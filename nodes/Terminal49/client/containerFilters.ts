@@ -24,6 +24,8 @@ export interface ContainerFilters {
 	/** current_status is one of these. */
 	statuses?: string[];
 	readyForPickup?: boolean;
+	/** Fees are listed at the terminal (`fees_total` has an amount; a `total` line alone is no fee). */
+	hasTerminalFees?: boolean;
 	/** An active hold (status `hold`) of one of these names; `any`: any active hold. */
 	activeHolds?: string[];
 	lfdBands?: LfdBand[];
@@ -92,6 +94,10 @@ export function containerMatcher(
 	return (item) => {
 		if (statuses && !statuses.has(item.current_status as string)) return false;
 		if (readyForPickup !== undefined && item.ready_for_pickup !== readyForPickup) return false;
+		if (filters.hasTerminalFees !== undefined) {
+			const fees = Object.keys(nested(item.fees_total) ?? {}).length > 0;
+			if (fees !== filters.hasTerminalFees) return false;
+		}
 		if (holds) {
 			const active = (item.active_holds ?? []) as string[];
 			if (anyHold ? active.length === 0 : !active.some((name) => holds.has(name))) return false;
@@ -359,6 +365,9 @@ export function readContainerFilters(
 	}
 	if (isSet(raw.readyForPickup)) {
 		filters.readyForPickup = readYesNo(node, itemIndex, 'Ready for Pickup', raw.readyForPickup);
+	}
+	if (isSet(raw.hasTerminalFees)) {
+		filters.hasTerminalFees = readYesNo(node, itemIndex, 'Has Terminal Fees', raw.hasTerminalFees);
 	}
 	if (isSet(raw.activeHolds) && listOf(raw.activeHolds).length) {
 		filters.activeHolds = pick(

@@ -67,6 +67,16 @@ export interface ChangeFacts extends IDataObject {
 	eta_to: string | null;
 	/** Calendar days from the old to the new ETA (positive: later); null unless both are known. */
 	eta_days_moved: number | null;
+	/**
+	 * The first ETA the shipment was given for the place whose ETA moved (`pod_original_eta_at`, or
+	 * `destination_original_eta_at` for an inland destination); the port of discharge's when no ETA moved.
+	 */
+	eta_original: string | null;
+	/**
+	 * Calendar days from the original ETA to the new one in that place's zone (positive: later,
+	 * the shipment slipped); null unless the ETA moved and both are known.
+	 */
+	eta_days_from_original: number | null;
 }
 
 export interface ChangeInput {
@@ -88,6 +98,14 @@ export interface ChangeInput {
 	newValue?: unknown;
 	/** The IANA zone whose calendar days count for "days moved" (the destination's); UTC when missing or unknown. */
 	timeZone?: unknown;
+	/** The shipment's first ETA at the port of discharge (`pod_original_eta_at`), when the delivery carries it. */
+	originalEta?: unknown;
+	/** The port of discharge's IANA zone, for the days from the original ETA; else `timeZone`. */
+	etaTimeZone?: unknown;
+	/** The shipment's first ETA at the inland destination (`destination_original_eta_at`), when carried. */
+	originalDestinationEta?: unknown;
+	/** The inland destination's IANA zone; else `timeZone`. */
+	destinationTimeZone?: unknown;
 }
 
 /** Events whose name says the ETA changed; their payload carries the new ETA only. */
@@ -108,6 +126,13 @@ const APPOINTMENT_EVENT = 'container.pickup_appointment.changed';
 
 /** The changeset's fields with their ETA meaning, first found wins (shipment POD, then inland destination). */
 const ETA_FIELDS = ['pod_eta_at', 'destination_eta_at', 'ind_eta_at'];
+
+/** The ETA fields and events about the inland destination (the others are about the port of discharge). */
+const DESTINATION_ETAS = new Set([
+	'destination_eta_at',
+	'ind_eta_at',
+	'container.transport.estimated.arrived_at_inland_destination',
+]);
 
 type Pair = [unknown, unknown];
 
@@ -317,6 +342,13 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 		etaTo = text(input.newValue);
 	}
 
+	// The first ETA of the place whose ETA moved: the inland destination's, else the port of discharge's.
+	const atDestination = DESTINATION_ETAS.has(etaField ?? event);
+	const etaOriginal = text(atDestination ? input.originalDestinationEta : input.originalEta);
+	const placeZone = atDestination ? input.destinationTimeZone : input.etaTimeZone;
+	const etaZone = placeZone ? zoneOf(placeZone) : zone;
+	const etaDaysFromOriginal = etaMoved ? daysBetween(etaOriginal, etaTo, etaZone) : null;
+
 	const flags: Record<ChangeFact, boolean> = {
 		hold_released: holdsReleased.length > 0,
 		hold_added: holdsAdded.length > 0,
@@ -353,5 +385,7 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 		eta_from: etaFrom,
 		eta_to: etaTo,
 		eta_days_moved: etaDays,
+		eta_original: etaOriginal,
+		eta_days_from_original: etaDaysFromOriginal,
 	};
 }

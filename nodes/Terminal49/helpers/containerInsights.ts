@@ -37,7 +37,8 @@ export type Urgency = 'closed' | 'stale' | LfdBand;
 
 /**
  * Fields derived from a container's terminal data, the same for the action node and the trigger:
- * ready_for_pickup, active_holds, pending_holds, fees_total, pickup_lfd_source, days_until_pickup_lfd,
+ * ready_for_pickup, active_holds, pending_holds, fees_total, fees_text, pickup_lfd_source, days_until_pickup_lfd,
+ * pickup_lfd_date,
  * lfd_time_zone, lfd_band, terminal_checked_at, terminal_data_fresh, closed, urgency, urgent.
  */
 export interface ContainerInsights extends IDataObject {
@@ -46,9 +47,13 @@ export interface ContainerInsights extends IDataObject {
 	pending_holds: string[];
 	/** Sum per currency of the individual fees, `total` items excluded. */
 	fees_total: IDataObject;
+	/** fees_total as text for a message or table, e.g. `450.00 USD` (`450.00 USD, 20.00 CAD`); empty when none. */
+	fees_text: string;
 	pickup_lfd_source: 'line' | 'terminal' | 'rail' | null;
 	/** Calendar days from today to the LFD in the destination's time zone; negative once past. */
 	days_until_pickup_lfd: number | null;
+	/** The LFD's calendar day (YYYY-MM-DD) where the container is picked up; null without an LFD. */
+	pickup_lfd_date: string | null;
 	lfd_time_zone: string | null;
 	/** overdue (< 0 days), today (0), imminent (1 to N days), later (> N), none (no LFD). */
 	lfd_band: LfdBand;
@@ -219,6 +224,7 @@ export function containerInsights(
 
 	const zone = isValidTimeZone(timeZone) ? timeZone : null;
 	let daysUntil: number | null = null;
+	let lfdDate: string | null = null;
 	const lfd = container.pickup_lfd;
 	if (typeof lfd === 'string' && lfd) {
 		const instant = Date.parse(lfd);
@@ -230,6 +236,7 @@ export function containerInsights(
 			// "Today" to the minute: the date of a zone cannot change within one.
 			const today = cachedLocalDate(Math.floor(now.getTime() / 60_000) * 60_000, zone ?? 'UTC');
 			daysUntil = dayNumber(lfdDay) - dayNumber(today);
+			lfdDate = lfdDay;
 		}
 	}
 
@@ -245,8 +252,12 @@ export function containerInsights(
 		active_holds: activeHolds,
 		pending_holds: pendingHolds,
 		fees_total: feesTotal,
+		fees_text: Object.entries(feesTotal)
+			.map(([currency, amount]) => `${Number(amount).toFixed(2)} ${currency}`)
+			.join(', '),
 		pickup_lfd_source: pickupLfdSource(container.import_deadlines),
 		days_until_pickup_lfd: daysUntil,
+		pickup_lfd_date: lfdDate,
 		lfd_time_zone: zone ?? (daysUntil === null ? null : 'UTC'),
 		lfd_band: band,
 		terminal_checked_at: checkedAt,

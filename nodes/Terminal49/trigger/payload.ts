@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-work
 import type { ChangeInput } from '../helpers/changeFacts';
 import { changeFacts, ETA_EVENTS } from '../helpers/changeFacts';
 import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
+import { milestoneOf } from '../helpers/milestone';
 import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../client/jsonApi';
 import {
 	identifiersOf,
@@ -138,6 +139,21 @@ export function simplifyNotification(
 	const transportEvent = ofType('transport_event');
 	const trackingRequest = ofType('tracking_request');
 
+	// The transport event's resource (with its relationships), for the milestone's place and vessel.
+	const transportResource =
+		reference?.type === 'transport_event' ? reference : includedOfType(index, 'transport_event')[0];
+	const place =
+		related(transportResource, 'location', 'port', index) ??
+		related(transportResource, 'location', 'metro_area', index);
+	const vessel = related(transportResource, 'vessel', 'vessel', index);
+	const milestone = milestoneOf(
+		notification.event,
+		(transportResource?.attributes ?? null) as IDataObject | null,
+		(place?.attributes ?? null) as IDataObject | null,
+		(vessel?.attributes ?? null) as IDataObject | null,
+		shipment,
+	);
+
 	const changeset =
 		reference && reference.attributes && 'changeset' in reference.attributes
 			? changesetToObject(reference.attributes.changeset)
@@ -157,6 +173,8 @@ export function simplifyNotification(
 		containers: containers.length > 0 ? containers.map(decorate) : container ? [container] : [],
 		shipment,
 		transport_event: transportEvent,
+		// for container.transport.* milestones (not estimates): a log row's fields, no code needed
+		milestone,
 		tracking_request: trackingRequest,
 		changeset,
 		// from the delivery alone, as webhook() judged it for "Only When" (not from a container loaded since)
@@ -189,11 +207,16 @@ export function changeInputOf(notification: Notification): ChangeInput {
 		attributes.value ??
 		attributes.estimated_timestamp ??
 		(ETA_EVENTS.has(notification.event) ? attributes.timestamp : undefined);
+	const shipmentAttributes = (shipment?.attributes ?? {}) as IDataObject;
 	return {
 		event: notification.event,
 		changeset: attributes.changeset,
 		current,
 		newValue,
+		originalEta: shipmentAttributes.pod_original_eta_at,
+		etaTimeZone: shipmentAttributes.pod_timezone ?? attributes.timezone,
+		originalDestinationEta: shipmentAttributes.destination_original_eta_at,
+		destinationTimeZone: shipmentAttributes.destination_timezone ?? attributes.timezone,
 		timeZone:
 			(current
 				? containerTimeZone(current, (shipment?.attributes ?? undefined) as IDataObject | undefined)

@@ -74,6 +74,14 @@ const properties: INodeProperties[] = [
 					'Whether to leave out containers already picked up, delivered or returned empty (their old last free day is no longer a deadline)',
 			},
 			{
+				displayName: 'Has Terminal Fees',
+				name: 'hasTerminalFees',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return only containers with fees listed at the terminal (demurrage, exam, …; a total line alone is no fee) (on) or only those without (off)',
+			},
+			{
 				displayName: 'Last Free Day',
 				name: 'lastFreeDay',
 				type: 'multiOptions',

@@ -1,0 +1,97 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isValidTimeZone } from './containerInsights';
+
+/**
+ * The `milestone` of a trigger item for a container transport event: what one row of a milestone log
+ * needs, without code (short event name, place with its UN/LOCODE, the time in the place's own zone).
+ */
+export interface Milestone extends IDataObject {
+	/** The event without its prefix, e.g. `vessel_loaded`. */
+	name: string;
+	/** The UN/LOCODE of the place, e.g. `CNYTN`; null when the event has none. */
+	location_locode: string | null;
+	/** The place's name (the event's port or metro area, else the shipment's port of that code); null if unknown. */
+	location_name: string | null;
+	/** `Yantian (CNYTN)`, the code alone when the name is unknown, empty when neither is. */
+	location: string;
+	/** When it happened, as Terminal49 sends it (UTC). */
+	occurred_at: string | null;
+	/** The place's IANA zone (the event's, else the shipment's port of discharge); UTC when unknown. */
+	time_zone: string;
+	/** `2026-11-22 17:05 GMT+8 (Asia/Shanghai)`: the time at the place. */
+	occurred_at_local: string | null;
+	/** `2026-11-22`: the calendar day at the place. */
+	occurred_date_local: string | null;
+	voyage_number: string | null;
+	/** The vessel's name (the event's vessel, else the shipment's vessel at the port of discharge). */
+	vessel: string | null;
+}
+
+const PREFIX = /^container\.transport\./;
+
+const text = (value: unknown): string | null =>
+	typeof value === 'string' && value.trim() !== '' ? value : null;
+
+const validZone = (zone: unknown): string | null => (isValidTimeZone(zone) ? zone : null);
+
+/** `YYYY-MM-DD HH:mm <short zone name>` of an instant in a zone. */
+function localParts(instant: Date, zone: string) {
+	const parts: Record<string, string> = {};
+	for (const part of new Intl.DateTimeFormat('en-CA', {
+		timeZone: zone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23',
+		timeZoneName: 'short',
+	}).formatToParts(instant)) {
+		parts[part.type] = part.value;
+	}
+	const date = `${parts.year}-${parts.month}-${parts.day}`;
+	return { date, time: `${date} ${parts.hour}:${parts.minute} ${parts.timeZoneName}` };
+}
+
+/**
+ * The milestone of a `container.transport.*` event (not the `…estimated.…` ones), else null.
+ * `event`: the transport event's attributes; `place` and `vessel`: its location and vessel when included;
+ * `shipment`: the flattened shipment, for port names and the fallback zone and vessel.
+ */
+export function milestoneOf(
+	eventName: string,
+	event: IDataObject | null | undefined,
+	place: IDataObject | null | undefined,
+	vessel: IDataObject | null | undefined,
+	shipment: IDataObject | null | undefined,
+): Milestone | null {
+	if (!PREFIX.test(eventName) || eventName.includes('.estimated.') || !event) return null;
+	const s = shipment ?? {};
+	const locode = text(event.location_locode)?.toUpperCase() ?? null;
+	const portNames: Record<string, unknown> = {};
+	for (const key of ['destination', 'port_of_discharge', 'port_of_lading']) {
+		const code = text(s[`${key}_locode`]);
+		if (code) portNames[code.toUpperCase()] = s[`${key}_name`];
+	}
+	const placeCode = text(place?.code ?? place?.locode)?.toUpperCase();
+	const name =
+		(place && (!placeCode || placeCode === locode) ? text(place.name) : null) ??
+		(locode ? text(portNames[locode]) : null);
+	const zone = validZone(event.timezone) ?? validZone(s.pod_timezone) ?? 'UTC';
+	const occurred = text(event.timestamp);
+	const instant = occurred ? new Date(occurred) : null;
+	const local = instant && !Number.isNaN(instant.getTime()) ? localParts(instant, zone) : null;
+	return {
+		name: eventName.replace(PREFIX, ''),
+		location_locode: locode,
+		location_name: name,
+		location: locode ? (name ? `${name} (${locode})` : locode) : (name ?? ''),
+		occurred_at: occurred,
+		time_zone: zone,
+		occurred_at_local: local ? `${local.time} (${zone})` : null,
+		occurred_date_local: local ? local.date : null,
+		voyage_number: text(event.voyage_number),
+		vessel: text(vessel?.name) ?? text(s.pod_vessel_name),
+	};
+}

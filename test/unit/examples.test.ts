@@ -1,0 +1,150 @@
+/**
+ * The example workflows (examples/*.json) without n8n: no Code node, only n8n's own nodes and this package's,
+ * expressions a non-programmer can read (field references and simple joins, no JavaScript blocks), and the
+ * identities `npm start` and users rely on (ids, names, credential, webhook paths, the data table).
+ * Running them is test/e2e/examples.e2e.test.ts.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { name as packageName } from '../../package.json';
+
+const DIR = join(__dirname, '..', '..', 'examples');
+const FILES = readdirSync(DIR)
+	.filter((file) => file.endsWith('.json'))
+	.sort();
+
+interface ExampleNode {
+	name: string;
+	type: string;
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	webhookId?: string;
+}
+interface Example {
+	id: string;
+	name: string;
+	nodes: ExampleNode[];
+	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+}
+const examples: Array<[string, Example]> = FILES.map((file) => [
+	file,
+	JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Example,
+]);
+
+/** Every string of a parameter tree. */
+function strings(value: unknown): string[] {
+	if (typeof value === 'string') return [value];
+	if (Array.isArray(value)) return value.flatMap(strings);
+	if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+	return [];
+}
+
+const CODE_TYPES = /\.(code|function|functionItem|aiTransform|executeCommand)$/i;
+
+test('six examples, as npm start and the docs list them', () => {
+	expect(FILES).toEqual([
+		'eta-slipped-alert.json',
+		'hold-cleared-alert.json',
+		'lfd-reminder.json',
+		'milestones-to-table.json',
+		'terminal-fees-digest.json',
+		'track-from-list.json',
+	]);
+	const docs = readFileSync(join(__dirname, '..', '..', 'docs', 'examples.md'), 'utf8');
+	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+	for (const file of FILES) {
+		expect(docs).toContain(`(\`${file}\`)`);
+		expect(readme).toContain(`(\`${file}\`)`);
+	}
+});
+
+test('no Code node: 0 in all examples', () => {
+	const code = examples.flatMap(([file, wf]) =>
+		wf.nodes.filter((node) => CODE_TYPES.test(node.type)).map((node) => `${file}: ${node.name}`),
+	);
+	expect(code).toEqual([]);
+});
+
+test.each(examples)('%s: every node is n8n-nodes-base.* or this package', (_file, wf) => {
+	for (const node of wf.nodes) {
+		expect([
+			node.type.startsWith('n8n-nodes-base.'),
+			`${packageName}.terminal49`,
+			`${packageName}.terminal49Trigger`,
+		]).toContain(node.type.startsWith('n8n-nodes-base.') ? true : node.type);
+	}
+	// every Terminal49 node uses the credential npm start creates
+	for (const node of wf.nodes.filter((n) => n.type.startsWith(`${packageName}.`))) {
+		expect(node.credentials).toEqual({
+			terminal49Api: { id: 't49SandboxCred01', name: 'Terminal49 (sandbox)' },
+		});
+	}
+	// connections name existing nodes
+	const names = new Set(wf.nodes.map((n) => n.name));
+	expect(names.size).toBe(wf.nodes.length);
+	for (const [from, outputs] of Object.entries(wf.connections)) {
+		expect(names).toContain(from);
+		for (const link of outputs.main.flat()) expect(names).toContain(link.node);
+	}
+});
+
+test.each(examples)(
+	'%s: expressions are field references and simple joins, no code',
+	(_file, wf) => {
+		for (const node of wf.nodes) {
+			for (const text of strings(node.parameters)) {
+				for (const [, body] of text.matchAll(/\{\{([\s\S]*?)\}\}/g)) {
+					expect([node.name, body]).toEqual([node.name, expect.not.stringMatching(/\n/)]);
+					expect([node.name, body]).toEqual([
+						node.name,
+						expect.not.stringMatching(
+							/=>|\bfunction\b|\breturn\b|;|\bnew\s|\bconst\b|\blet\b|\bfor\b/,
+						),
+					]);
+					expect(body.length).toBeLessThan(80);
+				}
+			}
+		}
+	},
+);
+
+test('ids, names, webhook paths and the data table are kept', () => {
+	const byFile = Object.fromEntries(examples);
+	expect(Object.fromEntries(examples.map(([file, wf]) => [file, [wf.id, wf.name]]))).toEqual({
+		'eta-slipped-alert.json': ['t49ExEtaSlipped', 'Terminal49: ETA slipped alert'],
+		'hold-cleared-alert.json': ['t49ExHoldCleared', 'Terminal49: hold cleared alert'],
+		'lfd-reminder.json': ['t49ExLfdReminder', 'Terminal49: LFD reminder (daily digest)'],
+		'milestones-to-table.json': ['t49ExMilestones', 'Terminal49: milestones to a table'],
+		'terminal-fees-digest.json': ['t49ExFeesDigest', 'Terminal49: terminal fees digest (daily)'],
+		'track-from-list.json': ['t49ExTrackFromList', 'Terminal49: track from a list'],
+	});
+	const webhookIds = examples.flatMap(([, wf]) =>
+		wf.nodes.filter((n) => n.webhookId).map((n) => n.webhookId),
+	);
+	expect(webhookIds.sort()).toEqual([
+		't49-example-eta-slipped',
+		't49-example-hold-cleared',
+		't49-example-milestones',
+	]);
+	// Milestones: the table is created as terminal49_milestones and rows are upserted on notification_id
+	const milestones = byFile['milestones-to-table.json'].nodes;
+	const ensure = milestones.find((n) => n.name === 'Ensure Milestones Table')!;
+	expect(ensure.parameters).toMatchObject({
+		resource: 'table',
+		operation: 'create',
+		tableName: 'terminal49_milestones',
+	});
+	const upsert = milestones.find((n) => n.name === 'Upsert Row by Notification ID')!;
+	expect(upsert.type).toBe('n8n-nodes-base.dataTable');
+	expect(upsert.parameters).toMatchObject({
+		resource: 'row',
+		operation: 'upsert',
+		dataTableId: { value: 'terminal49_milestones' },
+		filters: {
+			conditions: [
+				{ keyName: 'notification_id', condition: 'eq', keyValue: '={{ $json.notification_id }}' },
+			],
+		},
+	});
+});
