@@ -135,6 +135,22 @@ describe('Listen for test event: a sample of the first selected event', () => {
 		expect(receiver.executions).toHaveLength(2);
 	});
 
+	test('Only When holds nothing back in a test listen: the sample shows even without a chosen change, its facts say so', async () => {
+		const wf = workflow({
+			webhookManagement: 'manual',
+			secret: 'hand-made-secret',
+			options: { onlyWhen: ['appointment_moved'] },
+		});
+		receiver = await startReceiver(wf, { mode: 'manual' });
+		await listen(wf);
+		await samplesSettled();
+		await receiver.idle();
+		expect(sb.deliveries.map((d) => d.status)).toEqual([200]);
+		expect(receiver.executions).toHaveLength(1);
+		const item = receiver.executions[0].items[0].json as { changes: { facts: string[] } };
+		expect(item.changes.facts).not.toContain('appointment_moved');
+	});
+
 	test.each([
 		['Automatic', {}, 401],
 		['Managed by Hand', { webhookManagement: 'manual', secret: 'hand-made-secret' }, 503],

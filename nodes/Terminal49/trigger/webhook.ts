@@ -302,8 +302,10 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-	// "Only When": decided here, so the deliveries without a chosen change start no execution at all.
-	const chosen = chosenFacts(options);
+	// "Only When": decided here, so the deliveries without a chosen change start no execution at all. Not in
+	// a test listen: "Listen for test event" must show the sample it asked for, whatever change it carries
+	// (its item's `changes` show whether Only When would have let it through).
+	const chosen = this.getMode() === 'manual' ? [] : chosenFacts(options);
 	if (chosen.length > 0) {
 		const facts: string[] = notificationChanges(notification).facts;
 		if (!facts.some((fact) => chosen.includes(fact))) {
