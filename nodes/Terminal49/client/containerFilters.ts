@@ -117,16 +117,11 @@ export function containerMatcher(
 				if (String(resolved.firms_code ?? '').toUpperCase() !== podTerminal.value) return false;
 			}
 		}
-		if (portOfDischarge || shippingLine) {
-			const shipment = shipmentOf(item);
-			if (
-				portOfDischarge &&
-				String(shipment.port_of_discharge_locode ?? '').toUpperCase() !== portOfDischarge
-			)
-				return false;
-			if (shippingLine && String(shipment.shipping_line_scac ?? '').toUpperCase() !== shippingLine)
-				return false;
-		}
+		if (
+			(portOfDischarge || shippingLine) &&
+			!shipmentPlaceMatches(shipmentOf(item), portOfDischarge, shippingLine)
+		)
+			return false;
 		return true;
 	};
 }
@@ -174,6 +169,17 @@ export function daysUntilEta(shipment: IDataObject, now: Date = new Date()): num
 	return dayNumber(localDate(new Date(eta), zone)) - dayNumber(localDate(now, zone));
 }
 
+/** Whether a flat shipment has the port of discharge (UN/LOCODE) and the carrier (SCAC) asked for, if any. */
+function shipmentPlaceMatches(
+	shipment: IDataObject,
+	portOfDischarge: string | undefined,
+	shippingLine: string | undefined,
+): boolean {
+	const upper = (value: unknown) => String(value ?? '').toUpperCase();
+	if (portOfDischarge && upper(shipment.port_of_discharge_locode) !== portOfDischarge) return false;
+	return !shippingLine || upper(shipment.shipping_line_scac) === shippingLine;
+}
+
 /** A test of one flat shipment item. */
 export function shipmentMatcher(
 	filters: ShipmentFilterSpec,
@@ -181,13 +187,7 @@ export function shipmentMatcher(
 ): (item: IDataObject) => boolean {
 	const { eta, portOfDischarge, shippingLine } = filters;
 	return (item) => {
-		if (
-			portOfDischarge &&
-			String(item.port_of_discharge_locode ?? '').toUpperCase() !== portOfDischarge
-		)
-			return false;
-		if (shippingLine && String(item.shipping_line_scac ?? '').toUpperCase() !== shippingLine)
-			return false;
+		if (!shipmentPlaceMatches(item, portOfDischarge, shippingLine)) return false;
 		if (eta) {
 			if (isSet(item.pod_ata_at)) return false;
 			const days = daysUntilEta(item, now);

@@ -52,3 +52,47 @@ export function shipmentLocator(overrides: Partial<INodeProperties> = {}): INode
 		...overrides,
 	};
 }
+
+/**
+ * A shipping line picked From List (searchable) or given By SCAC (4 letters): Tracking Request > Create's
+ * Carrier and the Shipping Line filters of Container and Shipment Get Many. The client checks the value.
+ */
+export function shippingLineLocator(
+	name: string,
+	displayName: string,
+	description: string,
+	overrides: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a shipping line...',
+				typeOptions: { searchListMethod: 'searchShippingLines', searchable: true },
+			},
+			{
+				displayName: 'By SCAC',
+				name: 'scac',
+				type: 'string',
+				placeholder: 'e.g. MSCU',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^\\s*[A-Za-z]{4}\\s*$',
+							errorMessage: 'A SCAC is exactly 4 letters, e.g. MAEU',
+						},
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}

@@ -12,6 +12,7 @@ import {
 import { assertContainerNumber } from '../../helpers/validation';
 import { readContainerFilters, readContainerSort, readDays } from '../../client/containerFilters';
 import { CONTAINER_STATUSES, DEFAULT_IMMINENT_DAYS } from '../../helpers/containerInsights';
+import { shippingLineLocator } from '../../helpers/locators';
 
 const statusOptions = CONTAINER_STATUSES.map((value) => ({
 	name: value
@@ -142,29 +143,11 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to return only containers ready for pickup (available, no active hold) (on) or only those not ready (off)',
 			},
-			{
-				displayName: 'Shipping Line',
-				name: 'shippingLine',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
-				description:
-					'Only containers of this carrier. The shipment is included in the request to check its SCAC.',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a shipping line...',
-						typeOptions: { searchListMethod: 'searchShippingLines', searchable: true },
-					},
-					{
-						displayName: 'By SCAC',
-						name: 'scac',
-						type: 'string',
-						placeholder: 'e.g. MSCU',
-					},
-				],
-			},
+			shippingLineLocator(
+				'shippingLine',
+				'Shipping Line',
+				'Only containers of this carrier. The shipment is included in the request to check its SCAC.',
+			),
 			{
 				displayName: 'Terminal Data',
 				name: 'terminalData',

@@ -11,6 +11,7 @@ import {
 } from '../../helpers/parameters';
 import { includeProperty } from './shared';
 import { readShipmentFilters } from '../../client/containerFilters';
+import { shippingLineLocator } from '../../helpers/locators';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -69,28 +70,7 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. PO-1234',
 				description: 'Text searched in bill of lading, reference and container numbers',
 			},
-			{
-				displayName: 'Shipping Line',
-				name: 'shippingLine',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
-				description: 'Only shipments of this carrier',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a shipping line...',
-						typeOptions: { searchListMethod: 'searchShippingLines', searchable: true },
-					},
-					{
-						displayName: 'By SCAC',
-						name: 'scac',
-						type: 'string',
-						placeholder: 'e.g. MSCU',
-					},
-				],
-			},
+			shippingLineLocator('shippingLine', 'Shipping Line', 'Only shipments of this carrier'),
 			{
 				displayName: 'Tracking Stopped',
 				name: 'trackingStopped',

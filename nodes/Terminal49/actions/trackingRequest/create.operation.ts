@@ -14,6 +14,7 @@ import {
 	assertScac,
 } from '../../helpers/validation';
 import { REQUEST_TYPES } from './shared';
+import { shippingLineLocator } from '../../helpers/locators';
 
 const properties: INodeProperties[] = [
 	{
@@ -52,40 +53,12 @@ const properties: INodeProperties[] = [
 		description:
 			'Whether Terminal49 should infer the carrier from the number instead of a given SCAC. The request is created at once; if no carrier can be inferred it fails later with failed_reason scac_auto_detect_failed.',
 	},
-	{
-		displayName: 'Carrier (SCAC)',
-		name: 'scac',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description:
-			'The shipping line that issued the number, picked from the list or given by its 4-letter SCAC',
-		displayOptions: { show: { autoDetectCarrier: [false] } },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a shipping line...',
-				typeOptions: { searchListMethod: 'searchShippingLines', searchable: true },
-			},
-			{
-				displayName: 'By SCAC',
-				name: 'scac',
-				type: 'string',
-				placeholder: 'e.g. MSCU',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*[A-Za-z]{4}\\s*$',
-							errorMessage: 'A SCAC is exactly 4 letters, e.g. MAEU',
-						},
-					},
-				],
-			},
-		],
-	},
+	shippingLineLocator(
+		'scac',
+		'Carrier (SCAC)',
+		'The shipping line that issued the number, picked from the list or given by its 4-letter SCAC',
+		{ required: true, displayOptions: { show: { autoDetectCarrier: [false] } } },
+	),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
