@@ -96,6 +96,13 @@ maybe('Listen for test event in real n8n: a signed sample within seconds', () =>
 			notification_id: sandbox.deliveries[0].notificationId,
 			container: { id: expect.any(String), number: expect.any(String) },
 		});
+		// the change facts are filled in: the sandbox's sample says available_for_pickup went false -> true,
+		// so the container became ready for pickup exactly when it has no active hold
+		expect(item.changeset).toEqual({ available_for_pickup: { old: false, new: true } });
+		expect(item.changes.became_ready_for_pickup).toBe(item.container.active_holds.length === 0);
+		expect(item.changes.facts).toEqual(
+			item.container.active_holds.length === 0 ? ['became_ready_for_pickup'] : [],
+		);
 		expect(harness.nodeOutput(execution, 'Out')).toEqual([item]);
 
 		// n8n ended the listen after the execution: the temporary webhook is removed
