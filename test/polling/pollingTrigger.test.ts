@@ -8,6 +8,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { Terminal49PollingTrigger } from '../../nodes/Terminal49/Terminal49PollingTrigger.node';
+import { compare } from '../../nodes/Terminal49/polling/compare';
 import { POLLED_EVENTS } from '../../nodes/Terminal49/polling/description';
 import {
 	containerFingerprint,
@@ -225,4 +226,33 @@ test('Fetch Test Event returns a recent real milestone and leaves the state alon
 	expect(item.test_event).toBe(true);
 	expect((item.container as IDataObject).pod_discharged_at).toBeTruthy();
 	expect(t.state()).toBeUndefined();
+});
+
+test('a list that shifted while read keeps what it did not see, so nothing looks new next time', () => {
+	const page = (ids: string[], total: number) => ({
+		data: ids.map((id) => ({
+			id: `s-${id}`,
+			type: 'shipment',
+			attributes: { pod_eta_at: null, line_tracking_stopped_at: null },
+			relationships: { containers: { data: [{ type: 'container', id: `c-${id}` }] } },
+		})),
+		included: ids.map((id) => ({
+			id: `c-${id}`,
+			type: 'container',
+			attributes: { current_status: 'on_ship' },
+		})),
+		meta: { total },
+	});
+	const now = '2026-11-24T00:00:00Z';
+	const { state } = compare(undefined, [page(['a', 'b', 'c'], 3)], [], now);
+	// b slipped to a page already read: seen 2 of 3
+	const shifted = compare(state, [page(['a', 'c'], 3)], [], now);
+	expect(shifted.complete).toBe(false);
+	expect(Object.keys(shifted.state.c)).toHaveLength(3);
+	const next = compare(shifted.state, [page(['a', 'b', 'c'], 3)], [], now);
+	expect(next.changes).toEqual([]);
+	// a complete list without b: b is forgotten
+	const gone = compare(next.state, [page(['a', 'c'], 2)], [], now);
+	expect(gone.complete).toBe(true);
+	expect(Object.keys(gone.state.c)).toHaveLength(2);
 });

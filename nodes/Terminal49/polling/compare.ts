@@ -192,6 +192,7 @@ export function compare(
 	let total: number | undefined;
 	let containerCount = 0;
 	let duplicate = false;
+	const seen = new Set<string>();
 
 	for (const page of pages) {
 		const index = indexIncluded(page.included);
@@ -200,11 +201,12 @@ export function compare(
 		for (const shipment of resourcesOf(page)) {
 			const sa = attributesOf(shipment);
 			const sKey = keyOf(String(shipment.id));
-			if (s[sKey] !== undefined) duplicate = true;
-			const shipmentFp = shipmentFingerprint(sa);
-			s[sKey] = shipmentFp;
+			if (seen.has(sKey)) duplicate = true;
+			seen.add(sKey);
 			// a shipment whose tracking stopped (a service that dropped the filter): not watched
 			if (sa.line_tracking_stopped_at) continue;
+			const shipmentFp = shipmentFingerprint(sa);
+			s[sKey] = shipmentFp;
 			const knownShipment = before.s[sKey] !== undefined;
 			const etaBefore = before.s[sKey] as string | undefined;
 			if (!baseline && knownShipment && etaBefore !== shipmentFp && shipmentFp !== '') {
@@ -238,7 +240,7 @@ export function compare(
 	// A list that shifted while it was read (a shipment seen twice, or fewer than the total): what was
 	// not seen is kept as it was, so nothing seems new on the next poll.
 	const shipments = Object.keys(s).length;
-	const complete = !duplicate && (total === undefined || shipments >= total);
+	const complete = !duplicate && (total === undefined || seen.size >= total);
 	if (!complete) {
 		for (const [key, value] of Object.entries(before.c)) if (c[key] === undefined) c[key] = value;
 		for (const [key, value] of Object.entries(before.s)) if (s[key] === undefined) s[key] = value;
