@@ -1,8 +1,9 @@
 /**
- * `npm run bench`: the four sections of issue 7, printed as tables and saved to bench/last-run.{json,md}.
+ * `npm run bench`: the four sections of issue 7 and the polling trigger's (5, issue 16), printed as tables and saved to bench/last-run.{json,md}.
  * Not part of `npm test`. Takes a few minutes; needs the real-n8n harness (`scripts/ensure-n8n.sh`).
  *
- *   BENCH_SECTIONS=1,2,3,4   which sections to run
+ *   BENCH_SECTIONS=1,2,3,4,5 which sections to run
+ *   BENCH_POLL_CONTAINERS=10000 containers (in shipments of 4) of the polling trigger's section 5
  *   BENCH_CONTAINERS=10000   containers in the sandbox (Return All size)
  *   BENCH_WINDOW_MS=3000     the sandbox's rate window (compressed from Terminal49's 60 s)
  *   BENCH_LIMIT=20           default-bucket limit per window (20 per 3 s: the limit binds, as in the issue's figures)
@@ -28,12 +29,16 @@ import type { Overheads } from './overheads';
 import { measureOverheads } from './overheads';
 import type { ReturnAllRow, ReturnAllSetup } from './returnAll';
 import { runHttp, runTerminal49 } from './returnAll';
+import type { PollingResult } from './polling';
+import { runPollingBench } from './polling';
 import type { TriggerResult } from './trigger';
 import { runTriggerBench } from './trigger';
 
 const env = (name: string, fallback: number) =>
 	process.env[name] ? Number(process.env[name]) : fallback;
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4').split(',').map((s) => s.trim()));
+const SECTIONS = new Set(
+	(process.env.BENCH_SECTIONS ?? '1,2,3,4,5').split(',').map((s) => s.trim()),
+);
 const TOTAL = env('BENCH_CONTAINERS', 10_000);
 const WINDOW_MS = env('BENCH_WINDOW_MS', 3000);
 const LIMIT = env('BENCH_LIMIT', 20);
@@ -46,6 +51,7 @@ interface Results {
 	config: Record<string, unknown>;
 	returnAll: ReturnAllRow[];
 	trigger?: TriggerResult;
+	polling?: PollingResult;
 	overheads?: Overheads;
 	notes: string[];
 }
@@ -75,6 +81,35 @@ function returnAllTable(rows: ReturnAllRow[]) {
 			r.ratio,
 			`${r.baselineRssMiB} → ${r.peakRssMiB}`,
 			r.status,
+		]),
+	);
+}
+
+function pollingTable(p: PollingResult) {
+	return table(
+		[
+			'poll',
+			'tracked shipments',
+			'containers',
+			'changed',
+			'requests / expected',
+			'429s',
+			'items emitted (containers)',
+			'comparison CPU ms',
+			'static data bytes / container',
+			'wall ms',
+		],
+		p.rows.map((r) => [
+			r.poll,
+			r.trackedShipments,
+			r.containers,
+			r.changed,
+			`${r.requests} / ${r.expectedRequests}`,
+			r.rateLimited,
+			`${r.emitted} (${r.emittedContainers})`,
+			r.compareCpuMs,
+			r.bytesPerContainer,
+			r.wallMs,
 		]),
 	);
 }
@@ -170,6 +205,8 @@ export function renderMarkdown(results: Results): string {
 		parts.push('### 1-2. Return All\n\n' + returnAllTable(results.returnAll));
 	if (results.trigger) parts.push('### 3. Trigger under load\n\n' + triggerTable(results.trigger));
 	if (results.overheads) parts.push('### 4. Overheads\n\n' + overheadTable(results.overheads));
+	if (results.polling)
+		parts.push('### 5. Polling trigger: one poll\n\n' + pollingTable(results.polling));
 	if (results.notes.length) parts.push('Notes:\n' + results.notes.map((n) => `- ${n}`).join('\n'));
 	return parts.join('\n\n') + '\n';
 }
@@ -333,6 +370,16 @@ async function main() {
 	if (SECTIONS.has('4')) {
 		results.overheads = await measureOverheads(tgz);
 		console.log(overheadTable(results.overheads));
+	}
+	if (SECTIONS.has('5')) {
+		try {
+			results.polling = await runPollingBench(env('BENCH_POLL_CONTAINERS', 10_000));
+			console.log(pollingTable(results.polling));
+		} catch (error) {
+			results.notes.push(
+				`the polling trigger could not be measured: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+			);
+		}
 	}
 	const markdown = renderMarkdown(results);
 	fs.writeFileSync(path.join(ROOT, 'bench', 'last-run.json'), JSON.stringify(results, null, 2));

@@ -89,7 +89,7 @@ export class SandboxApp {
 		this.store = new Store(options.seed);
 		this.limiter = new RateLimiter(options.rateWindowMs, options.rateLimits);
 		this.dispatcher = new WebhookDispatcher(this.store, options, () => this.store.newId());
-		seedStore(this.store, options.containers, options.epoch);
+		seedStore(this.store, options.containers, options.epoch, options.containersPerShipment);
 	}
 
 	get baseUrl(): string {
@@ -111,7 +111,7 @@ export class SandboxApp {
 		this.store.clear(seed);
 		this.limiter.reset();
 		this.faults.clear();
-		seedStore(this.store, containers, this.options.epoch);
+		seedStore(this.store, containers, this.options.epoch, this.options.containersPerShipment);
 	}
 
 	close(): void {

@@ -494,7 +494,12 @@ export function seedTrackingRequest(
 }
 
 /** Fill the store: parties, custom field definitions, documents, shipments, containers, fixtures. */
-export function seedStore(store: Store, containers: number, epoch: number): void {
+export function seedStore(
+	store: Store,
+	containers: number,
+	epoch: number,
+	perShipment?: number,
+): void {
 	const rng = store.rng;
 	for (let i = 0; i < CUSTOMER_NAMES.length; i++) {
 		store.parties.add({
@@ -555,7 +560,7 @@ export function seedStore(store: Store, containers: number, epoch: number): void
 	// Random shipments first (older), fixtures last (newest, so they lead page 1 of every list).
 	const specs: Array<{ count: number }> = [];
 	while (remaining > 0) {
-		const count = Math.min(remaining, rng.int(1, 4));
+		const count = Math.min(remaining, perShipment ?? rng.int(1, 4));
 		specs.push({ count });
 		remaining -= count;
 	}

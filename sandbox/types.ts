@@ -10,6 +10,8 @@ export interface SandboxOptions {
 	seed: number;
 	/** Number of seeded containers (the first six are the documented fixtures). */
 	containers: number;
+	/** Containers of every seeded (non-fixture) shipment; unset: 1 to 4 at random (benches set it). */
+	containersPerShipment?: number;
 	/** The sandbox clock origin for seeded dates (ms since epoch). Default: today 00:00 UTC. */
 	epoch: number;
 	rateWindowMs: number;

@@ -26,6 +26,7 @@ const SHOTS = [
 	['hold-cleared-alert.json', 'example-hold-cleared-alert.png'],
 	['eta-slipped-alert.json', 'example-eta-slipped-alert.png'],
 	['terminal-fees-digest.json', 'example-terminal-fees-digest.png'],
+	['polling-hold-cleared.json', 'example-polling-hold-cleared.png'],
 ];
 
 async function main() {

@@ -17,7 +17,7 @@ import { receiveDelivery } from './trigger/webhook';
 /** The trigger panel's help on "Listen for test event" (trigger/sample.ts). */
 const LISTEN_HELP =
 	"<b>While building your workflow</b>, click 'Listen for test event'. Terminal49 then sends a sample of the first event in Events (Terminal49's example data, signed like a real delivery) to the Test URL, and it shows up in this editor within a few seconds.<br /><br />" +
-	"<b>Terminal49 must be able to reach this n8n</b> at a public https address (n8n's WEBHOOK_URL). An n8n on localhost, on a private network or on plain http receives no sample and no real event; n8n's log says why. A polling trigger, which would not need this, is not available yet: meanwhile a Schedule Trigger followed by the Terminal49 node (e.g. Container > Get Many) works from anywhere.";
+	"<b>Terminal49 must be able to reach this n8n</b> at a public https address (n8n's WEBHOOK_URL). An n8n on localhost, on a private network or on plain http receives no sample and no real event; n8n's log says why. Such an n8n can use the Terminal49 Polling Trigger instead: the same events, checked on a schedule, no public address needed.";
 
 export class Terminal49Trigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -177,6 +177,7 @@ maybe('example workflows in real n8n', () => {
 			'hold-cleared-alert.json',
 			'lfd-reminder.json',
 			'milestones-to-table.json',
+			'polling-hold-cleared.json',
 			'terminal-fees-digest.json',
 			'track-from-list.json',
 		]);
@@ -189,6 +190,7 @@ maybe('example workflows in real n8n', () => {
 				expect([
 					'n8n-nodes-terminal49.terminal49',
 					'n8n-nodes-terminal49.terminal49Trigger',
+					'n8n-nodes-terminal49.terminal49PollingTrigger',
 				]).toContain(node.type);
 				expect(node.credentials?.terminal49Api?.name).toBe('Terminal49 (sandbox)');
 			}

@@ -42,12 +42,13 @@ function strings(value: unknown): string[] {
 
 const CODE_TYPES = /\.(code|function|functionItem|aiTransform|executeCommand)$/i;
 
-test('six examples, as npm start and the docs list them', () => {
+test('seven examples, as npm start and the docs list them', () => {
 	expect(FILES).toEqual([
 		'eta-slipped-alert.json',
 		'hold-cleared-alert.json',
 		'lfd-reminder.json',
 		'milestones-to-table.json',
+		'polling-hold-cleared.json',
 		'terminal-fees-digest.json',
 		'track-from-list.json',
 	]);
@@ -72,6 +73,7 @@ test.each(examples)('%s: every node is n8n-nodes-base.* or this package', (_file
 			node.type.startsWith('n8n-nodes-base.'),
 			`${packageName}.terminal49`,
 			`${packageName}.terminal49Trigger`,
+			`${packageName}.terminal49PollingTrigger`,
 		]).toContain(node.type.startsWith('n8n-nodes-base.') ? true : node.type);
 	}
 	// every Terminal49 node uses the credential npm start creates
@@ -116,6 +118,10 @@ test('ids, names, webhook paths and the data table are kept', () => {
 		'hold-cleared-alert.json': ['t49ExHoldCleared', 'Terminal49: hold cleared alert'],
 		'lfd-reminder.json': ['t49ExLfdReminder', 'Terminal49: LFD reminder (daily digest)'],
 		'milestones-to-table.json': ['t49ExMilestones', 'Terminal49: milestones to a table'],
+		'polling-hold-cleared.json': [
+			't49ExPollingHolds',
+			'Terminal49: hold cleared alert (polling, no public URL)',
+		],
 		'terminal-fees-digest.json': ['t49ExFeesDigest', 'Terminal49: terminal fees digest (daily)'],
 		'track-from-list.json': ['t49ExTrackFromList', 'Terminal49: track from a list'],
 	});

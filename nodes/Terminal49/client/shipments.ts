@@ -201,4 +201,21 @@ export class Shipments extends Resource {
 			withNestedContainerInsights,
 		);
 	}
+
+	/**
+	 * The pages of `GET /shipments?filter[tracking_stopped]=false&include=containers` in pages of 100, each
+	 * requested while the one before is worked on (the polling trigger's one read of every tracked
+	 * container: ceil(shipments / 100) requests).
+	 */
+	trackedWithContainers() {
+		return this.api.pages(
+			{
+				method: 'GET',
+				path: '/shipments',
+				qs: { 'filter[tracking_stopped]': false, include: 'containers' },
+			},
+			undefined,
+			{ prefetch: true },
+		);
+	}
 }

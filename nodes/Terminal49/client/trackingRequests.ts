@@ -197,6 +197,22 @@ export class TrackingRequests extends Resource {
 		return fallbackItem(existingId, meta, duplicate, request);
 	}
 
+	/**
+	 * The pages of `GET /tracking_requests?filter[updated_at][start]=…` (with their tracked shipments), in
+	 * pages of 100: the requests whose status may have changed since `since` (ISO 8601).
+	 */
+	updatedSince(since: string) {
+		return this.api.pages(
+			{
+				method: 'GET',
+				path: '/tracking_requests',
+				qs: { 'filter[updated_at][start]': since, include: 'tracked_object' },
+			},
+			undefined,
+			{ prefetch: true },
+		);
+	}
+
 	/** `PATCH /tracking_requests/{id}` (the reference number). */
 	async update(id: string, refNumber: string, mode: ReadMode): Promise<IDataObject[]> {
 		return await this.api.save(

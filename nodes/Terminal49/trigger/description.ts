@@ -16,7 +16,7 @@ export function deduplicationWindowMs(options: IDataObject): number {
 }
 
 /** The choices of "Only When": one per change fact (helpers/changeFacts.ts), sorted by name. */
-const ONLY_WHEN_OPTIONS: Array<{ name: string; value: ChangeFact; description: string }> = [
+export const ONLY_WHEN_OPTIONS: Array<{ name: string; value: ChangeFact; description: string }> = [
 	{
 		name: 'A Hold Was Added',
 		value: 'hold_added',

@@ -1,0 +1,39 @@
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { pollingProperties } from './polling/description';
+import { poll } from './polling/poll';
+
+/**
+ * The Terminal49 Polling Trigger: the Terminal49 Trigger's events for an n8n that Terminal49 cannot reach
+ * (no public https address). n8n calls poll() on the Poll Times schedule; each call compares what the API
+ * shows with the fingerprints of the previous call (polling/).
+ */
+export class Terminal49PollingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Terminal49 Polling Trigger',
+		name: 'terminal49PollingTrigger',
+		icon: { light: 'file:terminal49.svg', dark: 'file:terminal49.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle:
+			'={{ ($parameter["events"] || []).length > 2 ? ($parameter["events"] || []).length + " events" : ($parameter["events"] || []).join(", ") }}',
+		description:
+			'Starts the workflow when a container, shipment or tracking request changes, checking Terminal49 on a schedule (no public URL needed)',
+		defaults: { name: 'Terminal49 Polling Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'terminal49Api', required: true }],
+		polling: true,
+		properties: pollingProperties,
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await poll(this);
+	}
+}

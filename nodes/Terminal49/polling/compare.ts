@@ -1,0 +1,284 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { IncludedIndex, JsonApiDocument, ResourceObject } from '../client/jsonApi';
+import { attributesOf, identifiersOf, indexIncluded, lookup, resourcesOf } from '../client/jsonApi';
+import type { ContainerState } from './fingerprint';
+import {
+	activeHolds,
+	containerFingerprint,
+	decodeContainer,
+	decodeTime,
+	encodeTime,
+	feeCodeOf,
+	keyOf,
+	MILESTONES,
+	shipmentFingerprint,
+} from './fingerprint';
+
+/**
+ * The comparison of the polling trigger: what the API shows now (the pages of tracked shipments with their
+ * containers, the tracking requests updated lately) against the fingerprints of the previous poll. Pure:
+ * no request, no clock; the caller saves the new state only once the whole poll has succeeded.
+ */
+
+export const STATE_VERSION = 1;
+/** Tracking-request statuses remembered at most (the most recently changed); older ones are forgotten. */
+export const MAX_TRACKING_REQUESTS = 2000;
+
+/** The node static data of the polling trigger. */
+export interface PollState extends IDataObject {
+	v: number;
+	/** container key -> fingerprint */
+	c: IDataObject;
+	/** shipment key -> fingerprint */
+	s: IDataObject;
+	/** tracking request key -> status code */
+	t: IDataObject;
+	/** the newest tracking request `updated_at` seen (ISO 8601) */
+	tc: string;
+}
+
+/** The events of tracking-request statuses. */
+export const TRACKING_REQUEST_EVENTS: Record<string, string> = {
+	created: 'tracking_request.succeeded',
+	awaiting_manifest: 'tracking_request.awaiting_manifest',
+	failed: 'tracking_request.failed',
+	tracking_stopped: 'tracking_request.tracking_stopped',
+};
+const TR_STATUS_CODES = ['pending', 'created', 'awaiting_manifest', 'failed', 'tracking_stopped'];
+
+export interface Change {
+	event: string;
+	shipment?: ResourceObject;
+	container?: ResourceObject;
+	trackingRequest?: ResourceObject;
+	index: IncludedIndex;
+	/** `{field: [old, new]}` built from the two fingerprints. */
+	changeset?: IDataObject;
+	/** The milestone's timestamp field, for `container.transport.*` milestones. */
+	milestoneField?: string;
+	/** The container's status at the previous poll. */
+	statusFrom?: string | null;
+}
+
+export interface TrackedPage {
+	document: JsonApiDocument;
+}
+
+export interface CompareResult {
+	state: PollState;
+	changes: Change[];
+	/** Containers and shipments read (and whether the list was complete). */
+	containers: number;
+	shipments: number;
+	complete: boolean;
+}
+
+const holdsArray = (names: string[]) => names.map((name) => ({ name, status: 'hold' }));
+
+function feesBefore(code: string): IDataObject[] {
+	if (code === '') return [];
+	// Only a hash of the earlier fees is kept: a marker that says whether there were fees.
+	return [{ type: code.startsWith('+') ? 'earlier_fees' : 'total', amount: null }];
+}
+
+/** The changes of one container since its previous fingerprint. */
+function containerChanges(
+	before: ContainerState,
+	container: ResourceObject,
+	shipment: ResourceObject,
+	index: IncludedIndex,
+): Change[] {
+	const a = attributesOf(container);
+	const changes: Change[] = [];
+	const base = { container, shipment, index, statusFrom: before.status };
+
+	// Milestones reached, in journey order
+	for (const { field, event } of MILESTONES) {
+		if (!before.reached.has(field) && a[field]) {
+			changes.push({
+				...base,
+				event,
+				milestoneField: field,
+				changeset: { [field]: [null, a[field]] },
+			});
+		}
+	}
+
+	const updated: IDataObject = {};
+	const availableNow = a.available_for_pickup === true;
+	if (availableNow !== before.available) {
+		updated.available_for_pickup = [before.available, availableNow];
+		changes.push({
+			...base,
+			event: availableNow ? 'container.transport.available' : 'container.transport.not_available',
+			changeset: { available_for_pickup: [before.available, availableNow] },
+		});
+	}
+	const holdsNow = activeHolds(a.holds_at_pod_terminal);
+	if (holdsNow.join(',') !== before.holds.join(',')) {
+		updated.holds_at_pod_terminal = [holdsArray(before.holds), a.holds_at_pod_terminal ?? []];
+	}
+	const deadlines = (a.import_deadlines ?? {}) as IDataObject;
+	const deadlinesBefore: IDataObject = {};
+	const deadlinesAfter: IDataObject = {};
+	for (const source of ['line', 'terminal', 'rail'] as const) {
+		const field = `pickup_lfd_${source}`;
+		const old = before.lfd[source];
+		const now = decodeTime(encodeSame(deadlines[field]));
+		if (old !== now) {
+			deadlinesBefore[field] = old;
+			deadlinesAfter[field] = deadlines[field] ?? null;
+			changes.push({
+				...base,
+				event: `container.pickup_lfd_${source}.changed`,
+				changeset: { [field]: [old, deadlines[field] ?? null] },
+			});
+		}
+	}
+	if (Object.keys(deadlinesBefore).length > 0) {
+		updated.import_deadlines = [deadlinesBefore, deadlinesAfter];
+	}
+	const pickupNow = decodeTime(encodeSame(a.pickup_lfd));
+	if (pickupNow !== before.lfd.pickup) {
+		updated.pickup_lfd = [before.lfd.pickup, a.pickup_lfd ?? null];
+		changes.push({
+			...base,
+			event: 'container.pickup_lfd.changed',
+			changeset: { pickup_lfd: [before.lfd.pickup, a.pickup_lfd ?? null] },
+		});
+	}
+	const appointmentNow = decodeTime(encodeSame(a.pickup_appointment_at));
+	if (appointmentNow !== before.appointment) {
+		updated.pickup_appointment_at = [before.appointment, a.pickup_appointment_at ?? null];
+		changes.push({
+			...base,
+			event: 'container.pickup_appointment.changed',
+			changeset: { pickup_appointment_at: [before.appointment, a.pickup_appointment_at ?? null] },
+		});
+	}
+	if (feeCodeOf(a) !== before.fees) {
+		updated.fees_at_pod_terminal = [feesBefore(before.fees), a.fees_at_pod_terminal ?? []];
+	}
+	if ((a.current_status ?? null) !== before.status) {
+		updated.current_status = [before.status, a.current_status ?? null];
+	}
+	if (Object.keys(updated).length > 0) {
+		changes.push({ ...base, event: 'container.updated', changeset: updated });
+	}
+	return changes;
+}
+
+/** A time as the fingerprint would give it back (so a value compares equal to its decoded self). */
+function encodeSame(value: unknown): string | undefined {
+	return encodeTime(value) || undefined;
+}
+
+/**
+ * Compares the pages read now with the previous state (undefined: the first poll, a baseline that
+ * reports nothing). Returns the new state and the changes, in the order found.
+ */
+export function compare(
+	previous: PollState | undefined,
+	pages: JsonApiDocument[],
+	trackingPages: JsonApiDocument[],
+	nowIso: string,
+): CompareResult {
+	const baseline = previous === undefined;
+	const before: PollState = previous ?? { v: STATE_VERSION, c: {}, s: {}, t: {}, tc: nowIso };
+	const c: IDataObject = {};
+	const s: IDataObject = {};
+	const changes: Change[] = [];
+	let total: number | undefined;
+	let containerCount = 0;
+	let duplicate = false;
+	const seen = new Set<string>();
+
+	for (const page of pages) {
+		const index = indexIncluded(page.included);
+		const meta = page.meta as IDataObject | undefined;
+		if (meta && typeof meta.total === 'number') total = meta.total;
+		for (const shipment of resourcesOf(page)) {
+			const sa = attributesOf(shipment);
+			const sKey = keyOf(String(shipment.id));
+			if (seen.has(sKey)) duplicate = true;
+			seen.add(sKey);
+			// a shipment whose tracking stopped (a service that dropped the filter): not watched
+			if (sa.line_tracking_stopped_at) continue;
+			const shipmentFp = shipmentFingerprint(sa);
+			s[sKey] = shipmentFp;
+			const knownShipment = before.s[sKey] !== undefined;
+			const etaBefore = before.s[sKey] as string | undefined;
+			if (!baseline && knownShipment && etaBefore !== shipmentFp && shipmentFp !== '') {
+				changes.push({
+					event: 'shipment.estimated.arrival',
+					shipment,
+					index,
+					changeset: { pod_eta_at: [decodeTime(etaBefore), sa.pod_eta_at ?? null] },
+				});
+			}
+			for (const identifier of identifiersOf(shipment, 'containers')) {
+				const container = lookup(index, identifier);
+				if (!container) continue;
+				containerCount++;
+				const cKey = keyOf(String(container.id));
+				const fingerprint = containerFingerprint(attributesOf(container));
+				c[cKey] = fingerprint;
+				if (baseline) continue;
+				const previousFp = before.c[cKey] as string | undefined;
+				if (previousFp === undefined) {
+					if (knownShipment)
+						changes.push({ event: 'container.created', container, shipment, index });
+					continue;
+				}
+				if (previousFp === fingerprint) continue;
+				changes.push(...containerChanges(decodeContainer(previousFp), container, shipment, index));
+			}
+		}
+	}
+
+	// A list that shifted while it was read (a shipment seen twice, or fewer than the total): what was
+	// not seen is kept as it was, so nothing seems new on the next poll.
+	const shipments = Object.keys(s).length;
+	const complete = !duplicate && (total === undefined || seen.size >= total);
+	if (!complete) {
+		for (const [key, value] of Object.entries(before.c)) if (c[key] === undefined) c[key] = value;
+		for (const [key, value] of Object.entries(before.s)) if (s[key] === undefined) s[key] = value;
+	}
+
+	// Tracking requests updated lately: a status not seen before for the request is a change.
+	const t: IDataObject = { ...before.t };
+	let cursor = before.tc;
+	for (const page of trackingPages) {
+		const index = indexIncluded(page.included);
+		for (const request of resourcesOf(page)) {
+			const a = attributesOf(request);
+			const status = String(a.status ?? '');
+			const codeIndex = TR_STATUS_CODES.indexOf(status);
+			const code = codeIndex >= 0 ? codeIndex.toString(36) : `!${status}`;
+			const key = keyOf(String(request.id));
+			const old = t[key];
+			if (typeof a.updated_at === 'string' && a.updated_at > cursor) cursor = a.updated_at;
+			if (old === code) continue;
+			delete t[key];
+			t[key] = code;
+			const event = TRACKING_REQUEST_EVENTS[status];
+			if (!baseline && event) {
+				const shipment = identifiersOf(request, 'tracked_object')
+					.map((identifier) => lookup(index, identifier))
+					.find((resource) => resource?.type === 'shipment');
+				changes.push({ event, trackingRequest: request, shipment, index });
+			}
+		}
+	}
+	const keys = Object.keys(t);
+	for (const key of keys.slice(0, Math.max(0, keys.length - MAX_TRACKING_REQUESTS))) delete t[key];
+
+	return {
+		state: { v: STATE_VERSION, c, s, t, tc: cursor },
+		changes,
+		containers: containerCount,
+		shipments,
+		complete,
+	};
+}
