@@ -199,6 +199,29 @@ test('a poll that fails part-way emits nothing and changes no state; the next on
 	expect(await t.poll()).toBeNull();
 });
 
+test.each([
+	['connection resets', '/shipments', 'reset'],
+	['a 429 storm', '/shipments', '429'],
+	['503s', '/tracking_requests', '503'],
+	['connection resets', '/tracking_requests', 'reset'],
+] as const)(
+	"%s on %s beyond the transport's retries: the poll fails, emits nothing, keeps its state; the next catches up",
+	async (_label, path, kind) => {
+		const t = trigger(ALL);
+		await t.poll();
+		const before = JSON.stringify(t.state());
+		const f = fixture('new_booking');
+		sb.advanceContainer(f.containerId, 1);
+		sb.injectFault({ kind, count: 50, path, delayMs: 1000 } as never);
+		await expect(t.poll()).rejects.toThrow();
+		expect(JSON.stringify(t.state())).toBe(before);
+		sb.clearFaults();
+		expect(events(await t.poll())).toContain(`container.transport.empty_out ${f.containerNumber}`);
+		expect(await t.poll()).toBeNull();
+	},
+	60_000,
+);
+
 test('a poll due while the previous one still runs is skipped, not doubled', async () => {
 	const t = trigger(ALL);
 	await t.poll();
