@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { pollingProperties } from './polling/description';
 import { poll } from './polling/poll';
+import { EVENTS_SUBTITLE } from './helpers/events';
 
 /**
  * The Terminal49 Polling Trigger: the Terminal49 Trigger's events for an n8n that Terminal49 cannot reach
@@ -21,8 +22,7 @@ export class Terminal49PollingTrigger implements INodeType {
 		icon: { light: 'file:terminal49.svg', dark: 'file:terminal49.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle:
-			'={{ ($parameter["events"] || []).length > 2 ? ($parameter["events"] || []).length + " events" : ($parameter["events"] || []).join(", ") }}',
+		subtitle: EVENTS_SUBTITLE,
 		description:
 			'Starts the workflow when a container, shipment or tracking request changes, checking Terminal49 on a schedule (no public URL needed)',
 		defaults: { name: 'Terminal49 Polling Trigger' },

@@ -13,6 +13,7 @@ import { triggerProperties } from './trigger/description';
 import { checkExists, create, remove } from './trigger/lifecycle';
 import { emitDelivery, readDeliveries } from './trigger/emit';
 import { receiveDelivery } from './trigger/webhook';
+import { EVENTS_SUBTITLE } from './helpers/events';
 
 /** The trigger panel's help on "Listen for test event" (trigger/sample.ts). */
 const LISTEN_HELP =
@@ -26,8 +27,7 @@ export class Terminal49Trigger implements INodeType {
 		icon: { light: 'file:terminal49.svg', dark: 'file:terminal49.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle:
-			'={{ ($parameter["events"] || []).length > 2 ? ($parameter["events"] || []).length + " events" : ($parameter["events"] || []).join(", ") }}',
+		subtitle: EVENTS_SUBTITLE,
 		description:
 			'Starts the workflow when Terminal49 sends a container, shipment or tracking event (signed webhook, each delivery once)',
 		defaults: { name: 'Terminal49 Trigger' },

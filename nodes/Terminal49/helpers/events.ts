@@ -314,3 +314,7 @@ export function webhookEventOptions(): INodePropertyOptions[] {
 		description: `${event.description} (${event.value})`,
 	}));
 }
+
+/** Both triggers' subtitle in the editor: the chosen events, or how many when more than two. */
+export const EVENTS_SUBTITLE =
+	'={{ ($parameter["events"] || []).length > 2 ? ($parameter["events"] || []).length + " events" : ($parameter["events"] || []).join(", ") }}';
