@@ -1,0 +1,262 @@
+/**
+ * The Terminal49 Trigger in queue mode as n8n runs it at scale: Postgres, Redis, one main (no production
+ * webhooks), two `n8n webhook` processes behind a round-robin proxy, two `n8n worker`s (scripts/n8n:
+ * startStack({ mode: 'queue' })). Executions are counted from Postgres (psql) and read through main's REST API,
+ * which reads the same database, never from one process's memory.
+ *
+ * Deterministic by construction: a redelivery is sent once the executions of the first copies are recorded
+ * in the database, so the outcome does not depend on which worker wins a race (the race itself, two copies at
+ * two workers at the same moment, is measured by the load bench: bench/trigger.ts, docs/trigger.md).
+ */
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { harness, NODE_TYPES, packageBuilt, ROOT, startT49Stack } from './helpers';
+import type { Execution, T49Stack, WorkflowJson } from './helpers';
+
+jest.setTimeout(420_000);
+// No retry (test/setup-retry.js gives one to every e2e test): these must pass on the first run.
+jest.retryTimes(0);
+
+const maybe = packageBuilt() ? describe : describe.skip;
+
+const FIXTURE = readFileSync(
+	join(ROOT, 'test', 'fixtures', 'webhook-examples', 'container.transport.vessel_discharged.json'),
+	'utf8',
+);
+const FIXTURE_ID = (JSON.parse(FIXTURE) as { data: { id: string } }).data.id;
+
+/** trigger → (Wait `waitSeconds`) → Out */
+function workflow(name: string, webhookId: string, waitSeconds = 0): WorkflowJson {
+	const nodes: Array<Record<string, unknown>> = [
+		{
+			id: 'trigger',
+			name: 'Terminal49 Trigger',
+			type: NODE_TYPES.trigger,
+			typeVersion: 1,
+			webhookId,
+			position: [0, 0],
+			parameters: { events: ['container.transport.vessel_discharged', 'container.updated'] },
+		},
+		{
+			id: 'out',
+			name: 'Out',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [440, 0],
+			parameters: {},
+		},
+	];
+	const connections: Record<string, unknown> = {};
+	if (waitSeconds) {
+		nodes.push({
+			id: 'wait',
+			name: 'Wait',
+			type: 'n8n-nodes-base.wait',
+			typeVersion: 1.1,
+			position: [220, 0],
+			parameters: { resume: 'timeInterval', amount: waitSeconds, unit: 'seconds' },
+		});
+		connections['Terminal49 Trigger'] = { main: [[{ node: 'Wait', type: 'main', index: 0 }]] };
+		connections.Wait = { main: [[{ node: 'Out', type: 'main', index: 0 }]] };
+	} else {
+		connections['Terminal49 Trigger'] = { main: [[{ node: 'Out', type: 'main', index: 0 }]] };
+	}
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 workers', () => {
+	let t49: T49Stack;
+
+	beforeAll(async () => {
+		t49 = await startT49Stack({
+			mode: 'queue',
+			sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 12 },
+		});
+	});
+
+	afterAll(async () => {
+		if (t49) await t49.stop();
+	});
+
+	/** Rows of execution_entity for a workflow: [id, status, finished] from Postgres. */
+	function dbExecutions(workflowId: string) {
+		return t49.stack
+			.sql(
+				`select id, status, finished from execution_entity where "workflowId" = '${workflowId}' order by id`,
+			)
+			.map(([id, status, finished]) => ({ id, status, finished: finished === 't' }));
+	}
+
+	/** Wait until no execution of the workflow is new/running and the count held still for `settleMs`. */
+	async function settled(workflowId: string, { settleMs = 3000, timeoutMs = 180_000 } = {}) {
+		let last = -1;
+		let since = Date.now();
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const rows = dbExecutions(workflowId);
+			const busy = rows.some((r) => ['new', 'running', 'waiting'].includes(r.status));
+			if (rows.length !== last || busy) {
+				last = rows.length;
+				since = Date.now();
+			} else if (Date.now() - since >= settleMs) {
+				return rows;
+			}
+			if (Date.now() > deadline)
+				throw new Error(`executions did not settle: ${JSON.stringify(rows)}`);
+			await harness.sleep(500);
+		}
+	}
+
+	/** Executions (with data, through main's REST API on Postgres) keyed by the notification they ran. */
+	async function byNotification(workflowId: string, outNode = 'Out') {
+		const executions = await t49.stack.client.listExecutions({
+			workflowId,
+			includeData: true,
+			limit: 100,
+			maxPages: 40,
+		});
+		const ran = new Map<string, Execution[]>();
+		const keptOnly = new Map<string, Execution[]>();
+		for (const e of executions) {
+			const out = harness.nodeOutput(e, outNode);
+			if (out?.length) {
+				const id = String(out[0].notification_id);
+				ran.set(id, [...(ran.get(id) ?? []), e]);
+				continue;
+			}
+			// recorded but not run to the end (crashed): the delivery is the execution's input
+			const input = (e.data as any)?.executionData?.nodeExecutionStack?.[0]?.data?.main?.[0]?.[0]
+				?.json;
+			const id = input?.data?.id;
+			if (id && e.status !== 'success') keptOnly.set(id, [...(keptOnly.get(id) ?? []), e]);
+		}
+		return { executions, ran, keptOnly };
+	}
+
+	async function activate(wf: { id: string }, path: string) {
+		const { stack, sandbox } = t49;
+		await stack.client.activateWorkflow(wf.id);
+		// registered on both webhook processes (each looks the path up in Postgres)
+		for (const w of stack.webhooks)
+			await new harness.N8nClient(w.baseUrl).waitForWebhook(path, { timeoutMs: 30_000 });
+		const url = stack.webhookUrl(path);
+		const hook = await harness.waitFor(
+			'the webhook registration in the sandbox',
+			() => sandbox.store.webhooks.all().find((h) => h.url === url),
+			{ timeoutMs: 20_000, intervalMs: 100 },
+		);
+		return hook!;
+	}
+
+	async function deactivate(wf: { id: string }, path: string) {
+		const { stack, sandbox } = t49;
+		const url = stack.webhookUrl(path);
+		await stack.client.deactivateWorkflow(wf.id);
+		await harness.waitFor(
+			'the webhook to be deleted in the sandbox',
+			() => !sandbox.store.webhooks.all().some((h) => h.url === url),
+			{ timeoutMs: 20_000, intervalMs: 200 },
+		);
+		for (const w of stack.webhooks)
+			await new harness.N8nClient(w.baseUrl).waitForWebhookGone(path, { timeoutMs: 30_000 });
+	}
+
+	/** A signed delivery of notification `id` to `url`; status, or -1 when no answer came. */
+	async function deliver(url: string, secret: string, id: string): Promise<number> {
+		const body = FIXTURE.split(FIXTURE_ID).join(id);
+		const signature = createHmac('sha256', secret).update(body).digest('hex');
+		try {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/vnd.api+json',
+					'x-t49-webhook-signature': signature,
+				},
+				body,
+				signal: AbortSignal.timeout(20_000),
+			});
+			await res.arrayBuffer();
+			return res.status;
+		} catch {
+			return -1;
+		}
+	}
+
+	test('activation on main, deliveries on both webhook processes, executions on both workers, redeliveries to both processes at once run nothing, deactivation', async () => {
+		const { sandbox, stack } = t49;
+		const webhookId = `t49-queue-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		sandbox.clearDeliveries();
+		const wf = await stack.client.createWorkflow(t49.bind(workflow('queue e2e', webhookId)));
+		const countsBefore = [...stack.proxy!.counts];
+		const workerLogsBefore = stack.workers.map((w) => stack.logs(w.name).length);
+		await activate(wf, path);
+
+		const fired = sandbox.fixtures
+			.slice(0, 12)
+			.filter((fixture) => sandbox.fireEvent('container.updated', fixture.containerId)).length;
+		await sandbox.webhooksIdle();
+		const firsts = sandbox.deliveries.slice();
+		const n = firsts.length;
+		expect(n).toBe(fired);
+		expect(n).toBeGreaterThanOrEqual(6);
+		expect(firsts.map((d) => d.status)).toEqual(Array(n).fill(200));
+		// the proxy spread them over both webhook processes
+		const spread = stack.proxy!.counts.map((c, i) => c - countsBefore[i]);
+		expect(spread.every((c) => c >= Math.floor(n / 2))).toBe(true);
+
+		const rows = await settled(wf.id);
+		expect(rows).toHaveLength(n);
+		expect(rows.every((r) => r.status === 'success' && r.finished)).toBe(true);
+		// both workers ran some: each logs "Worker started execution <id>"
+		const ranOn = stack.workers.map((w, i) => {
+			const log = stack.logs(w.name).slice(workerLogsBefore[i]);
+			return rows.filter((r) => log.includes(`Worker started execution ${r.id} `)).length;
+		});
+		expect(ranOn.reduce((a, b) => a + b, 0)).toBe(n);
+		expect(ranOn.every((n) => n >= 1)).toBe(true);
+
+		// every delivery again, to BOTH webhook processes at the same moment (past the proxy)
+		const again = await Promise.all(
+			firsts.flatMap((d) =>
+				stack.webhooks.map((_, i) =>
+					fetch(stack.webhookUrlOf(i, path), {
+						method: 'POST',
+						headers: {
+							'content-type': 'application/vnd.api+json',
+							'x-t49-webhook-signature': d.signature,
+						},
+						body: d.body,
+					}).then(async (r) => ({ status: r.status, body: await r.text() })),
+				),
+			),
+		);
+		expect(again.map((r) => r.status)).toEqual(Array(2 * n).fill(200));
+		// the process that answered the first copy knows it (layer 1: no execution) ...
+		expect(again.filter((r) => r.body.includes('duplicate')).length).toBeGreaterThanOrEqual(n);
+		// ... the other starts an execution, which layer 2 (n8n's deduplication store in Postgres) stops at
+		// the trigger when it holds the id. It does not always: two workers that record ids at the same time
+		// overwrite each other's list (read-modify-write of one row, no lock), so an id can be missing.
+		// The bound that holds: at most one run per webhook process (each one's memory, layer 1).
+		const after = await settled(wf.id);
+		expect(after.length).toBeLessThanOrEqual(2 * n);
+		const { ran } = await byNotification(wf.id);
+		expect(new Set(ran.keys())).toEqual(new Set(firsts.map((d) => d.notificationId)));
+		const runs = [...ran.values()].map((r) => r.length);
+		expect(Math.max(...runs)).toBeLessThanOrEqual(stack.webhooks.length);
+		// eslint-disable-next-line no-console
+		console.log(
+			`queue e2e: ${n} notifications, ${after.length} executions, run twice: ${runs.filter((r) => r > 1).length}`,
+		);
+
+		const saved = await stack.client.getWorkflow(wf.id);
+		const data = (saved.staticData || {})['node:Terminal49 Trigger'];
+		expect(data.webhookId).toBe(
+			sandbox.store.webhooks.all().find((h) => h.url === stack.webhookUrl(path))!.id,
+		);
+
+		await deactivate(wf, path);
+	});
+});
