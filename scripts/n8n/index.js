@@ -615,8 +615,17 @@ async function startStack(o = {}) {
 	}
 }
 
-/** One N8N_ENCRYPTION_KEY per user folder, kept in it (every process of a stack uses it). */
+/**
+ * One N8N_ENCRYPTION_KEY per user folder (every process of a stack uses it): the one n8n already wrote to
+ * `.n8n/config` when the folder ran before (e.g. `npm start` in single mode), else a new one kept in the folder.
+ */
 function encryptionKey(userFolder) {
+	try {
+		const config = JSON.parse(fs.readFileSync(path.join(userFolder, '.n8n', 'config'), 'utf8'));
+		if (config.encryptionKey) return config.encryptionKey;
+	} catch {
+		/* no config yet */
+	}
 	const file = path.join(userFolder, 'encryption-key');
 	if (!fs.existsSync(file))
 		fs.writeFileSync(file, require('node:crypto').randomBytes(24).toString('hex'));
