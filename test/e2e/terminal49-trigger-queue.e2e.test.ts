@@ -259,4 +259,45 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 
 		await deactivate(wf, path);
 	});
+
+	test('fault: a worker killed (SIGKILL) mid-execution: every answered delivery kept, none run twice', async () => {
+		const { stack } = t49;
+		const webhookId = `t49-queue-kill-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		const wf = await stack.client.createWorkflow(
+			t49.bind(workflow('queue kill e2e', webhookId, 4)),
+		);
+		const hook = await activate(wf, path);
+		const url = stack.webhookUrl(path);
+		const ids = Array.from(
+			{ length: 10 },
+			(_, i) => `kill-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`,
+		);
+		const statuses = await Promise.all(ids.map((id) => deliver(url, hook.secret, id)));
+		expect(statuses).toEqual(Array(ids.length).fill(200));
+		// executions are waiting in their Wait node on the workers: kill worker 1 in the middle of them
+		await harness.waitFor(
+			'running executions',
+			() =>
+				dbExecutions(wf.id).filter((r) => r.status === 'running' || r.status === 'waiting')
+					.length >= 4,
+			{ timeoutMs: 30_000, intervalMs: 100 },
+		);
+		await stack.restartProcess('worker', 0, { kill: true });
+
+		await settled(wf.id, { settleMs: 5000, timeoutMs: 240_000 });
+		const { ran, keptOnly, executions } = await byNotification(wf.id);
+		const byStatus = executions.reduce<Record<string, number>>(
+			(acc, e) => ({ ...acc, [e.status]: (acc[e.status] ?? 0) + 1 }),
+			{},
+		);
+		// eslint-disable-next-line no-console
+		console.log(
+			`worker killed: ${JSON.stringify({ executions: executions.length, byStatus, ran: ran.size, keptNotFinished: keptOnly.size })}`,
+		);
+		const lost = ids.filter((id) => !ran.has(id) && !keptOnly.has(id));
+		const runTwice = [...ran].filter(([, runs]) => runs.length > 1).map(([id]) => id);
+		expect({ lost, runTwice }).toEqual({ lost: [], runTwice: [] });
+		await deactivate(wf, path);
+	});
 });
