@@ -300,4 +300,122 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 		expect({ lost, runTwice }).toEqual({ lost: [], runTwice: [] });
 		await deactivate(wf, path);
 	});
+
+	/**
+	 * A burst of `total` notifications at about `perSecond` through the proxy, `fault()` started once
+	 * `faultAfter` were answered 2xx; then Terminal49's part: what got no 2xx is delivered again until it does.
+	 */
+	async function burstWithFault(
+		prefix: string,
+		url: string,
+		secret: string,
+		o: { total: number; perSecond: number; faultAfter: number; fault: () => Promise<void> },
+	) {
+		const idOf = (n: number) =>
+			`${prefix}-${String(n).padStart(6, '0')}-0000-4000-8000-000000000000`;
+		const first = new Map<number, number>();
+		let next = 0;
+		let faulted: Promise<void> | undefined;
+		const started = Date.now();
+		const sender = async () => {
+			while (next < o.total) {
+				const n = next++;
+				const wait = started + (n * 1000) / o.perSecond - Date.now();
+				if (wait > 0) await harness.sleep(wait);
+				first.set(n, await deliver(url, secret, idOf(n)));
+				if (!faulted && [...first.values()].filter((st) => st === 200).length >= o.faultAfter)
+					faulted = o.fault();
+			}
+		};
+		await Promise.all(Array.from({ length: 6 }, sender));
+		expect(faulted).toBeDefined();
+		await faulted;
+		const answered = new Set([...first].filter(([, st]) => st === 200).map(([n]) => n));
+		const failedFirst = o.total - answered.size;
+		for (let attempt = 0; attempt < 8 && answered.size < o.total; attempt++) {
+			if (attempt) await harness.sleep(2000);
+			const again = await Promise.all(
+				[...Array(o.total).keys()]
+					.filter((n) => !answered.has(n))
+					.map(async (n) => [n, await deliver(url, secret, idOf(n))] as const),
+			);
+			for (const [n, st] of again) if (st === 200) answered.add(n);
+		}
+		expect(answered.size).toBe(o.total);
+		return { ids: [...Array(o.total).keys()].map(idOf), failedFirst, idOf };
+	}
+
+	function check(
+		label: string,
+		ids: string[],
+		found: Awaited<ReturnType<typeof byNotification>>,
+		maxRuns: number,
+	) {
+		const { ran, keptOnly, executions } = found;
+		const byStatus = executions.reduce<Record<string, number>>(
+			(acc, e) => ({ ...acc, [e.status]: (acc[e.status] ?? 0) + 1 }),
+			{},
+		);
+		const runs = [...ran.values()].map((r) => r.length);
+		// eslint-disable-next-line no-console
+		console.log(
+			`${label}: ${JSON.stringify({ notifications: ids.length, executions: executions.length, byStatus, ran: ran.size, keptNotFinished: keptOnly.size, runTwice: runs.filter((r) => r > 1).length })}`,
+		);
+		const lost = ids.filter((id) => !ran.has(id) && !keptOnly.has(id));
+		expect(lost).toEqual([]);
+		expect(Math.max(0, ...runs)).toBeLessThanOrEqual(maxRuns);
+	}
+
+	test('fault: a webhook process restarted during a burst: nothing answered lost, at most one run per webhook process', async () => {
+		const { stack } = t49;
+		const webhookId = `t49-queue-whr-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		const wf = await stack.client.createWorkflow(
+			t49.bind(workflow('queue webhook restart e2e', webhookId)),
+		);
+		const hook = await activate(wf, path);
+		const { ids, failedFirst } = await burstWithFault('whr', stack.webhookUrl(path), hook.secret, {
+			total: 80,
+			perSecond: 20,
+			faultAfter: 20,
+			fault: () => stack.restartProcess('webhook', 0),
+		});
+		await settled(wf.id);
+		// and, as Terminal49 may, some that were answered come again: to the restarted process, whose memory is new
+		const again = await Promise.all(
+			ids.slice(0, 15).map((id) => deliver(stack.webhookUrlOf(0, path), hook.secret, id)),
+		);
+		expect(again).toEqual(Array(15).fill(200));
+		await settled(wf.id);
+		// eslint-disable-next-line no-console
+		console.log(`webhook restart: ${failedFirst} of ${ids.length} got no 2xx the first time`);
+		check('webhook restart', ids, await byNotification(wf.id), stack.webhooks.length);
+		await deactivate(wf, path);
+	});
+
+	test('fault: Redis restarted during a burst: nothing answered lost, none run twice', async () => {
+		const { stack } = t49;
+		const webhookId = `t49-queue-redis-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		const wf = await stack.client.createWorkflow(
+			t49.bind(workflow('queue redis restart e2e', webhookId)),
+		);
+		const hook = await activate(wf, path);
+		const { ids, failedFirst } = await burstWithFault(
+			'redis',
+			stack.webhookUrl(path),
+			hook.secret,
+			{
+				total: 60,
+				perSecond: 20,
+				faultAfter: 15,
+				fault: () => stack.restartRedis({ downMs: 2000 }),
+			},
+		);
+		await settled(wf.id, { settleMs: 5000 });
+		// eslint-disable-next-line no-console
+		console.log(`redis restart: ${failedFirst} of ${ids.length} got no 2xx the first time`);
+		check('redis restart', ids, await byNotification(wf.id), 1);
+		await deactivate(wf, path);
+	});
 });
