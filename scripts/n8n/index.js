@@ -280,8 +280,11 @@ async function startN8nProcess({
 }) {
 	const env = n8nEnv({ userFolder, port, brokerPort, redisPort, queue, extra: extraEnv, line });
 	if (role === 'worker') {
-		// the worker's own health server is off by default; give its runner broker its own port
-		env.QUEUE_HEALTH_CHECK_ACTIVE = 'false';
+		// the worker's own server on its port: /healthz/readiness answers 200 once it is connected to the
+		// database and Redis and fully started (its log line for that is info-level, absent at N8N_LOG_LEVEL=warn)
+		env.QUEUE_HEALTH_CHECK_ACTIVE = 'true';
+		env.QUEUE_HEALTH_CHECK_PORT = String(port);
+		env.N8N_WORKER_SERVER_ADDRESS = '127.0.0.1';
 	}
 	const [cmd, args] = n8nCommand(
 		role === 'worker'
@@ -295,7 +298,7 @@ async function startN8nProcess({
 	const proc = startProcess(label, cmd, args, { env, cwd: userFolder, logFile, echo });
 	const baseUrl = `http://127.0.0.1:${port}`;
 	try {
-		if (role === 'webhook') {
+		if (role === 'webhook' || role === 'worker') {
 			await waitFor(
 				`${label} ready`,
 				async () => {
@@ -305,17 +308,6 @@ async function startN8nProcess({
 					return res.status === 200;
 				},
 				{ timeoutMs: readyTimeoutMs, intervalMs: 300, isAlive: proc.isRunning },
-			);
-		} else if (role === 'worker') {
-			await waitFor(
-				'n8n worker ready',
-				() =>
-					proc
-						.tail()
-						.some((l) =>
-							/n8n worker is now ready|Worker started execution|worker is now ready/i.test(l),
-						),
-				{ timeoutMs: readyTimeoutMs, intervalMs: 250, isAlive: proc.isRunning },
 			);
 		} else {
 			await new N8nClient(baseUrl).waitReady({
