@@ -233,6 +233,8 @@ export interface StartStackOptions {
 	webhooks?: number;
 	/** queue mode: `n8n worker` processes (default 2) */
 	workers?: number;
+	/** queue mode: how the proxy spreads webhooks ('signature': by a hash of X-T49-Webhook-Signature) */
+	webhookRouting?: 'round-robin' | 'signature';
 	/** queue mode: keep the Postgres data here (default: a temp folder under the machine cache) */
 	postgresDir?: string;
 	userFolder?: string;
@@ -283,6 +285,7 @@ export function startProxy(o: {
 	backends: string[];
 	port?: number;
 	host?: string;
+	hashHeader?: string;
 }): Promise<ProxyServer>;
 export function startN8nProcess(o: {
 	role?: 'main' | 'worker' | 'webhook';

@@ -387,6 +387,8 @@ async function startSandboxProcess({ port, args = ['--quiet'], log = noop, logFi
  * @param {number} [o.webhookPort]  queue: the proxy's port (default: a free port)
  * @param {number} [o.webhooks]     queue: number of `n8n webhook` processes (default 2)
  * @param {number} [o.workers]      queue: number of `n8n worker` processes (default 2)
+ * @param {'round-robin'|'signature'} [o.webhookRouting]  queue: how the proxy spreads webhooks (default
+ *                                  round-robin; 'signature': by a hash of X-T49-Webhook-Signature)
  * @param {string} [o.postgresDir]  queue: keep Postgres data here (default: a folder under the machine cache,
  *                                  deleted on stop)
  * @param {string} [o.userFolder]   reuse a folder (e.g. to test restarts); default: new temp folder
@@ -586,6 +588,7 @@ async function startStack(o = {}) {
 			stack.proxy = await startProxy({
 				port: o.webhookPort || 0,
 				backends: webhookPorts.map((p) => `http://127.0.0.1:${p}`),
+				hashHeader: o.webhookRouting === 'signature' ? 'x-t49-webhook-signature' : undefined,
 			});
 			stoppers.push(() => stack.proxy.stop());
 			log(`webhook proxy on ${stack.proxy.url} → ${webhookPorts.map((p) => `:${p}`).join(', ')}`);

@@ -3,6 +3,9 @@
  * A small round-robin HTTP proxy for queue mode (dev and tests only): the load balancer in front of the
  * `n8n webhook` processes. Each request goes to the next backend in turn; a backend that refuses the
  * connection (restarting) is skipped for that request. Nothing is buffered beyond one request body.
+ * With `hashHeader`, a request carrying that header goes to the backend its value hashes to instead (what
+ * nginx's `hash $http_<header> consistent;` does): with 'x-t49-webhook-signature', every copy of a Terminal49
+ * notification (same bytes, same signature) reaches the same webhook process.
  *
  *   const proxy = await startProxy({ backends: ['http://127.0.0.1:5679', 'http://127.0.0.1:5680'] });
  *   proxy.url        // http://127.0.0.1:<port>
@@ -22,13 +25,24 @@ const HOP = new Set([
 	'trailer',
 ]);
 
-async function startProxy({ backends, port = 0, host = '127.0.0.1' }) {
+async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader }) {
 	let next = 0;
 	const counts = backends.map(() => 0);
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
+	function pick(req, tried) {
+		const key = hashHeader && req.headers[hashHeader.toLowerCase()];
+		if (!key) return next++ % backends.length;
+		const h = require('node:crypto')
+			.createHash('sha1')
+			.update(String(key))
+			.digest()
+			.readUInt32BE(0);
+		return (h + tried) % backends.length;
+	}
+
 	function forward(req, res, body, tried) {
-		const i = next++ % backends.length;
+		const i = pick(req, tried);
 		const target = new URL(req.url, backends[i]);
 		const headers = {};
 		for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k)) headers[k] = v;

@@ -94,6 +94,7 @@ export async function startT49Stack(
 		/** Queue mode: `n8n webhook` and `n8n worker` processes (default 2 each). */
 		webhooks?: number;
 		workers?: number;
+		webhookRouting?: 'round-robin' | 'signature';
 	} = {},
 ): Promise<T49Stack> {
 	const tgz = packedPackage();
@@ -107,6 +108,7 @@ export async function startT49Stack(
 			line: o.line,
 			webhooks: o.webhooks,
 			workers: o.workers,
+			webhookRouting: o.webhookRouting,
 		});
 		const created = await stack.client.createCredential({
 			name: CREDENTIAL_NAME,
