@@ -218,7 +218,15 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 
 		const rows = await settled(wf.id);
 		expect(rows).toHaveLength(n);
-		expect(rows.every((r) => r.status === 'success' && r.finished)).toBe(true);
+		const notOk = rows.filter((r) => r.status !== 'success' || !r.finished);
+		if (notOk.length) {
+			const errors = await Promise.all(
+				notOk.map(async (r) => harness.runError(await stack.client.getExecution(r.id))?.message),
+			);
+			throw new Error(
+				`executions not successful: ${JSON.stringify(notOk)} ${JSON.stringify(errors)}`,
+			);
+		}
 		// both workers ran some: each logs "Worker started execution <id>"
 		const ranOn = stack.workers.map((w, i) => {
 			const log = stack.logs(w.name).slice(workerLogsBefore[i]);
