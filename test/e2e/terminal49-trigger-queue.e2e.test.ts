@@ -193,7 +193,7 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 		}
 	}
 
-	test('activation on main, deliveries on both webhook processes, executions on both workers, redeliveries to both processes at once run nothing, deactivation', async () => {
+	test('activation on main, deliveries on both webhook processes, executions on both workers, redeliveries to both processes at once run at most once per webhook process, deactivation', async () => {
 		const { sandbox, stack } = t49;
 		const webhookId = `t49-queue-${Date.now().toString(36)}`;
 		const path = `${webhookId}/webhook`;
