@@ -16,6 +16,7 @@
  *   BENCH_REPEAT_ABC=1       run the Terminal49 node once per condition (a)-(c) too
  *   BENCH_NO_BUILD=1         pack the existing dist/ instead of building first
  *   BENCH_UNTUNED=1          also run the node with its credential left at 100 per 60 s (unlike the sandbox)
+ *   BENCH_QUEUE=0            skip the trigger load run in queue mode (Postgres, 2 webhook processes, 2 workers)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -31,8 +32,8 @@ import type { ReturnAllRow, ReturnAllSetup } from './returnAll';
 import { runHttp, runTerminal49 } from './returnAll';
 import type { PollingResult } from './polling';
 import { runPollingBench } from './polling';
-import type { TriggerResult } from './trigger';
-import { runTriggerBench } from './trigger';
+import type { QueueTriggerResult, TriggerResult } from './trigger';
+import { runQueueTriggerBench, runTriggerBench } from './trigger';
 
 const env = (name: string, fallback: number) =>
 	process.env[name] ? Number(process.env[name]) : fallback;
@@ -52,6 +53,7 @@ interface Results {
 	returnAll: ReturnAllRow[];
 	trigger?: TriggerResult;
 	polling?: PollingResult;
+	triggerQueue?: QueueTriggerResult;
 	overheads?: Overheads;
 	notes: string[];
 }
@@ -195,6 +197,50 @@ function overheadTable(o: Overheads) {
 	);
 }
 
+function queueTable(q: QueueTriggerResult, single?: TriggerResult) {
+	const c = q.config;
+	const rows = [q.row];
+	if (single?.rows[0])
+		rows.push({
+			...single.rows[0],
+			workflow: `${single.rows[0].workflow} (single mode, same run)`,
+		});
+	return (
+		`${c.deliveries} signed deliveries at ${c.ratePerSecond}/s (at most ${c.inFlight} in flight) to ${c.webhookProcesses} \`n8n webhook\` processes ` +
+		`(round-robin proxy) and ${c.workers} workers on Postgres; ${c.redeliveries} redeliveries through the proxy and ${c.concurrentCopies} ` +
+		`notifications sent to both webhook processes at the same moment.\n\n` +
+		table(
+			[
+				'workflow',
+				'deliveries (ids)',
+				'answers',
+				'answered/s',
+				'executions',
+				'deliveries/s end to end',
+				'answer → start p50 / p99 ms',
+				'execution run p50 / p99 ms',
+				'lost',
+				'doubled',
+			],
+			rows.map((r) => [
+				r.workflow,
+				`${r.deliveries} (${r.unique})`,
+				r.statuses,
+				r.answeredPerSecond,
+				r.executions,
+				r.endToEndPerSecond,
+				`${r.answerToStartP50Ms} / ${r.answerToStartP99Ms}`,
+				`${r.runP50Ms} / ${r.runP99Ms}`,
+				r.lost,
+				r.doubled,
+			]),
+		) +
+		`\n\nPer webhook process (proxy): ${q.perWebhookProcess.join(' / ')} requests (the copies sent past it not counted); ` +
+		`${q.stoppedByStore} executions stopped at the trigger by n8n's deduplication store; store ` +
+		(q.dedupStore ? `${q.dedupStore.ids} ids, ${q.dedupStore.bytes} bytes.` : 'not readable.')
+	);
+}
+
 export function renderMarkdown(results: Results): string {
 	const m = results.machine;
 	const parts = [
@@ -204,6 +250,11 @@ export function renderMarkdown(results: Results): string {
 	if (results.returnAll.length)
 		parts.push('### 1-2. Return All\n\n' + returnAllTable(results.returnAll));
 	if (results.trigger) parts.push('### 3. Trigger under load\n\n' + triggerTable(results.trigger));
+	if (results.triggerQueue)
+		parts.push(
+			'### 3q. Trigger under load in queue mode\n\n' +
+				queueTable(results.triggerQueue, results.trigger),
+		);
 	if (results.overheads) parts.push('### 4. Overheads\n\n' + overheadTable(results.overheads));
 	if (results.polling)
 		parts.push('### 5. Polling trigger: one poll\n\n' + pollingTable(results.polling));
@@ -366,6 +417,35 @@ async function main() {
 			fs.copyFileSync(path.join(stack.logDir, 'n8n-main.log'), process.env.BENCH_KEEP_LOG);
 		if (stack) await stack.stop();
 		if (sb) await sb.close();
+	}
+	if (SECTIONS.has('3') && process.env.BENCH_QUEUE !== '0') {
+		// after the single-mode stack stopped: the machine's CPUs for this deployment alone
+		let qsb: Sandbox | undefined;
+		let qstack: Stack | undefined;
+		try {
+			qsb = await startSandbox({ containers: 50, carrierDelayMs: 200, webhookRetryScale: 0 });
+			qstack = await harness.startStack({
+				tgz,
+				mode: 'queue',
+				env: { N8N_LOG_LEVEL: 'warn' },
+				log,
+			});
+			results.triggerQueue = await runQueueTriggerBench({
+				sb: qsb,
+				stack: qstack,
+				deliveries: env('BENCH_DELIVERIES', 1000),
+				ratePerSecond: env('BENCH_RATE', 20),
+				inFlight: env('BENCH_CONCURRENCY', 10),
+			});
+			console.log(queueTable(results.triggerQueue, results.trigger));
+		} catch (error) {
+			results.notes.push(
+				`queue-mode trigger throughput could not be measured: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`,
+			);
+		} finally {
+			if (qstack) await qstack.stop();
+			if (qsb) await qsb.close();
+		}
 	}
 	if (SECTIONS.has('4')) {
 		results.overheads = await measureOverheads(tgz);

@@ -149,7 +149,10 @@ interface Sent {
 /** Sends `plan` at its times, at most `inFlight` requests open at once. */
 async function sendPlan(
 	plan: PlannedSend[],
-	request: (n: number) => { url: string; body: string; headers: Record<string, string> },
+	request: (
+		n: number,
+		planned: PlannedSend,
+	) => { url: string; body: string; headers: Record<string, string> },
 	inFlight: number,
 ): Promise<{ sent: Sent[]; start: number; end: number }> {
 	const sent: Sent[] = [];
@@ -160,7 +163,7 @@ async function sendPlan(
 			const planned = plan[next++];
 			const wait = start + planned.atMs - Date.now();
 			if (wait > 0) await sleep(wait);
-			const { url, body, headers } = request(planned.n);
+			const { url, body, headers } = request(planned.n, planned);
 			const sentAt = Date.now();
 			let status = -1;
 			try {
@@ -530,5 +533,193 @@ export async function runTriggerBench(o: {
 		staticDataBytes,
 		dedupStore,
 		refusals,
+	};
+}
+
+export interface QueueTriggerResult {
+	config: {
+		deliveries: number;
+		ratePerSecond: number;
+		inFlight: number;
+		webhookProcesses: number;
+		workers: number;
+		redeliveries: number;
+		concurrentCopies: number;
+	};
+	row: LoadRow;
+	/** Requests the proxy forwarded to each webhook process. */
+	perWebhookProcess: number[];
+	/** Executions that ran to the end without emitting (stopped at the trigger by layer 2). */
+	stoppedByStore: number;
+	dedupStore: { ids: number; bytes: number } | null;
+}
+
+/**
+ * Section 3, queue mode as n8n runs it at scale (startStack({ mode: 'queue' }): Postgres, Redis, main, 2 webhook
+ * processes behind the round-robin proxy, 2 workers): the Terminal49 Trigger alone, the same plan as in single
+ * mode in one round. First deliveries and redeliveries go through the proxy; a notification with a concurrent copy
+ * has its first delivery sent to webhook process 1 and the copy to webhook process 2 at the same moment, past the
+ * proxy (the case layer 1 cannot see). Executions are counted in Postgres.
+ */
+export async function runQueueTriggerBench(o: {
+	sb: Sandbox;
+	stack: Stack;
+	deliveries: number;
+	ratePerSecond: number;
+	inFlight: number;
+}): Promise<QueueTriggerResult> {
+	const { sb, stack, deliveries: total, ratePerSecond, inFlight } = o;
+	if (!stack.proxy || stack.webhooks.length < 2) throw new Error('needs a queue-mode stack');
+	const credential = await stack.client.createCredential({
+		name: 'Terminal49 trigger bench (queue)',
+		type: 'terminal49Api',
+		data: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
+	});
+	const webhookId = 'bench-t49-trigger-queue';
+	const path = `${webhookId}/webhook`;
+	const wf = await stack.client.createWorkflow(
+		toNoOp('bench: Terminal49 Trigger → NoOp (queue mode)', {
+			id: 'trigger',
+			name: 'Terminal49 Trigger',
+			type: 'n8n-nodes-terminal49.terminal49Trigger',
+			typeVersion: 1,
+			webhookId,
+			parameters: { events: [EVENT], webhookManagement: 'automatic', options: {} },
+			credentials: { terminal49Api: { id: credential.id, name: credential.name } },
+		}),
+	);
+	await stack.client.activateWorkflow(wf.id);
+	for (const w of stack.webhooks) await new harness.N8nClient(w.baseUrl).waitForWebhook(path);
+	const url = stack.webhookUrl(path);
+	const hook = await harness.waitFor(
+		'the trigger to register its webhook in the sandbox',
+		() => sb.store.webhooks.all().find((w) => w.url === url),
+		{ timeoutMs: 30_000, intervalMs: 100 },
+	);
+	if (!hook) throw new Error('the trigger did not register its webhook');
+	const secret = hook.secret;
+
+	const plan = planDeliveries(total, ratePerSecond);
+	const withCopy = new Set(plan.filter((p) => p.kind === 'copy').map((p) => p.n));
+	const countsBefore = [...stack.proxy.counts];
+	log(`queue mode: ${plan.length} deliveries at ${ratePerSecond}/s, ${inFlight} in flight`);
+	const result = await sendPlan(
+		plan,
+		(n, planned) => {
+			const body = bodyWithId(idFor('t49q', n));
+			const target =
+				planned.kind === 'copy'
+					? stack.webhookUrlOf(1, path)
+					: planned.kind === 'first' && withCopy.has(n)
+						? stack.webhookUrlOf(0, path)
+						: url;
+			return { url: target, body, headers: { 'x-t49-webhook-signature': sign(body, secret) } };
+		},
+		inFlight,
+	);
+	const unique = new Set(plan.map((p) => p.n)).size;
+	// every execution recorded in Postgres, none still new or running, the count still for 3 s
+	const dbRows = () =>
+		stack
+			.sql(`select status from execution_entity where "workflowId" = '${wf.id}'`)
+			.map((r) => r[0]);
+	let last = -1;
+	let since = Date.now();
+	const deadline = Date.now() + 300_000;
+	while (Date.now() < deadline) {
+		const rows = dbRows();
+		const busy = rows.some((st) => ['new', 'running', 'waiting'].includes(st));
+		if (rows.length !== last || busy || rows.length < unique) {
+			last = rows.length;
+			since = Date.now();
+		} else if (Date.now() - since >= 3000) break;
+		await sleep(500);
+	}
+
+	const executions = await stack.client.listExecutions({
+		workflowId: wf.id,
+		includeData: true,
+		limit: 100,
+		maxPages: 100,
+	});
+	const answered = result.sent.filter((x) => x.status >= 200 && x.status < 300);
+	const byDelivery = new Map<number, Execution[]>();
+	let stoppedByStore = 0;
+	for (const e of executions) {
+		const out = harness.nodeOutput(e, 'Terminal49 Trigger') ?? [];
+		if (!out.length) {
+			if (e.status === 'success') stoppedByStore++;
+			continue;
+		}
+		const n = numberFromId('t49q', out[0].notification_id);
+		if (n !== undefined) byDelivery.set(n, [...(byDelivery.get(n) ?? []), e]);
+	}
+	const startOf = (e: Execution) => Date.parse(String(e.startedAt));
+	const stopOf = (e: Execution) => Date.parse(String(e.stoppedAt));
+	const firstAnswer = new Map<number, number>();
+	for (const x of answered)
+		if (!firstAnswer.has(x.n) || x.answeredAt < firstAnswer.get(x.n)!)
+			firstAnswer.set(x.n, x.answeredAt);
+	const answerToStart: number[] = [];
+	for (const [n, at] of firstAnswer) {
+		const runs = byDelivery.get(n);
+		if (runs?.length) answerToStart.push(Math.min(...runs.map(startOf)) - at);
+	}
+	const runTimes = executions.filter((e) => e.stoppedAt).map((e) => stopOf(e) - startOf(e));
+	const stepTimes = executions.flatMap((e) => {
+		const run = e.data?.resultData.runData['Terminal49 Trigger']?.[0] as
+			| { executionTime?: number }
+			| undefined;
+		return typeof run?.executionTime === 'number' ? [run.executionTime] : [];
+	});
+	const stops = [...byDelivery.values()].flatMap((runs) => runs.map(stopOf));
+	const e2eSeconds = stops.length ? (Math.max(...stops) - result.start) / 1000 : Infinity;
+	const row: LoadRow = {
+		workflow: 'Terminal49 Trigger → NoOp (queue: 2 webhook processes, 2 workers, Postgres)',
+		deliveries: result.sent.length,
+		unique: new Set(result.sent.map((x) => x.n)).size,
+		statuses: statusSummary(result.sent),
+		answeredPerSecond: round(answered.length / ((result.end - result.start) / 1000), 1),
+		executions: executions.length,
+		endToEndPerSecond: round(result.sent.length / e2eSeconds, 1),
+		answerToStartP50Ms: Math.round(percentile(answerToStart, 50)),
+		answerToStartP99Ms: Math.round(percentile(answerToStart, 99)),
+		runP50Ms: Math.round(percentile(runTimes, 50)),
+		runP99Ms: Math.round(percentile(runTimes, 99)),
+		triggerStepP50Ms: round(percentile(stepTimes, 50), 1),
+		triggerStepP99Ms: round(percentile(stepTimes, 99), 1),
+		lost: [...firstAnswer.keys()].filter((n) => !byDelivery.has(n)).length,
+		doubled: [...byDelivery.values()].filter((runs) => runs.length > 1).length,
+	};
+	let dedupStore: { ids: number; bytes: number } | null = null;
+	try {
+		const values = stack
+			.sql(`select value from processed_data where "workflowId" = '${wf.id}'`)
+			.map((r) => r[0]);
+		dedupStore = { ids: 0, bytes: 0 };
+		for (const v of values) {
+			dedupStore.bytes += Buffer.byteLength(v);
+			const parsed = JSON.parse(v) as { data: unknown };
+			dedupStore.ids += Array.isArray(parsed.data) ? parsed.data.length : 1;
+		}
+	} catch {
+		dedupStore = null;
+	}
+	await stack.client.deactivateWorkflow(wf.id);
+	const repeats = plan.filter((p) => p.kind !== 'first');
+	return {
+		config: {
+			deliveries: total,
+			ratePerSecond,
+			inFlight,
+			webhookProcesses: stack.webhooks.length,
+			workers: stack.workers.length,
+			redeliveries: repeats.filter((p) => p.kind === 'redelivery').length,
+			concurrentCopies: repeats.filter((p) => p.kind === 'copy').length,
+		},
+		row,
+		perWebhookProcess: stack.proxy.counts.map((c, i) => c - countsBefore[i]),
+		stoppedByStore,
+		dedupStore,
 	};
 }

@@ -5,10 +5,12 @@
 #   ~/.cache/n8n-nodes-terminal49/n8n-host-1/  Node 22 + n8n 1.123.x, the maintained 1.x line (n8n-host-1/package.json),
 #                                              with --line 1 or --all (the e2e compatibility stage)
 #   ~/.cache/n8n-nodes-terminal49/redis/       redis-server / redis-cli extracted from Debian packages (queue mode)
+#   ~/.cache/n8n-nodes-terminal49/postgres/    PostgreSQL 15 server + psql extracted from Debian packages (queue mode;
+#                                              scripts/n8n/postgres.js runs it as an unprivileged user, data per stack)
 #
-#   bash scripts/ensure-n8n.sh             n8n 2.41 + Redis
+#   bash scripts/ensure-n8n.sh             n8n 2.41 + Redis + Postgres
 #   bash scripts/ensure-n8n.sh --line 1    n8n 1.123 only
-#   bash scripts/ensure-n8n.sh --all       both lines + Redis (npm run test:e2e)
+#   bash scripts/ensure-n8n.sh --all       both lines + Redis + Postgres (npm run test:e2e)
 # Idempotent: a stamp keyed on the hash of n8n-host/package.json (and this script's install recipe)
 # makes a second run instant. Works without stdin (CI=true).
 #
@@ -17,13 +19,15 @@
 #   N8N_HOST_CACHE   install folder for n8n 2.41 (default $T49_MACHINE_CACHE/n8n-host)
 #   N8N_HOST_1_CACHE install folder for n8n 1.123 (default $T49_MACHINE_CACHE/n8n-host-1)
 #   REDIS_CACHE      install folder for redis (default $T49_MACHINE_CACHE/redis)
-#   ENSURE_N8N_SKIP_REDIS=1   do not install redis
+#   POSTGRES_CACHE   install folder for postgres (default $T49_MACHINE_CACHE/postgres)
+#   ENSURE_N8N_SKIP_REDIS=1   do not install redis nor postgres (single mode needs neither)
 #   ENSURE_N8N_FORCE=1        reinstall even if the stamp matches
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 MACHINE_CACHE="${T49_MACHINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-terminal49}"
 REDIS_DIR="${REDIS_CACHE:-$MACHINE_CACHE/redis}"
+PG_DIR="${POSTGRES_CACHE:-$MACHINE_CACHE/postgres}"
 RECIPE_VERSION="1"   # bump when the install steps below change
 
 LINES="2"
@@ -144,6 +148,33 @@ install_redis() {
   log "  $(LD_LIBRARY_PATH="$libdir" "$REDIS_DIR/usr/bin/redis-server" --version)"
 }
 
+# Debian's PostgreSQL 15 (the server, psql and libpq), extracted like Redis: no system service, no root-owned
+# data. The server refuses to run as root; scripts/n8n/postgres.js starts it as an unprivileged user.
+install_postgres() {
+  log "installing PostgreSQL 15 from Debian packages into $PG_DIR"
+  local t=$(now)
+  local debs="$PG_DIR.debs"
+  rm -rf "$debs" "$PG_DIR"
+  mkdir -p "$debs" "$PG_DIR"
+  local pkgs="postgresql-15 postgresql-client-15 libpq5"
+  if ! (cd "$debs" && apt-get download $pkgs </dev/null >/dev/null 2>&1); then
+    log "  apt-get download failed; running apt-get update first"
+    apt-get update -qq </dev/null >/dev/null 2>&1 || log "  apt-get update failed (not root?)"
+    (cd "$debs" && apt-get download $pkgs </dev/null) || { log "apt-get download $pkgs failed"; exit 1; }
+  fi
+  for f in "$debs"/*.deb; do dpkg -x "$f" "$PG_DIR"; done
+  rm -rf "$debs"
+  local bin="$PG_DIR/usr/lib/postgresql/15/bin" libdir="$PG_DIR/usr/lib/x86_64-linux-gnu"
+  local missing
+  missing=$(LD_LIBRARY_PATH="$libdir" ldd "$bin/postgres" "$bin/psql" 2>/dev/null | grep 'not found' | sort -u || true)
+  [ -z "$missing" ] || { log "postgres needs libraries this machine lacks:"; log "$missing"; exit 1; }
+  LD_LIBRARY_PATH="$libdir" "$bin/postgres" --version </dev/null >/dev/null || { log "postgres does not run"; exit 1; }
+  # the server runs as another user (see scripts/n8n/postgres.js): let it read its own binaries
+  chmod -R a+rX "$PG_DIR"
+  echo "r${RECIPE_VERSION}" > "$PG_DIR/.stamp"
+  log "  $(LD_LIBRARY_PATH="$libdir" "$bin/postgres" --version) in $(( $(now) - t )) s"
+}
+
 for line in $LINES; do
   select_line "$line"
   if [ "${ENSURE_N8N_FORCE:-}" != "1" ] && [ -f "$CACHE/.stamp" ] && [ "$(cat "$CACHE/.stamp")" = "$HOST_HASH" ] \
@@ -161,6 +192,12 @@ if [ "$WITH_REDIS" = "1" ] && [ "${ENSURE_N8N_SKIP_REDIS:-}" != "1" ]; then
     :
   else
     install_redis
+  fi
+  if [ "${ENSURE_N8N_FORCE:-}" != "1" ] && [ -f "$PG_DIR/.stamp" ] && [ "$(cat "$PG_DIR/.stamp")" = "r${RECIPE_VERSION}" ] \
+     && [ -x "$PG_DIR/usr/lib/postgresql/15/bin/postgres" ]; then
+    :
+  else
+    install_postgres
   fi
 fi
 

@@ -8,12 +8,15 @@
  *   npm start                      sandbox on http://127.0.0.1:4949/v2 (key sandbox_paid)
  *   T49_API_KEY=... npm start      the real Terminal49 API (T49_BASE_URL to override the base URL)
  *   npm start -- --fresh           forget the demo's n8n data (.n8n-run/) first
- *   npm start -- --queue           queue mode: Redis + n8n main + n8n worker
+ *   npm start -- --queue           queue mode as n8n runs it at scale: Postgres + Redis + n8n main (editor, no
+ *                                  production webhooks) + 2 `n8n webhook` behind a round-robin proxy + 2 `n8n worker`
  *   npm run dev                    (= npm start -- --dev) the same, and every change to nodes/ or
  *                                  credentials/ is rebuilt and reloaded by the running n8n (scripts/dev-loop.js)
  *
- * Environment: N8N_DEMO_PORT (default 5678), SANDBOX_PORT (default 4949).
- * The demo's n8n data lives in .n8n-run/ (git-ignored) and survives restarts.
+ * Environment: N8N_DEMO_PORT (default 5678), N8N_DEMO_WEBHOOK_PORT (queue mode's proxy, default 5690),
+ * SANDBOX_PORT (default 4949).
+ * The demo's n8n data lives in .n8n-run/ (git-ignored) and survives restarts; in queue mode its Postgres
+ * data lives in ~/.cache/n8n-nodes-terminal49/pg-demo/<checkout>/ (--fresh resets both).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -150,7 +153,7 @@ async function main() {
 			fs
 				.readFileSync(__filename, 'utf8')
 				.split('\n')
-				.slice(2, 16)
+				.slice(2, 20)
 				.map((l) => l.replace(/^ \*\/?\s?/, ''))
 				.join('\n') + '\n',
 		);
@@ -174,7 +177,15 @@ async function main() {
 	say('building and packing n8n-nodes-terminal49');
 	const tgz = h.buildAndPack({ log: (m) => say(`  ${m}`) });
 
-	if (args.has('--fresh')) fs.rmSync(RUN_DIR, { recursive: true, force: true });
+	const pgDir = path.join(
+		h.paths.MACHINE_CACHE,
+		'pg-demo',
+		crypto.createHash('sha256').update(ROOT).digest('hex').slice(0, 12),
+	);
+	if (args.has('--fresh')) {
+		fs.rmSync(RUN_DIR, { recursive: true, force: true });
+		fs.rmSync(pgDir, { recursive: true, force: true });
+	}
 	fs.mkdirSync(RUN_DIR, { recursive: true });
 	// n8n's own caches land here: keep `n8n-node lint` (ESLint over the checkout) out of them
 	fs.writeFileSync(
@@ -188,7 +199,9 @@ async function main() {
 	const stopAll = async (code) => {
 		if (stopping) return;
 		stopping = true;
-		say('stopping n8n, worker, redis and sandbox');
+		say(
+			'stopping n8n (and in queue mode its workers, webhook processes, proxy, redis, postgres) and sandbox',
+		);
 		for (const stop of stoppers.reverse()) {
 			try {
 				await stop();
@@ -228,11 +241,16 @@ async function main() {
 		}
 
 		say(
-			`starting n8n${queue ? ' (queue mode: redis + main + worker)' : ''} on http://127.0.0.1:${port} (about 15 s)`,
+			`starting n8n${queue ? ' (queue mode: postgres + redis + main + 2 webhook processes + 2 workers)' : ''} on http://127.0.0.1:${port} (about ${queue ? 40 : 15} s)`,
 		);
+		const webhookPort = Number(process.env.N8N_DEMO_WEBHOOK_PORT || 5690);
+		if (queue && !(await portFree(webhookPort)))
+			throw new Error(`port ${webhookPort} is in use. Stop it or set N8N_DEMO_WEBHOOK_PORT.`);
+		if (queue) fs.mkdirSync(pgDir, { recursive: true });
 		const stack = await h.startStack({
 			mode: queue ? 'queue' : 'single',
 			port,
+			...(queue ? { webhookPort, postgresDir: pgDir } : {}),
 			tgz,
 			userFolder: RUN_DIR,
 			owner: OWNER,
@@ -268,10 +286,23 @@ async function main() {
 		const lines = [
 			'',
 			'================================================================================',
-			` n8n is running:   http://127.0.0.1:${port}`,
+			` n8n is running:   http://127.0.0.1:${port}${queue ? '  (main: editor, REST, activation, test webhooks)' : ''}`,
 			` log in:           ${OWNER.email}  /  ${OWNER.password}`,
 			` Terminal49:       ${realKey ? `real API (${credentialData.baseUrl})` : `sandbox ${credentialData.baseUrl} (key sandbox_paid)`}`,
 		];
+		if (queue) {
+			lines.push(
+				' queue mode, what runs where:',
+				`   postgres          127.0.0.1:${stack.postgres.port}  (pid ${stack.postgres.proc.pid}, data ${stack.postgres.dir})`,
+				`   redis             127.0.0.1:${stack.redis.port}  (pid ${stack.redis.proc.pid})`,
+				`   main              127.0.0.1:${port}  (pid ${stack.main.proc.pid}; N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true)`,
+				`   webhook proxy     ${stack.proxy.url}  (round-robin; production webhook URLs point here)`,
+				...stack.webhooks.map(
+					(w) => `   ${w.name.padEnd(17)} 127.0.0.1:${w.port}  (pid ${w.proc.pid})`,
+				),
+				...stack.workers.map((w) => `   ${w.name.padEnd(17)} (pid ${w.proc.pid})`),
+			);
+		}
 		if (credential.id)
 			lines.push(` credential:       "${credential.name}" (type Terminal49 API), already in n8n`);
 		if (imported.length) {
@@ -315,8 +346,10 @@ async function main() {
 		// stay up; if a child dies, stop the rest
 		const watched = [
 			stack.main.proc,
-			stack.worker && stack.worker.proc,
+			...stack.workers.map((w) => w.proc),
+			...stack.webhooks.map((w) => w.proc),
 			stack.redis && stack.redis.proc,
+			stack.postgres && stack.postgres.proc,
 			sandbox && sandbox.proc,
 		].filter(Boolean);
 		await Promise.race(watched.map((p) => p.exited.then(() => p.name))).then((name) => {

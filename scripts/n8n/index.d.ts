@@ -40,7 +40,10 @@ export interface ManagedProcess {
 }
 
 export interface N8nProcess {
-	role: 'main' | 'worker';
+	role: 'main' | 'worker' | 'webhook';
+	/** e.g. 'main', 'webhook-1', 'worker-2' (its log: logs/n8n-<name>.log) */
+	name: string;
+	port: number;
 	proc: ManagedProcess;
 	baseUrl: string;
 	stop(graceMs?: number): Promise<unknown>;
@@ -50,6 +53,25 @@ export interface RedisProcess {
 	port: number;
 	proc: ManagedProcess;
 	stop(): Promise<unknown>;
+}
+
+export interface PostgresProcess {
+	port: number;
+	dir: string;
+	proc: ManagedProcess;
+	/** DB_* variables for n8n */
+	env: Record<string, string>;
+	psql(sql: string): string[][];
+	stop(): Promise<unknown>;
+	kill(): Promise<unknown>;
+}
+
+export interface ProxyServer {
+	port: number;
+	url: string;
+	/** requests forwarded per backend */
+	counts: number[];
+	stop(): Promise<void>;
 }
 
 export interface SandboxProcess {
@@ -168,14 +190,34 @@ export interface Stack {
 	logDir: string;
 	owner: { email: string; password: string; firstName: string; lastName: string };
 	redis: RedisProcess | null;
+	/** queue mode: n8n's database */
+	postgres: PostgresProcess | null;
+	/** queue mode: the round-robin proxy in front of the webhook processes */
+	proxy: ProxyServer | null;
 	main: N8nProcess;
+	/** the first worker (queue mode) */
 	worker: N8nProcess | null;
+	workers: N8nProcess[];
+	webhooks: N8nProcess[];
 	client: N8nClient;
+	/** Production webhook URL (queue mode: through the proxy). */
 	webhookUrl(path: string): string;
+	/** Queue mode: the production URL on webhook process `i` directly. */
+	webhookUrlOf(i: number, path: string): string;
+	/** Queue mode: SQL in n8n's Postgres database (rows of strings). */
+	sql(query: string): string[][];
 	stop(): Promise<void>;
 	/** `{ kill: true }`: SIGKILL (a crash) instead of a clean shutdown. */
 	restart(o?: { kill?: boolean }): Promise<void>;
-	logs(role?: 'main' | 'worker'): string;
+	restartProcess(
+		role: 'webhook' | 'worker',
+		i: number,
+		o?: { kill?: boolean; start?: boolean },
+	): Promise<void>;
+	startProcessAgain(role: 'webhook' | 'worker', i: number): Promise<void>;
+	restartRedis(o?: { kill?: boolean; downMs?: number }): Promise<void>;
+	/** 'main', 'webhook-1', 'worker-2', ... */
+	logs(role?: string): string;
 }
 
 export interface StartStackOptions {
@@ -185,6 +227,16 @@ export interface StartStackOptions {
 	packageDirs?: string[];
 	mode?: 'single' | 'queue';
 	port?: number;
+	/** queue mode: the proxy's port */
+	webhookPort?: number;
+	/** queue mode: `n8n webhook` processes (default 2) */
+	webhooks?: number;
+	/** queue mode: `n8n worker` processes (default 2) */
+	workers?: number;
+	/** queue mode: how the proxy spreads webhooks ('signature': by a hash of X-T49-Webhook-Signature) */
+	webhookRouting?: 'round-robin' | 'signature';
+	/** queue mode: keep the Postgres data here (default: a temp folder under the machine cache) */
+	postgresDir?: string;
 	userFolder?: string;
 	owner?: { email?: string; password?: string; firstName?: string; lastName?: string };
 	env?: Record<string, string>;
@@ -223,8 +275,21 @@ export function startRedis(o?: {
 	log?: (m: string) => void;
 	logFile?: string;
 }): Promise<RedisProcess>;
+export function startPostgres(o: {
+	dir: string;
+	port?: number;
+	log?: (m: string) => void;
+	logFile?: string;
+}): Promise<PostgresProcess>;
+export function startProxy(o: {
+	backends: string[];
+	port?: number;
+	host?: string;
+	hashHeader?: string;
+}): Promise<ProxyServer>;
 export function startN8nProcess(o: {
-	role?: 'main' | 'worker';
+	role?: 'main' | 'worker' | 'webhook';
+	name?: string;
 	userFolder: string;
 	port: number;
 	brokerPort?: number;

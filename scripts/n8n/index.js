@@ -20,6 +20,8 @@ const { spawnSync, spawn } = require('node:child_process');
 const paths = require('./paths');
 const { startProcess, freePort, portOpen, waitFor, sleep } = require('./proc');
 const { N8nClient, N8nHttpError } = require('./client');
+const { startPostgres } = require('./postgres');
+const { startProxy } = require('./proxy');
 
 const DISABLED_MODULES = [
 	'mcp-registry',
@@ -274,29 +276,38 @@ async function startN8nProcess({
 	readyTimeoutMs = 120000,
 	log = noop,
 	line,
+	name,
 }) {
 	const env = n8nEnv({ userFolder, port, brokerPort, redisPort, queue, extra: extraEnv, line });
 	if (role === 'worker') {
-		// the worker's own health server is off by default; give its runner broker its own port
-		env.QUEUE_HEALTH_CHECK_ACTIVE = 'false';
+		// the worker's own server on its port: /healthz/readiness answers 200 once it is connected to the
+		// database and Redis and fully started (its log line for that is info-level, absent at N8N_LOG_LEVEL=warn)
+		env.QUEUE_HEALTH_CHECK_ACTIVE = 'true';
+		env.QUEUE_HEALTH_CHECK_PORT = String(port);
+		env.N8N_WORKER_SERVER_ADDRESS = '127.0.0.1';
 	}
 	const [cmd, args] = n8nCommand(
-		role === 'worker' ? ['worker', '--concurrency=5'] : ['start'],
+		role === 'worker'
+			? ['worker', '--concurrency=5']
+			: role === 'webhook'
+				? ['webhook']
+				: ['start'],
 		line,
 	);
-	const proc = startProcess(`n8n ${role}`, cmd, args, { env, cwd: userFolder, logFile, echo });
+	const label = `n8n ${name || role}`;
+	const proc = startProcess(label, cmd, args, { env, cwd: userFolder, logFile, echo });
 	const baseUrl = `http://127.0.0.1:${port}`;
 	try {
-		if (role === 'worker') {
+		if (role === 'webhook' || role === 'worker') {
 			await waitFor(
-				'n8n worker ready',
-				() =>
-					proc
-						.tail()
-						.some((l) =>
-							/n8n worker is now ready|Worker started execution|worker is now ready/i.test(l),
-						),
-				{ timeoutMs: readyTimeoutMs, intervalMs: 250, isAlive: proc.isRunning },
+				`${label} ready`,
+				async () => {
+					const res = await fetch(`${baseUrl}/healthz/readiness`, {
+						signal: AbortSignal.timeout(2000),
+					});
+					return res.status === 200;
+				},
+				{ timeoutMs: readyTimeoutMs, intervalMs: 300, isAlive: proc.isRunning },
 			);
 		} else {
 			await new N8nClient(baseUrl).waitReady({
@@ -306,11 +317,18 @@ async function startN8nProcess({
 		}
 	} catch (error) {
 		await proc.stop(3000);
-		error.message += `\n--- last lines of n8n ${role} ---\n${proc.tail().slice(-40).join('\n')}`;
+		error.message += `\n--- last lines of ${label} ---\n${proc.tail().slice(-40).join('\n')}`;
 		throw error;
 	}
-	log(`n8n ${role} ready${role === 'main' ? ` on ${baseUrl}` : ''}`);
-	return { role, proc, baseUrl, stop: (graceMs = 15000) => proc.stop(graceMs) };
+	log(`${label} ready${role !== 'worker' ? ` on ${baseUrl}` : ''} (pid ${proc.pid})`);
+	return {
+		role,
+		name: name || role,
+		port,
+		proc,
+		baseUrl,
+		stop: (graceMs = 15000) => proc.stop(graceMs),
+	};
 }
 
 /**
@@ -351,14 +369,28 @@ async function startSandboxProcess({ port, args = ['--quiet'], log = noop, logFi
 }
 
 /**
- * Start a full stack: (optional) Redis, n8n main (+ worker in queue mode) on a scratch user folder
- * with the packed package installed, owner account, login, API key.
+ * Start a full stack on a scratch user folder with the packed package installed, owner account, login,
+ * API key.
+ *
+ * - `single`: one `n8n start` on SQLite (everything in one process).
+ * - `queue`: queue mode as n8n runs it at scale: PostgreSQL (scripts/n8n/postgres.js) and Redis, one main
+ *   (`n8n start` with N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true: editor, REST, activation, test webhooks),
+ *   `webhooks` × `n8n webhook` (production webhooks) behind a round-robin proxy (scripts/n8n/proxy.js;
+ *   WEBHOOK_URL points at it), and `workers` × `n8n worker`. One N8N_ENCRYPTION_KEY, one database, one Redis,
+ *   one user folder (so the package is installed for every process).
  *
  * @param {object} o
  * @param {string} [o.tgz]          packed package (from buildAndPack/packPackage); omit to run n8n without it
  * @param {string[]} [o.packageDirs] more unpacked packages to install (e.g. test/e2e/fixtures/n8n-nodes-probe)
  * @param {'single'|'queue'} [o.mode]
  * @param {number} [o.port]         main port (default: a free port)
+ * @param {number} [o.webhookPort]  queue: the proxy's port (default: a free port)
+ * @param {number} [o.webhooks]     queue: number of `n8n webhook` processes (default 2)
+ * @param {number} [o.workers]      queue: number of `n8n worker` processes (default 2)
+ * @param {'round-robin'|'signature'} [o.webhookRouting]  queue: how the proxy spreads webhooks (default
+ *                                  round-robin; 'signature': by a hash of X-T49-Webhook-Signature)
+ * @param {string} [o.postgresDir]  queue: keep Postgres data here (default: a folder under the machine cache,
+ *                                  deleted on stop)
  * @param {string} [o.userFolder]   reuse a folder (e.g. to test restarts); default: new temp folder
  * @param {{email:string,password:string,firstName?:string,lastName?:string}} [o.owner]
  * @param {Record<string,string>} [o.env]  extra environment for every n8n process
@@ -383,6 +415,18 @@ async function startStack(o = {}) {
 		lastName: 'Owner',
 		...(o.owner || {}),
 	};
+	const webhookCount = queue ? (o.webhooks ?? 2) : 0;
+	const workerCount = queue ? (o.workers ?? 2) : 0;
+	const webhookPorts = [];
+	for (let i = 0; i < webhookCount; i++) webhookPorts.push(await freePort());
+	let postgresDir = o.postgresDir;
+	const createdPostgresDir = queue && !postgresDir;
+	if (createdPostgresDir) {
+		const runs = path.join(paths.MACHINE_CACHE, 'pg-run');
+		fs.mkdirSync(runs, { recursive: true });
+		postgresDir = fs.mkdtempSync(path.join(runs, 'stack-'));
+	}
+
 	const stoppers = [];
 	const stack = {
 		mode,
@@ -392,10 +436,24 @@ async function startStack(o = {}) {
 		logDir,
 		owner,
 		redis: null,
+		postgres: null,
+		proxy: null,
 		main: null,
 		worker: null,
+		workers: [],
+		webhooks: [],
 		client: null,
-		webhookUrl: (p) => `http://127.0.0.1:${port}/webhook/${String(p).replace(/^\//, '')}`,
+		/** The production URL of a webhook path (queue mode: through the proxy, to either webhook process). */
+		webhookUrl: (p) =>
+			`${stack.proxy ? stack.proxy.url : `http://127.0.0.1:${port}`}/webhook/${String(p).replace(/^\//, '')}`,
+		/** Queue mode: the production URL on webhook process `i` itself (past the proxy). */
+		webhookUrlOf: (i, p) =>
+			`http://127.0.0.1:${webhookPorts[i]}/webhook/${String(p).replace(/^\//, '')}`,
+		/** Queue mode: run SQL in n8n's Postgres database; rows of strings. */
+		sql: (query) => {
+			if (!stack.postgres) throw new Error('stack.sql: no Postgres (single mode runs on SQLite)');
+			return stack.postgres.psql(query);
+		},
 		/** Stop workers first, then main, then Redis; delete the temp user folder. */
 		async stop() {
 			for (const s of stoppers.splice(0).reverse()) {
@@ -407,29 +465,81 @@ async function startStack(o = {}) {
 			}
 			if (createdFolder && !o.keepUserFolder)
 				fs.rmSync(userFolder, { recursive: true, force: true });
+			if (createdPostgresDir) fs.rmSync(postgresDir, { recursive: true, force: true });
 		},
 		/**
 		 * Restart the n8n processes on the same folder (static data, credentials and workflows kept).
 		 * `{ kill: true }`: SIGKILL instead of a clean shutdown, as a crash or an OOM kill would.
 		 */
 		async restart({ kill = false } = {}) {
+			const all = [...stack.workers, ...stack.webhooks, stack.main].filter(Boolean);
 			if (kill) {
-				await Promise.all([
-					stack.main.proc.kill(),
-					stack.worker ? stack.worker.proc.kill() : undefined,
-				]);
+				await Promise.all(all.map((p) => p.proc.kill()));
 			} else {
-				if (stack.worker) await stack.worker.stop();
-				await stack.main.stop();
+				for (const p of all) await p.stop();
 			}
 			await startProcesses();
 			await stack.client.login(owner.email, owner.password);
+		},
+		/**
+		 * Queue mode: stop (or SIGKILL with `{ kill: true }`) one `webhook` or `worker` process and, unless
+		 * `{ start: false }`, start it again on the same port. Returns when it is ready again.
+		 */
+		async restartProcess(role, i, { kill = false, start = true } = {}) {
+			const list = role === 'worker' ? stack.workers : stack.webhooks;
+			if (!list[i]) throw new Error(`no ${role} ${i}`);
+			if (kill) await list[i].proc.kill();
+			else await list[i].stop();
+			if (start) list[i] = await startRole(role, i);
+			if (role === 'worker') stack.worker = stack.workers[0];
+		},
+		/** Queue mode: start the `worker` or `webhook` process `i` again after restartProcess({ start: false }). */
+		async startProcessAgain(role, i) {
+			const list = role === 'worker' ? stack.workers : stack.webhooks;
+			list[i] = await startRole(role, i);
+			if (role === 'worker') stack.worker = stack.workers[0];
+		},
+		/** Queue mode: restart Redis on its port (`{ kill: true }`: SIGKILL). Its queue is in memory only. */
+		async restartRedis({ kill = false, downMs = 0 } = {}) {
+			const redisPort = stack.redis.port;
+			if (kill) await stack.redis.proc.kill();
+			else await stack.redis.stop();
+			if (downMs) await sleep(downMs);
+			stack.redis = await startRedis({
+				port: redisPort,
+				dir: path.join(userFolder, 'redis'),
+				logFile: path.join(logDir, 'redis.log'),
+				log,
+			});
 		},
 		logs(role = 'main') {
 			const p = path.join(logDir, `n8n-${role}.log`);
 			return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : '';
 		},
 	};
+
+	let queueEnv = {};
+	function roleEnv(extra) {
+		return { ...queueEnv, ...(o.env || {}), ...extra };
+	}
+
+	async function startRole(role, i) {
+		const name = `${role}-${i + 1}`;
+		return await startN8nProcess({
+			role,
+			userFolder,
+			port: role === 'webhook' ? webhookPorts[i] : await freePort(),
+			brokerPort: await freePort(),
+			redisPort: stack.redis.port,
+			queue,
+			logFile: path.join(logDir, `n8n-${name}.log`),
+			echo: o.echo,
+			extraEnv: roleEnv({}),
+			log,
+			line: o.line,
+			name,
+		});
+	}
 
 	async function startProcesses() {
 		const mainBroker = await freePort();
@@ -442,38 +552,51 @@ async function startStack(o = {}) {
 			queue,
 			logFile: path.join(logDir, 'n8n-main.log'),
 			echo: o.echo,
-			extraEnv: o.env,
+			extraEnv: queue ? roleEnv({ N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' }) : o.env,
 			log,
 			line: o.line,
 		});
 		stoppers.push(() => stack.main.stop());
 		if (queue) {
-			const workerBroker = await freePort();
-			stack.worker = await startN8nProcess({
-				role: 'worker',
-				userFolder,
-				port: await freePort(),
-				brokerPort: workerBroker,
-				redisPort: stack.redis.port,
-				queue,
-				logFile: path.join(logDir, 'n8n-worker.log'),
-				echo: o.echo,
-				extraEnv: o.env,
-				log,
-				line: o.line,
-			});
-			stoppers.push(() => stack.worker.stop());
+			// after main: it ran the database migrations; the others start side by side
+			const started = await Promise.all([
+				...webhookPorts.map((_, i) => startRole('webhook', i)),
+				...Array.from({ length: workerCount }, (_, i) => startRole('worker', i)),
+			]);
+			stack.webhooks = started.slice(0, webhookCount);
+			stack.workers = started.slice(webhookCount);
+			stack.worker = stack.workers[0] || null;
+			stoppers.push(() => Promise.all(stack.webhooks.map((p) => p.stop())));
+			stoppers.push(() => Promise.all(stack.workers.map((p) => p.stop())));
 		}
 	}
 
 	try {
 		if (queue) {
+			stack.postgres = await startPostgres({
+				dir: postgresDir,
+				logFile: path.join(logDir, 'postgres.log'),
+				log,
+			});
+			stoppers.push(() => stack.postgres.stop());
 			stack.redis = await startRedis({
 				dir: path.join(userFolder, 'redis'),
 				logFile: path.join(logDir, 'redis.log'),
 				log,
 			});
 			stoppers.push(() => stack.redis.stop());
+			stack.proxy = await startProxy({
+				port: o.webhookPort || 0,
+				backends: webhookPorts.map((p) => `http://127.0.0.1:${p}`),
+				hashHeader: o.webhookRouting === 'signature' ? 'x-t49-webhook-signature' : undefined,
+			});
+			stoppers.push(() => stack.proxy.stop());
+			log(`webhook proxy on ${stack.proxy.url} → ${webhookPorts.map((p) => `:${p}`).join(', ')}`);
+			queueEnv = {
+				...stack.postgres.env,
+				N8N_ENCRYPTION_KEY: encryptionKey(userFolder),
+				WEBHOOK_URL: `${stack.proxy.url}/`,
+			};
 		}
 		await startProcesses();
 		stack.client = new N8nClient(stack.baseUrl);
@@ -485,6 +608,23 @@ async function startStack(o = {}) {
 		await stack.stop();
 		throw error;
 	}
+}
+
+/**
+ * One N8N_ENCRYPTION_KEY per user folder (every process of a stack uses it): the one n8n already wrote to
+ * `.n8n/config` when the folder ran before (e.g. `npm start` in single mode), else a new one kept in the folder.
+ */
+function encryptionKey(userFolder) {
+	try {
+		const config = JSON.parse(fs.readFileSync(path.join(userFolder, '.n8n', 'config'), 'utf8'));
+		if (config.encryptionKey) return config.encryptionKey;
+	} catch {
+		/* no config yet */
+	}
+	const file = path.join(userFolder, 'encryption-key');
+	if (!fs.existsSync(file))
+		fs.writeFileSync(file, require('node:crypto').randomBytes(24).toString('hex'));
+	return fs.readFileSync(file, 'utf8').trim();
 }
 
 // ---- one-shot CLI execution ----------------------------------------------------------------------
@@ -631,6 +771,8 @@ module.exports = {
 	installPackageDir,
 	n8nEnv,
 	startRedis,
+	startPostgres,
+	startProxy,
 	startN8nProcess,
 	startSandboxProcess,
 	startStack,

@@ -17,6 +17,7 @@ const MACHINE_CACHE =
 		'n8n-nodes-terminal49',
 	);
 const REDIS_DIR = process.env.REDIS_CACHE || path.join(MACHINE_CACHE, 'redis');
+const POSTGRES_DIR = process.env.POSTGRES_CACHE || path.join(MACHINE_CACHE, 'postgres');
 
 /** The install of one n8n line: its folder, its Node, its n8n binary and version. */
 function host(line) {
@@ -51,7 +52,9 @@ module.exports = {
 	NODE24_DIR: main.nodeDir,
 	NODE24: main.node,
 	N8N_BIN: main.n8nBin,
+	MACHINE_CACHE,
 	REDIS_DIR,
+	POSTGRES_DIR,
 	REDIS_SERVER: path.join(REDIS_DIR, 'usr', 'bin', 'redis-server'),
 	REDIS_LIB: path.join(REDIS_DIR, 'usr', 'lib', 'x86_64-linux-gnu'),
 	ENSURE_SCRIPT: path.join(ROOT, 'scripts', 'ensure-n8n.sh'),

@@ -91,13 +91,25 @@ export async function startT49Stack(
 		env?: Record<string, string>;
 		/** The n8n line: '2' (2.41, default) or '1' (1.123). */
 		line?: '1' | '2';
+		/** Queue mode: `n8n webhook` and `n8n worker` processes (default 2 each). */
+		webhooks?: number;
+		workers?: number;
+		webhookRouting?: 'round-robin' | 'signature';
 	} = {},
 ): Promise<T49Stack> {
 	const tgz = packedPackage();
 	const sandbox = await startSandbox({ port: 0, ...(o.sandbox || {}) });
 	let stack: harness.Stack | undefined;
 	try {
-		stack = await harness.startStack({ tgz, mode: o.mode || 'single', env: o.env, line: o.line });
+		stack = await harness.startStack({
+			tgz,
+			mode: o.mode || 'single',
+			env: o.env,
+			line: o.line,
+			webhooks: o.webhooks,
+			workers: o.workers,
+			webhookRouting: o.webhookRouting,
+		});
 		const created = await stack.client.createCredential({
 			name: CREDENTIAL_NAME,
 			type: NODE_TYPES.credential,

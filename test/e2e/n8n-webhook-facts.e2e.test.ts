@@ -198,7 +198,7 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 	});
 });
 
-describe('n8n 2.41.1 webhook facts (queue mode: redis + main + worker)', () => {
+describe('n8n 2.41.1 webhook facts (queue mode: Postgres, Redis, main, 2 webhook processes, 2 workers)', () => {
 	let stack: Stack;
 
 	beforeAll(async () => {
@@ -210,19 +210,31 @@ describe('n8n 2.41.1 webhook facts (queue mode: redis + main + worker)', () => {
 		if (stack) await stack.stop();
 	});
 
-	test('webhook() runs in main, the execution on the worker, none lost or doubled', async () => {
-		expect(stack.worker).not.toBeNull();
+	test('webhook() runs in a webhook process (never main), the execution on a worker, none lost or doubled', async () => {
+		expect(stack.workers).toHaveLength(2);
+		expect(stack.webhooks).toHaveLength(2);
 		const wf = await stack.client.createWorkflow(probeWorkflow(2, 'probe-q'));
 		await stack.client.activateWorkflow(wf.id);
-		await stack.client.waitForWebhook('probe-q/probe');
+		for (const w of stack.webhooks)
+			await new harness.N8nClient(w.baseUrl).waitForWebhook('probe-q/probe');
+		// N8N_DISABLE_PRODUCTION_MAIN_PROCESS: main does not serve production webhooks
+		const onMain = await fetch(`${stack.baseUrl}/webhook/probe-q/probe`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
+		expect(onMain.status).toBe(404);
 
 		const answers = await Promise.all(
 			[1, 2, 3, 4, 5].map(() => post(stack, 'probe-q/probe', 'application/vnd.api+json')),
 		);
+		const webhookPids = stack.webhooks.map((w) => w.proc.pid);
 		for (const a of answers) {
-			expect(a.webhookPid).toBe(stack.main.proc.pid);
+			expect(webhookPids).toContain(a.webhookPid);
 			expect(a.afterReadRawBody.rawBody).toBe(BODY);
 		}
+		// the proxy sends them to both in turn
+		expect(new Set(answers.map((a) => a.webhookPid)).size).toBe(2);
 		const executions = await stack.client.waitForExecutions({
 			workflowId: wf.id,
 			count: 5,
@@ -231,8 +243,10 @@ describe('n8n 2.41.1 webhook facts (queue mode: redis + main + worker)', () => {
 		expect(executions).toHaveLength(5);
 		for (const e of executions) {
 			expect(e.status).toBe('success');
-			expect(harness.nodeOutput(e, 'Pid')![0].executionPid).toBe(stack.worker!.proc.pid);
+			expect(stack.workers.map((w) => w.proc.pid)).toContain(
+				harness.nodeOutput(e, 'Pid')![0].executionPid,
+			);
 		}
-		expect(stack.logs('worker')).toMatch(/n8n worker is now ready|Worker started execution/i);
+		expect(stack.logs('worker-1')).toMatch(/n8n worker is now ready|Worker started execution/i);
 	});
 });

@@ -4,6 +4,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import {
 	claimDelivery,
 	firstInStore,
+	isUniqueViolation,
 	forgetScope,
 	MAX_DURABLE,
 	MAX_IN_MEMORY,
@@ -153,6 +154,39 @@ describe("layer 2: firstInStore (n8n's deduplication store, from the execution)"
 		await expect(
 			Promise.all([firstInStore.call(ctx, s, ['a']), firstInStore.call(ctx, s, ['b'])]),
 		).rejects.toThrow('database is locked');
+	});
+
+	test("queue mode: the first row written by two workers at once (the loser's insert hits the primary key) is retried once, then recorded", async () => {
+		const store = new MemoryProcessedData();
+		let calls = 0;
+		const ctx = {
+			getNode: () => ({ id: 'trigger-node', name: 'Terminal49 Trigger' }),
+			helpers: {
+				checkProcessedAndRecord: async (items: string[], s: 'node', options: never) => {
+					calls++;
+					if (calls === 1)
+						throw Object.assign(
+							new Error(
+								'duplicate key value violates unique constraint "PK_ca04b9d8dc72de268fe07a65773"',
+							),
+							{ code: '23505' },
+						);
+					return await store.checkProcessedAndRecord(
+						items,
+						s,
+						{
+							workflow: { id: 'wf-store-pk', active: true },
+							node: { id: 'trigger-node' } as never,
+						},
+						options,
+					);
+				},
+			},
+		} as unknown as IExecuteFunctions;
+		expect(await firstInStore.call(ctx, scope(), ['a', 'b'])).toEqual([true, true]);
+		expect(calls).toBe(2);
+		expect(isUniqueViolation(new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed'))).toBe(true);
+		expect(isUniqueViolation(new Error('database is locked'))).toBe(false);
 	});
 
 	test('an n8n without the store: undefined (no durable layer)', async () => {

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 /**
  * Exactly-once delivery. Terminal49 repeats a delivery (same notification id, same bytes) when the receiver
@@ -159,6 +159,17 @@ export async function firstInStore(
 	return await Promise.all(results);
 }
 
+/** A primary-key or unique violation from n8n's database (Postgres 23505, SQLite SQLITE_CONSTRAINT, MySQL 1062). */
+export function isUniqueViolation(error: unknown): boolean {
+	const e = error as { code?: unknown; errno?: unknown; message?: unknown } | undefined;
+	const text = `${String(e?.code ?? '')} ${String(e?.message ?? '')}`;
+	return (
+		e?.code === '23505' ||
+		e?.errno === 1062 ||
+		/duplicate key|unique constraint|SQLITE_CONSTRAINT|Duplicate entry/i.test(text)
+	);
+}
+
 async function flush(this: IExecuteFunctions, scope: string, batch: Batch) {
 	batch.running = true;
 	try {
@@ -166,10 +177,21 @@ async function flush(this: IExecuteFunctions, scope: string, batch: Batch) {
 			const waiting = batch.waiting.splice(0);
 			const unique = [...new Set(waiting.map((waiter) => waiter.id))];
 			try {
-				const result = await this.helpers.checkProcessedAndRecord(unique, 'node', {
-					mode: 'entries',
-					maxEntries: MAX_DURABLE,
-				});
+				const record = async () =>
+					await this.helpers.checkProcessedAndRecord(unique, 'node', {
+						mode: 'entries',
+						maxEntries: MAX_DURABLE,
+					});
+				let result: Awaited<ReturnType<typeof record>>;
+				try {
+					result = await record();
+				} catch (error) {
+					// Queue mode: two workers writing the node's first row at once. n8n inserts it when it finds none,
+					// and the second insert hits the row's primary key. The row exists now: once more updates it.
+					if (!isUniqueViolation(error))
+						throw new NodeOperationError(this.getNode(), error as Error);
+					result = await record();
+				}
 				const fresh = new Set(result.new.map(String));
 				for (const waiter of waiting) {
 					// the first copy of a new id in this batch is the one that runs

@@ -1,0 +1,98 @@
+'use strict';
+/**
+ * A small round-robin HTTP proxy for queue mode (dev and tests only): the load balancer in front of the
+ * `n8n webhook` processes. Each request goes to the next backend in turn; a backend that refuses the
+ * connection (restarting) is skipped for that request. Nothing is buffered beyond one request body.
+ * With `hashHeader`, a request carrying that header goes to the backend its value hashes to instead (what
+ * nginx's `hash $http_<header> consistent;` does): with 'x-t49-webhook-signature', every copy of a Terminal49
+ * notification (same bytes, same signature) reaches the same webhook process.
+ *
+ *   const proxy = await startProxy({ backends: ['http://127.0.0.1:5679', 'http://127.0.0.1:5680'] });
+ *   proxy.url        // http://127.0.0.1:<port>
+ *   proxy.counts     // requests forwarded per backend
+ *   await proxy.stop();
+ */
+const http = require('node:http');
+
+/** Hop-by-hop headers a proxy does not forward. */
+const HOP = new Set([
+	'connection',
+	'keep-alive',
+	'proxy-connection',
+	'transfer-encoding',
+	'upgrade',
+	'te',
+	'trailer',
+]);
+
+async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader }) {
+	let next = 0;
+	const counts = backends.map(() => 0);
+	const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+	function pick(req, tried) {
+		const key = hashHeader && req.headers[hashHeader.toLowerCase()];
+		if (!key) return next++ % backends.length;
+		const h = require('node:crypto')
+			.createHash('sha1')
+			.update(String(key))
+			.digest()
+			.readUInt32BE(0);
+		return (h + tried) % backends.length;
+	}
+
+	function forward(req, res, body, tried) {
+		const i = pick(req, tried);
+		const target = new URL(req.url, backends[i]);
+		const headers = {};
+		for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k)) headers[k] = v;
+		headers['content-length'] = String(body.length);
+		headers['x-forwarded-for'] = req.socket.remoteAddress || '';
+		const up = http.request(target, { method: req.method, headers, agent }, (upRes) => {
+			counts[i]++;
+			const out = {};
+			for (const [k, v] of Object.entries(upRes.headers)) if (!HOP.has(k)) out[k] = v;
+			out['x-t49-backend'] = String(i);
+			res.writeHead(upRes.statusCode || 502, out);
+			upRes.pipe(res);
+		});
+		up.on('error', (error) => {
+			// connection refused/reset before an answer: try the other backend(s) once each
+			if (!res.headersSent && tried + 1 < backends.length && error.code === 'ECONNREFUSED') {
+				forward(req, res, body, tried + 1);
+				return;
+			}
+			if (!res.headersSent) {
+				res.writeHead(502, { 'content-type': 'text/plain' });
+				res.end(`proxy: ${error.code || error.message}`);
+			} else {
+				res.destroy();
+			}
+		});
+		up.end(body);
+	}
+
+	const server = http.createServer((req, res) => {
+		const chunks = [];
+		req.on('data', (c) => chunks.push(c));
+		req.on('end', () => forward(req, res, Buffer.concat(chunks), 0));
+		req.on('error', () => res.destroy());
+	});
+	await new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, resolve);
+	});
+	const actual = server.address().port;
+	return {
+		port: actual,
+		url: `http://${host}:${actual}`,
+		counts,
+		async stop() {
+			agent.destroy();
+			server.closeAllConnections?.();
+			await new Promise((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+module.exports = { startProxy };

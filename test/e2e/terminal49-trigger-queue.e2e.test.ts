@@ -1,0 +1,490 @@
+/**
+ * The Terminal49 Trigger in queue mode as n8n runs it at scale: Postgres, Redis, one main (no production
+ * webhooks), two `n8n webhook` processes behind a round-robin proxy, two `n8n worker`s (scripts/n8n:
+ * startStack({ mode: 'queue' })). Executions are counted from Postgres (psql) and read through main's REST API,
+ * which reads the same database, never from one process's memory.
+ *
+ * Deterministic by construction: a redelivery is sent once the executions of the first copies are recorded
+ * in the database, so the outcome does not depend on which worker wins a race (the race itself, two copies at
+ * two workers at the same moment, is measured by the load bench: bench/trigger.ts, docs/trigger.md).
+ */
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { harness, NODE_TYPES, packageBuilt, ROOT, startT49Stack } from './helpers';
+import type { Execution, T49Stack, WorkflowJson } from './helpers';
+
+jest.setTimeout(420_000);
+// No retry (test/setup-retry.js gives one to every e2e test): these must pass on the first run.
+jest.retryTimes(0);
+
+const maybe = packageBuilt() ? describe : describe.skip;
+
+const FIXTURE = readFileSync(
+	join(ROOT, 'test', 'fixtures', 'webhook-examples', 'container.transport.vessel_discharged.json'),
+	'utf8',
+);
+const FIXTURE_ID = (JSON.parse(FIXTURE) as { data: { id: string } }).data.id;
+
+/** trigger → (Wait `waitSeconds`) → Out */
+function workflow(name: string, webhookId: string, waitSeconds = 0): WorkflowJson {
+	const nodes: Array<Record<string, unknown>> = [
+		{
+			id: 'trigger',
+			name: 'Terminal49 Trigger',
+			type: NODE_TYPES.trigger,
+			typeVersion: 1,
+			webhookId,
+			position: [0, 0],
+			parameters: { events: ['container.transport.vessel_discharged', 'container.updated'] },
+		},
+		{
+			id: 'out',
+			name: 'Out',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [440, 0],
+			parameters: {},
+		},
+	];
+	const connections: Record<string, unknown> = {};
+	if (waitSeconds) {
+		nodes.push({
+			id: 'wait',
+			name: 'Wait',
+			type: 'n8n-nodes-base.wait',
+			typeVersion: 1.1,
+			position: [220, 0],
+			parameters: { resume: 'timeInterval', amount: waitSeconds, unit: 'seconds' },
+		});
+		connections['Terminal49 Trigger'] = { main: [[{ node: 'Wait', type: 'main', index: 0 }]] };
+		connections.Wait = { main: [[{ node: 'Out', type: 'main', index: 0 }]] };
+	} else {
+		connections['Terminal49 Trigger'] = { main: [[{ node: 'Out', type: 'main', index: 0 }]] };
+	}
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 workers', () => {
+	let t49: T49Stack;
+
+	beforeAll(async () => {
+		t49 = await startT49Stack({
+			mode: 'queue',
+			sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 12 },
+		});
+	});
+
+	afterAll(async () => {
+		if (t49) await t49.stop();
+	});
+
+	/** Rows of execution_entity for a workflow: [id, status, finished] from Postgres. */
+	function dbExecutions(workflowId: string) {
+		return t49.stack
+			.sql(
+				`select id, status, finished from execution_entity where "workflowId" = '${workflowId}' order by id`,
+			)
+			.map(([id, status, finished]) => ({ id, status, finished: finished === 't' }));
+	}
+
+	/** Wait until no execution of the workflow is new/running and the count held still for `settleMs`. */
+	async function settled(workflowId: string, { settleMs = 3000, timeoutMs = 180_000 } = {}) {
+		let last = -1;
+		let since = Date.now();
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const rows = dbExecutions(workflowId);
+			const busy = rows.some((r) => ['new', 'running', 'waiting'].includes(r.status));
+			if (rows.length !== last || busy) {
+				last = rows.length;
+				since = Date.now();
+			} else if (Date.now() - since >= settleMs) {
+				return rows;
+			}
+			if (Date.now() > deadline)
+				throw new Error(`executions did not settle: ${JSON.stringify(rows)}`);
+			await harness.sleep(500);
+		}
+	}
+
+	/** Executions (with data, through main's REST API on Postgres) keyed by the notification they ran. */
+	async function byNotification(workflowId: string, outNode = 'Out') {
+		const executions = await t49.stack.client.listExecutions({
+			workflowId,
+			includeData: true,
+			limit: 100,
+			maxPages: 40,
+		});
+		const ran = new Map<string, Execution[]>();
+		const keptOnly = new Map<string, Execution[]>();
+		for (const e of executions) {
+			const out = harness.nodeOutput(e, outNode);
+			if (out?.length) {
+				const id = String(out[0].notification_id);
+				ran.set(id, [...(ran.get(id) ?? []), e]);
+				continue;
+			}
+			// recorded but not run to the end (crashed, or failed when the worker died): the delivery is in the
+			// execution's data (its input), so it is kept and can be retried from the editor
+			if (e.status === 'success') continue;
+			const text = JSON.stringify(e.data ?? {});
+			const ids = new Set(text.match(/[a-z]+-\d{6}-0000-4000-8000-000000000000/g) ?? []);
+			const input = (e.data as any)?.executionData?.nodeExecutionStack?.[0]?.data?.main?.[0]?.[0]
+				?.json;
+			if (input?.data?.id) ids.add(String(input.data.id));
+			for (const id of ids) keptOnly.set(id, [...(keptOnly.get(id) ?? []), e]);
+			if (e.status === 'error')
+				// eslint-disable-next-line no-console
+				console.log(
+					`execution ${e.id} ${e.status}: ${harness.runError(e)?.message ?? '(no error)'}; ids ${[...ids].join(',') || 'none'}`,
+				);
+		}
+		return { executions, ran, keptOnly };
+	}
+
+	async function activate(wf: { id: string }, path: string) {
+		const { stack, sandbox } = t49;
+		await stack.client.activateWorkflow(wf.id);
+		// registered on both webhook processes (each looks the path up in Postgres)
+		for (const w of stack.webhooks)
+			await new harness.N8nClient(w.baseUrl).waitForWebhook(path, { timeoutMs: 30_000 });
+		const url = stack.webhookUrl(path);
+		const hook = await harness.waitFor(
+			'the webhook registration in the sandbox',
+			() => sandbox.store.webhooks.all().find((h) => h.url === url),
+			{ timeoutMs: 20_000, intervalMs: 100 },
+		);
+		return hook!;
+	}
+
+	async function deactivate(wf: { id: string }, path: string) {
+		const { stack, sandbox } = t49;
+		const url = stack.webhookUrl(path);
+		await stack.client.deactivateWorkflow(wf.id);
+		await harness.waitFor(
+			'the webhook to be deleted in the sandbox',
+			() => !sandbox.store.webhooks.all().some((h) => h.url === url),
+			{ timeoutMs: 20_000, intervalMs: 200 },
+		);
+		for (const w of stack.webhooks)
+			await new harness.N8nClient(w.baseUrl).waitForWebhookGone(path, { timeoutMs: 30_000 });
+	}
+
+	/** A signed delivery of notification `id` to `url`; status, or -1 when no answer came. */
+	async function deliver(url: string, secret: string, id: string): Promise<number> {
+		const body = FIXTURE.split(FIXTURE_ID).join(id);
+		const signature = createHmac('sha256', secret).update(body).digest('hex');
+		try {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/vnd.api+json',
+					'x-t49-webhook-signature': signature,
+				},
+				body,
+				signal: AbortSignal.timeout(20_000),
+			});
+			await res.arrayBuffer();
+			return res.status;
+		} catch {
+			return -1;
+		}
+	}
+
+	test('activation on main, deliveries on both webhook processes, executions on both workers, redeliveries to both processes at once run at most once per webhook process, deactivation', async () => {
+		const { sandbox, stack } = t49;
+		const webhookId = `t49-queue-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		sandbox.clearDeliveries();
+		const wf = await stack.client.createWorkflow(t49.bind(workflow('queue e2e', webhookId)));
+		const countsBefore = [...stack.proxy!.counts];
+		const workerLogsBefore = stack.workers.map((w) => stack.logs(w.name).length);
+		await activate(wf, path);
+
+		const fired = sandbox.fixtures
+			.slice(0, 12)
+			.filter((fixture) => sandbox.fireEvent('container.updated', fixture.containerId)).length;
+		await sandbox.webhooksIdle();
+		const firsts = sandbox.deliveries.slice();
+		const n = firsts.length;
+		expect(n).toBe(fired);
+		expect(n).toBeGreaterThanOrEqual(6);
+		expect(firsts.map((d) => d.status)).toEqual(Array(n).fill(200));
+		// the proxy spread them over both webhook processes
+		const spread = stack.proxy!.counts.map((c, i) => c - countsBefore[i]);
+		expect(spread.every((c) => c >= Math.floor(n / 2))).toBe(true);
+
+		const rows = await settled(wf.id);
+		expect(rows).toHaveLength(n);
+		const notOk = rows.filter((r) => r.status !== 'success' || !r.finished);
+		if (notOk.length) {
+			const errors = await Promise.all(
+				notOk.map(async (r) => harness.runError(await stack.client.getExecution(r.id))?.message),
+			);
+			throw new Error(
+				`executions not successful: ${JSON.stringify(notOk)} ${JSON.stringify(errors)}`,
+			);
+		}
+		// both workers ran some: each logs "Worker started execution <id>"
+		const ranOn = stack.workers.map((w, i) => {
+			const log = stack.logs(w.name).slice(workerLogsBefore[i]);
+			return rows.filter((r) => log.includes(`Worker started execution ${r.id} `)).length;
+		});
+		expect(ranOn.reduce((a, b) => a + b, 0)).toBe(n);
+		expect(ranOn.every((n) => n >= 1)).toBe(true);
+
+		// every delivery again, to BOTH webhook processes at the same moment (past the proxy)
+		const again = await Promise.all(
+			firsts.flatMap((d) =>
+				stack.webhooks.map((_, i) =>
+					fetch(stack.webhookUrlOf(i, path), {
+						method: 'POST',
+						headers: {
+							'content-type': 'application/vnd.api+json',
+							'x-t49-webhook-signature': d.signature,
+						},
+						body: d.body,
+					}).then(async (r) => ({ status: r.status, body: await r.text() })),
+				),
+			),
+		);
+		expect(again.map((r) => r.status)).toEqual(Array(2 * n).fill(200));
+		// the process that answered the first copy knows it (layer 1: no execution) ...
+		expect(again.filter((r) => r.body.includes('duplicate')).length).toBeGreaterThanOrEqual(n);
+		// ... the other starts an execution, which layer 2 (n8n's deduplication store in Postgres) stops at
+		// the trigger when it holds the id. It does not always: two workers that record ids at the same time
+		// overwrite each other's list (read-modify-write of one row, no lock), so an id can be missing.
+		// The bound that holds: at most one run per webhook process (each one's memory, layer 1).
+		const after = await settled(wf.id);
+		expect(after.length).toBeLessThanOrEqual(2 * n);
+		const { ran } = await byNotification(wf.id);
+		expect(new Set(ran.keys())).toEqual(new Set(firsts.map((d) => d.notificationId)));
+		const runs = [...ran.values()].map((r) => r.length);
+		expect(Math.max(...runs)).toBeLessThanOrEqual(stack.webhooks.length);
+		// eslint-disable-next-line no-console
+		console.log(
+			`queue e2e: ${n} notifications, ${after.length} executions, run twice: ${runs.filter((r) => r > 1).length}`,
+		);
+
+		const saved = await stack.client.getWorkflow(wf.id);
+		const data = (saved.staticData || {})['node:Terminal49 Trigger'];
+		expect(data.webhookId).toBe(
+			sandbox.store.webhooks.all().find((h) => h.url === stack.webhookUrl(path))!.id,
+		);
+
+		await deactivate(wf, path);
+	});
+
+	test('fault: a worker killed (SIGKILL) mid-execution: every answered delivery has its execution in Postgres, none run twice', async () => {
+		const { stack } = t49;
+		const webhookId = `t49-queue-kill-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		const wf = await stack.client.createWorkflow(
+			t49.bind(workflow('queue kill e2e', webhookId, 4)),
+		);
+		const hook = await activate(wf, path);
+		const url = stack.webhookUrl(path);
+		const ids = Array.from(
+			{ length: 10 },
+			(_, i) => `kill-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`,
+		);
+		const statuses = await Promise.all(ids.map((id) => deliver(url, hook.secret, id)));
+		expect(statuses).toEqual(Array(ids.length).fill(200));
+		// executions are waiting in their Wait node on the workers: kill worker 1 in the middle of them
+		await harness.waitFor(
+			'running executions',
+			() =>
+				dbExecutions(wf.id).filter((r) => r.status === 'running' || r.status === 'waiting')
+					.length >= 4,
+			{ timeoutMs: 30_000, intervalMs: 100 },
+		);
+		await stack.restartProcess('worker', 0, { kill: true });
+
+		const rows = await settled(wf.id, { settleMs: 5000, timeoutMs: 240_000 });
+		const { ran, keptOnly, executions } = await byNotification(wf.id);
+		const byStatus = executions.reduce<Record<string, number>>(
+			(acc, e) => ({ ...acc, [e.status]: (acc[e.status] ?? 0) + 1 }),
+			{},
+		);
+		// n8n 2.41 ends an execution whose worker died either as crashed (its data, the delivery, kept) or, when
+		// Bull's stalled-job check gets there first, as error "failed to be processed too many times" (processError in
+		// workflow-runner.js). Whether such an execution still holds the delivery, read in Postgres itself:
+		const failed = rows.filter((r) => r.status !== 'success').map((r) => r.id);
+		const failedWithDelivery = failed.length
+			? Number(
+					stack.sql(
+						`select count(*) from execution_data where "executionId" in (${failed.join(',')}) and data like '%kill-0000%'`,
+					)[0][0],
+				)
+			: 0;
+		// eslint-disable-next-line no-console
+		console.log(
+			`worker killed: ${JSON.stringify({ executions: executions.length, byStatus, ran: ran.size, keptNotFinished: keptOnly.size, failed: failed.length, failedWithDelivery })}`,
+		);
+		// every answered delivery has its execution in Postgres: one each, none missing, none run twice
+		expect(rows).toHaveLength(ids.length);
+		const runTwice = [...ran].filter(([, runs]) => runs.length > 1).map(([id]) => id);
+		expect(runTwice).toEqual([]);
+		// the ones that did not run to the end are the killed worker's (at most its concurrency, 5)
+		expect(ran.size).toBeGreaterThanOrEqual(ids.length - 5);
+		expect(ran.size + failed.length).toBe(ids.length);
+		await deactivate(wf, path);
+	});
+
+	/**
+	 * A burst of `total` notifications at about `perSecond` through the proxy, `fault()` started once
+	 * `faultAfter` were answered 2xx; then Terminal49's part: what got no 2xx is delivered again until it does.
+	 */
+	async function burstWithFault(
+		prefix: string,
+		url: string,
+		secret: string,
+		o: { total: number; perSecond: number; faultAfter: number; fault: () => Promise<void> },
+	) {
+		const idOf = (n: number) =>
+			`${prefix}-${String(n).padStart(6, '0')}-0000-4000-8000-000000000000`;
+		const first = new Map<number, number>();
+		let next = 0;
+		let faulted: Promise<void> | undefined;
+		const started = Date.now();
+		const sender = async () => {
+			while (next < o.total) {
+				const n = next++;
+				const wait = started + (n * 1000) / o.perSecond - Date.now();
+				if (wait > 0) await harness.sleep(wait);
+				first.set(n, await deliver(url, secret, idOf(n)));
+				if (!faulted && [...first.values()].filter((st) => st === 200).length >= o.faultAfter)
+					faulted = o.fault();
+			}
+		};
+		await Promise.all(Array.from({ length: 6 }, sender));
+		expect(faulted).toBeDefined();
+		await faulted;
+		const answered = new Set([...first].filter(([, st]) => st === 200).map(([n]) => n));
+		const failedFirst = o.total - answered.size;
+		for (let attempt = 0; attempt < 8 && answered.size < o.total; attempt++) {
+			if (attempt) await harness.sleep(2000);
+			const again = await Promise.all(
+				[...Array(o.total).keys()]
+					.filter((n) => !answered.has(n))
+					.map(async (n) => [n, await deliver(url, secret, idOf(n))] as const),
+			);
+			for (const [n, st] of again) if (st === 200) answered.add(n);
+		}
+		expect(answered.size).toBe(o.total);
+		return { ids: [...Array(o.total).keys()].map(idOf), failedFirst, idOf };
+	}
+
+	function check(
+		label: string,
+		ids: string[],
+		found: Awaited<ReturnType<typeof byNotification>>,
+		maxRuns: number,
+	) {
+		const { ran, keptOnly, executions } = found;
+		const byStatus = executions.reduce<Record<string, number>>(
+			(acc, e) => ({ ...acc, [e.status]: (acc[e.status] ?? 0) + 1 }),
+			{},
+		);
+		const runs = [...ran.values()].map((r) => r.length);
+		// eslint-disable-next-line no-console
+		console.log(
+			`${label}: ${JSON.stringify({ notifications: ids.length, executions: executions.length, byStatus, ran: ran.size, keptNotFinished: keptOnly.size, runTwice: runs.filter((r) => r > 1).length })}`,
+		);
+		const lost = ids.filter((id) => !ran.has(id) && !keptOnly.has(id));
+		expect(lost).toEqual([]);
+		expect(Math.max(0, ...runs)).toBeLessThanOrEqual(maxRuns);
+	}
+
+	test('fault: a webhook process restarted during a burst: nothing answered lost, at most one run per webhook process', async () => {
+		const { stack } = t49;
+		const webhookId = `t49-queue-whr-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		const wf = await stack.client.createWorkflow(
+			t49.bind(workflow('queue webhook restart e2e', webhookId)),
+		);
+		const hook = await activate(wf, path);
+		const { ids, failedFirst } = await burstWithFault('whr', stack.webhookUrl(path), hook.secret, {
+			total: 80,
+			perSecond: 20,
+			faultAfter: 20,
+			fault: () => stack.restartProcess('webhook', 0),
+		});
+		await settled(wf.id);
+		// and, as Terminal49 may, some that were answered come again: to the restarted process, whose memory is new
+		const again = await Promise.all(
+			ids.slice(0, 15).map((id) => deliver(stack.webhookUrlOf(0, path), hook.secret, id)),
+		);
+		expect(again).toEqual(Array(15).fill(200));
+		await settled(wf.id);
+		// eslint-disable-next-line no-console
+		console.log(`webhook restart: ${failedFirst} of ${ids.length} got no 2xx the first time`);
+		check('webhook restart', ids, await byNotification(wf.id), stack.webhooks.length);
+		await deactivate(wf, path);
+	});
+
+	test('fault: Redis restarted during a burst: nothing answered lost, none run twice', async () => {
+		const { stack } = t49;
+		const webhookId = `t49-queue-redis-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		const wf = await stack.client.createWorkflow(
+			t49.bind(workflow('queue redis restart e2e', webhookId)),
+		);
+		const hook = await activate(wf, path);
+		const { ids, failedFirst } = await burstWithFault(
+			'redis',
+			stack.webhookUrl(path),
+			hook.secret,
+			{
+				total: 60,
+				perSecond: 20,
+				faultAfter: 15,
+				fault: () => stack.restartRedis({ downMs: 2000 }),
+			},
+		);
+		await settled(wf.id, { settleMs: 5000 });
+		// eslint-disable-next-line no-console
+		console.log(`redis restart: ${failedFirst} of ${ids.length} got no 2xx the first time`);
+		check('redis restart', ids, await byNotification(wf.id), 1);
+		await deactivate(wf, path);
+	});
+
+	test('routing by signature (a load balancer hashing on X-T49-Webhook-Signature): copies at once and redeliveries each run exactly once', async () => {
+		const { stack } = t49;
+		const webhookId = `t49-queue-sticky-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		const wf = await stack.client.createWorkflow(t49.bind(workflow('queue sticky e2e', webhookId)));
+		const hook = await activate(wf, path);
+		const sticky = await harness.startProxy({
+			backends: stack.webhooks.map((w) => w.baseUrl),
+			hashHeader: 'x-t49-webhook-signature',
+		});
+		try {
+			const url = `${sticky.url}/webhook/${path}`;
+			const ids = Array.from(
+				{ length: 40 },
+				(_, i) => `sticky-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`,
+			);
+			// two copies of each at the same moment, then every one again once answered
+			const firsts = await Promise.all(
+				ids.flatMap((id) => [deliver(url, hook.secret, id), deliver(url, hook.secret, id)]),
+			);
+			expect(firsts).toEqual(Array(80).fill(200));
+			const again = await Promise.all(ids.map((id) => deliver(url, hook.secret, id)));
+			expect(again).toEqual(Array(40).fill(200));
+			// both processes got some notifications
+			expect(sticky.counts.every((c) => c > 0)).toBe(true);
+			const rows = await settled(wf.id);
+			// layer 1 caught every copy: one execution per notification, none needed the store
+			expect(rows).toHaveLength(40);
+			const { ran } = await byNotification(wf.id);
+			expect(new Set(ran.keys())).toEqual(new Set(ids));
+			expect([...ran.values()].every((r) => r.length === 1)).toBe(true);
+		} finally {
+			await sticky.stop();
+		}
+		await deactivate(wf, path);
+	});
+});
