@@ -3,11 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { LfdBand } from '../helpers/containerInsights';
 import {
+	calendarDayOf,
 	CONTAINER_STATUSES,
+	dayNumber,
 	DEFAULT_IMMINENT_DAYS,
 	isValidTimeZone,
 	LFD_BANDS,
-	localDate,
+	todayIn,
 } from '../helpers/containerInsights';
 
 /**
@@ -158,15 +160,13 @@ export function containerOrder(sort: ContainerSort): (a: IDataObject, b: IDataOb
 		ascending(days(a), days(b)) || ascending(instant(a.pickup_lfd), instant(b.pickup_lfd));
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (isoDate: string) => Math.round(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
-
 /** Calendar days from today to the shipment's ETA at the port of discharge, in that port's zone. */
 export function daysUntilEta(shipment: IDataObject, now: Date = new Date()): number | undefined {
-	const eta = instant(shipment.pod_eta_at);
-	if (eta === undefined) return undefined;
+	const eta = shipment.pod_eta_at;
 	const zone = isValidTimeZone(shipment.pod_timezone) ? shipment.pod_timezone : 'UTC';
-	return dayNumber(localDate(new Date(eta), zone)) - dayNumber(localDate(now, zone));
+	const etaDay = typeof eta === 'string' && eta ? calendarDayOf(eta, zone) : null;
+	if (etaDay === null) return undefined;
+	return dayNumber(etaDay) - dayNumber(todayIn(zone, now));
 }
 
 /** Whether a flat shipment has the port of discharge (UN/LOCODE) and the carrier (SCAC) asked for, if any. */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { localDate } from './containerInsights';
+import { calendarDayOf, dayNumber, isValidTimeZone } from './containerInsights';
 
 /**
  * What changed, as facts a Filter or IF node can test without code: holds released or added, became (or
@@ -189,27 +189,15 @@ function fewer(before: Map<string, number>, after: Map<string, number>): string[
 	return [...before].filter(([name, n]) => (after.get(name) ?? 0) < n).map(([name]) => name);
 }
 
-/** The calendar day of an LFD, ETA or appointment in `zone`: a date-only value is that day already. */
+/** The calendar day number of an LFD, ETA or appointment in `zone`: a date-only value is that day already. */
 function dayOf(value: string, zone: string): number | null {
-	let day = value;
-	if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-		const instant = Date.parse(value);
-		if (Number.isNaN(instant)) return null;
-		day = localDate(new Date(instant), zone);
-	}
-	const [y, m, d] = day.split('-').map(Number);
-	return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
+	const day = calendarDayOf(value, zone);
+	return day === null ? null : dayNumber(day);
 }
 
+/** The zone to count calendar days in: an unknown one counts in UTC. */
 function zoneOf(timeZone: unknown): string {
-	if (typeof timeZone !== 'string' || timeZone === '') return 'UTC';
-	try {
-		localDate(new Date(0), timeZone);
-		return timeZone;
-	} catch {
-		// an unknown zone: calendar days in UTC
-		return 'UTC';
-	}
+	return isValidTimeZone(timeZone) ? timeZone : 'UTC';
 }
 
 function daysBetween(from: string | null, to: string | null, zone: string): number | null {

@@ -136,7 +136,23 @@ function cachedLocalDate(epochMs: number, timeZone: string): string {
 	return date;
 }
 
-function dayNumber(isoDate: string): number {
+/**
+ * The calendar day (YYYY-MM-DD) of a date or date-time value in `zone`: a date-only value is that day
+ * already; null for a value that is not a date.
+ */
+export function calendarDayOf(value: string, zone: string): string | null {
+	const instant = Date.parse(value);
+	if (Number.isNaN(instant)) return null;
+	return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : cachedLocalDate(instant, zone);
+}
+
+/** Today's calendar day in `zone`, remembered to the minute (the date of a zone cannot change within one). */
+export function todayIn(zone: string, now: Date = new Date()): string {
+	return cachedLocalDate(Math.floor(now.getTime() / 60_000) * 60_000, zone);
+}
+
+/** Days since 1970-01-01 of a calendar date (YYYY-MM-DD): the difference of two is a count of calendar days. */
+export function dayNumber(isoDate: string): number {
 	const [y, m, d] = isoDate.split('-').map(Number);
 	return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
 }
@@ -227,15 +243,10 @@ export function containerInsights(
 	let lfdDate: string | null = null;
 	const lfd = container.pickup_lfd;
 	if (typeof lfd === 'string' && lfd) {
-		const instant = Date.parse(lfd);
-		if (!Number.isNaN(instant)) {
-			// A date-only LFD is a calendar day already; a date-time is read in the destination's zone.
-			const lfdDay = /^\d{4}-\d{2}-\d{2}$/.test(lfd)
-				? lfd
-				: cachedLocalDate(instant, zone ?? 'UTC');
-			// "Today" to the minute: the date of a zone cannot change within one.
-			const today = cachedLocalDate(Math.floor(now.getTime() / 60_000) * 60_000, zone ?? 'UTC');
-			daysUntil = dayNumber(lfdDay) - dayNumber(today);
+		// A date-only LFD is a calendar day already; a date-time is read in the destination's zone.
+		const lfdDay = calendarDayOf(lfd, zone ?? 'UTC');
+		if (lfdDay !== null) {
+			daysUntil = dayNumber(lfdDay) - dayNumber(todayIn(zone ?? 'UTC', now));
 			lfdDate = lfdDay;
 		}
 	}
