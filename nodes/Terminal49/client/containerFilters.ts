@@ -1,7 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { LfdBand } from '../helpers/containerInsights';
+import { isLocode } from '../helpers/referenceValidation';
+import { invalidInput, isScac } from '../helpers/validation';
 import {
 	calendarDayOf,
 	CONTAINER_STATUSES,
@@ -204,21 +205,6 @@ export function hasShipmentFilters(filters: ShipmentFilterSpec): boolean {
 
 // ---- Reading the parameters (every check before any request) ----
 
-function invalid(
-	node: INode,
-	itemIndex: number,
-	field: string,
-	value: unknown,
-	problem: string,
-	fix: string,
-): never {
-	const shown = typeof value === 'string' ? value : JSON.stringify(value);
-	throw new NodeOperationError(node, `Invalid ${field} "${shown}": ${problem}`, {
-		itemIndex,
-		description: fix,
-	});
-}
-
 /** A multi-option value: a list, or comma-separated text from an expression. */
 function listOf(raw: unknown): string[] {
 	const values = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
@@ -244,7 +230,7 @@ function pick(
 	for (const value of values) {
 		const canonical = byKey.get(key(value));
 		if (canonical === undefined) {
-			invalid(node, itemIndex, field, value, `use one of ${allowed.join(', ')}`, fix);
+			invalidInput(node, itemIndex, field, value, `use one of ${allowed.join(', ')}`, fix);
 		}
 		if (!picked.includes(canonical)) picked.push(canonical);
 	}
@@ -255,7 +241,7 @@ function pick(
 export function readDays(node: INode, itemIndex: number, field: string, raw: unknown): number {
 	const days = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > 3650) {
-		invalid(
+		invalidInput(
 			node,
 			itemIndex,
 			field,
@@ -270,7 +256,14 @@ export function readDays(node: INode, itemIndex: number, field: string, raw: unk
 function readYesNo(node: INode, itemIndex: number, field: string, raw: unknown): boolean {
 	if (typeof raw === 'boolean') return raw;
 	if (raw === 'true' || raw === 'false') return raw === 'true';
-	return invalid(node, itemIndex, field, raw, 'use true or false', `Turn "${field}" on or off.`);
+	return invalidInput(
+		node,
+		itemIndex,
+		field,
+		raw,
+		'use true or false',
+		`Turn "${field}" on or off.`,
+	);
 }
 
 export function readLocode(node: INode, itemIndex: number, field: string, raw: unknown): string {
@@ -278,8 +271,8 @@ export function readLocode(node: INode, itemIndex: number, field: string, raw: u
 		.trim()
 		.toUpperCase()
 		.replace(/\s+/g, '');
-	if (!/^[A-Z]{2}[A-Z2-9]{3}$/.test(locode)) {
-		invalid(
+	if (!isLocode(locode)) {
+		invalidInput(
 			node,
 			itemIndex,
 			field,
@@ -296,8 +289,8 @@ export function readScac(node: INode, itemIndex: number, field: string, raw: unk
 	const scac = String(value ?? '')
 		.trim()
 		.toUpperCase();
-	if (!/^[A-Z]{4}$/.test(scac)) {
-		invalid(
+	if (!isScac(scac)) {
+		invalidInput(
 			node,
 			itemIndex,
 			field,
@@ -321,7 +314,7 @@ function readPodTerminal(
 	if (!value) return undefined;
 	if (mode === 'id') {
 		if (/[/?#\s]/.test(value)) {
-			invalid(
+			invalidInput(
 				node,
 				itemIndex,
 				field,
@@ -334,7 +327,7 @@ function readPodTerminal(
 	}
 	const firms = value.toUpperCase();
 	if (!/^[A-Z0-9]{4}$/.test(firms)) {
-		invalid(
+		invalidInput(
 			node,
 			itemIndex,
 			field,

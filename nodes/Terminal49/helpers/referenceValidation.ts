@@ -1,30 +1,17 @@
 import type { INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { assertNotEmpty } from './validation';
+import { assertNotEmpty, invalidInput } from './validation';
 
 /**
  * Input checks for lookups, webhooks and the widget, run before any request. Like helpers/validation.ts,
  * every message names the field, the value and the fix.
  */
-function invalid(
-	node: INode,
-	field: string,
-	raw: unknown,
-	problem: string,
-	itemIndex: number,
-	fix: string,
-): never {
-	throw new NodeOperationError(node, `Invalid ${field} "${String(raw)}": ${problem}`, {
-		itemIndex,
-		description: fix,
-	});
-}
-
 /** UN/LOCODE: 2-letter country code and 3 letters or digits 2-9, e.g. USLAX, NLRTM ("US LAX" accepted). */
+export const isLocode = (code: string) => /^[A-Z]{2}[A-Z2-9]{3}$/.test(code);
+
 export function locodeProblem(raw: string): string | undefined {
 	const code = raw.trim().toUpperCase().replace(/\s+/g, '');
-	return /^[A-Z]{2}[A-Z2-9]{3}$/.test(code)
+	return isLocode(code)
 		? undefined
 		: 'a UN/LOCODE is 5 characters: a 2-letter country code then 3 letters or digits, e.g. USLAX or NLRTM';
 }
@@ -33,12 +20,12 @@ export function assertLocode(node: INode, field: string, raw: unknown, itemIndex
 	const value = assertNotEmpty(node, field, raw, itemIndex);
 	const problem = locodeProblem(value);
 	if (problem)
-		invalid(
+		invalidInput(
 			node,
+			itemIndex,
 			field,
 			raw,
 			problem,
-			itemIndex,
 			`Fix "${field}", or look the record up by its ID.`,
 		);
 	return value.toUpperCase().replace(/\s+/g, '');
@@ -62,12 +49,12 @@ export function assertImo(node: INode, field: string, raw: unknown, itemIndex: n
 	const value = assertNotEmpty(node, field, raw, itemIndex);
 	const problem = imoProblem(value);
 	if (problem)
-		invalid(
+		invalidInput(
 			node,
+			itemIndex,
 			field,
 			raw,
 			problem,
-			itemIndex,
 			`Fix "${field}", or look the vessel up by its ID.`,
 		);
 	return value.toUpperCase().replace(/^IMO\s*/, '');
@@ -96,12 +83,12 @@ function absoluteUrl(
 	try {
 		return { value, url: new URL(value) };
 	} catch {
-		return invalid(
+		return invalidInput(
 			node,
+			itemIndex,
 			field,
 			raw,
 			'it is not an absolute URL',
-			itemIndex,
 			`Use the full address, e.g. ${example}.`,
 		);
 	}
@@ -127,12 +114,12 @@ export function assertWebhookUrl(
 	);
 	if (url.protocol === 'https:') return value;
 	if (url.protocol === 'http:' && localSandbox && LOCAL_HOSTS.has(url.hostname)) return value;
-	return invalid(
+	return invalidInput(
 		node,
+		itemIndex,
 		field,
 		raw,
 		'Terminal49 delivers webhooks to https URLs only',
-		itemIndex,
 		localSandbox
 			? 'Use an https address, e.g. your n8n Webhook or Terminal49 Trigger production URL behind TLS (plain http works only for a receiver on this machine, with a credential whose Base URL is a sandbox on this machine).'
 			: 'Use an https address, e.g. your n8n Webhook or Terminal49 Trigger production URL behind TLS. Plain http, even to localhost, works only with a credential whose Base URL is a sandbox on this machine; for the real service expose n8n over https (set WEBHOOK_URL).',
@@ -143,12 +130,12 @@ export function assertWebhookUrl(
 export function assertHttpUrl(node: INode, field: string, raw: unknown, itemIndex: number): string {
 	const { value, url } = absoluteUrl(node, field, raw, itemIndex, 'https://widget.terminal49.com');
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-		return invalid(
+		return invalidInput(
 			node,
+			itemIndex,
 			field,
 			raw,
 			'only http and https URLs are allowed',
-			itemIndex,
 			'Use the full address, e.g. https://widget.terminal49.com.',
 		);
 	}
@@ -164,12 +151,12 @@ export function assertCoordinate(
 	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	const max = field === 'Latitude' ? 90 : 180;
 	if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > max) {
-		invalid(
+		invalidInput(
 			node,
+			itemIndex,
 			field,
 			raw,
 			`use a number from -${max} to ${max}`,
-			itemIndex,
 			`Give "${field}" in decimal degrees, e.g. ${field === 'Latitude' ? '33.74' : '-118.27'}.`,
 		);
 	}
@@ -185,12 +172,12 @@ export function assertDateTime(
 ): string {
 	const value = assertNotEmpty(node, field, raw, itemIndex);
 	if (Number.isNaN(Date.parse(value))) {
-		invalid(
+		invalidInput(
 			node,
+			itemIndex,
 			field,
 			raw,
 			'it is not a date-time',
-			itemIndex,
 			`Give "${field}" as ISO 8601, e.g. 2025-05-20T00:00:00Z.`,
 		);
 	}

@@ -75,9 +75,31 @@ export function assertContainerNumber(
 	return normalizeContainerNumber(raw);
 }
 
+/**
+ * Bad input, refused before any request: "Invalid <field> "<value>": <problem>", with the fix as the
+ * error's description. The one shape of every input error.
+ */
+export function invalidInput(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	problem: string,
+	fix: string,
+): never {
+	const shown = typeof value === 'string' ? value : JSON.stringify(value);
+	throw new NodeOperationError(node, `Invalid ${field} "${shown}": ${problem}`, {
+		itemIndex,
+		description: fix,
+	});
+}
+
+/** A SCAC: exactly 4 letters (upper case already). */
+export const isScac = (scac: string) => /^[A-Z]{4}$/.test(scac);
+
 export function assertScac(node: INode, field: string, raw: string, itemIndex: number): string {
 	const scac = raw.trim().toUpperCase();
-	if (!/^[A-Z]{4}$/.test(scac)) {
+	if (!isScac(scac)) {
 		throw new NodeOperationError(
 			node,
 			`Invalid ${field} "${raw}": a SCAC is exactly 4 letters, e.g. MAEU or MSCU`,
