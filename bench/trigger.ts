@@ -253,6 +253,38 @@ function dedupStoreSize(
 	}
 }
 
+const startOf = (e: Execution) => Date.parse(String(e.startedAt));
+const stopOf = (e: Execution) => Date.parse(String(e.stoppedAt));
+
+/**
+ * The timings of one load run: each delivery's first 2xx answer, answer → start (against the first execution
+ * that ran it), each execution's run time and its trigger step's own time.
+ */
+function timings(
+	answered: Array<{ n: number; answeredAt: number }>,
+	byDelivery: Map<number, Execution[]>,
+	executions: Execution[],
+	triggerName: string,
+) {
+	const firstAnswer = new Map<number, number>();
+	for (const x of answered)
+		if (!firstAnswer.has(x.n) || x.answeredAt < firstAnswer.get(x.n)!)
+			firstAnswer.set(x.n, x.answeredAt);
+	const answerToStart: number[] = [];
+	for (const [n, at] of firstAnswer) {
+		const runs = byDelivery.get(n);
+		if (runs?.length) answerToStart.push(Math.min(...runs.map(startOf)) - at);
+	}
+	const runTimes = executions.filter((e) => e.stoppedAt).map((e) => stopOf(e) - startOf(e));
+	const stepTimes = executions.flatMap((e) => {
+		const run = e.data?.resultData.runData[triggerName]?.[0] as
+			| { executionTime?: number }
+			| undefined;
+		return typeof run?.executionTime === 'number' ? [run.executionTime] : [];
+	});
+	return { firstAnswer, answerToStart, runTimes, stepTimes };
+}
+
 export async function runTriggerBench(o: {
 	sb: Sandbox;
 	stack: Stack;
@@ -421,26 +453,12 @@ export async function runTriggerBench(o: {
 			if (n === undefined) continue;
 			byDelivery.set(n, [...(byDelivery.get(n) ?? []), e]);
 		}
-		const startOf = (e: Execution) => Date.parse(String(e.startedAt));
-		const stopOf = (e: Execution) => Date.parse(String(e.stoppedAt));
-		// answer → start: each answered first delivery against the first execution that ran it
-		const firstAnswer = new Map<number, number>();
-		for (const s of answered)
-			if (!firstAnswer.has(s.n) || s.answeredAt < firstAnswer.get(s.n)!)
-				firstAnswer.set(s.n, s.answeredAt);
-		const answerToStart: number[] = [];
-		for (const [n, at] of firstAnswer) {
-			const runs = byDelivery.get(n);
-			if (runs?.length) answerToStart.push(Math.min(...runs.map(startOf)) - at);
-		}
-		const runTimes = executions.filter((e) => e.stoppedAt).map((e) => stopOf(e) - startOf(e));
-		const triggerName = target.deduplicates ? 'Terminal49 Trigger' : 'Webhook';
-		const stepTimes = executions.flatMap((e) => {
-			const run = e.data?.resultData.runData[triggerName]?.[0] as
-				| { executionTime?: number }
-				| undefined;
-			return typeof run?.executionTime === 'number' ? [run.executionTime] : [];
-		});
+		const { firstAnswer, answerToStart, runTimes, stepTimes } = timings(
+			answered,
+			byDelivery,
+			executions,
+			target.deduplicates ? 'Terminal49 Trigger' : 'Webhook',
+		);
 		let lost: number;
 		let doubled: number | '—';
 		if (target.deduplicates) {
@@ -654,24 +672,12 @@ export async function runQueueTriggerBench(o: {
 		const n = numberFromId('t49q', out[0].notification_id);
 		if (n !== undefined) byDelivery.set(n, [...(byDelivery.get(n) ?? []), e]);
 	}
-	const startOf = (e: Execution) => Date.parse(String(e.startedAt));
-	const stopOf = (e: Execution) => Date.parse(String(e.stoppedAt));
-	const firstAnswer = new Map<number, number>();
-	for (const x of answered)
-		if (!firstAnswer.has(x.n) || x.answeredAt < firstAnswer.get(x.n)!)
-			firstAnswer.set(x.n, x.answeredAt);
-	const answerToStart: number[] = [];
-	for (const [n, at] of firstAnswer) {
-		const runs = byDelivery.get(n);
-		if (runs?.length) answerToStart.push(Math.min(...runs.map(startOf)) - at);
-	}
-	const runTimes = executions.filter((e) => e.stoppedAt).map((e) => stopOf(e) - startOf(e));
-	const stepTimes = executions.flatMap((e) => {
-		const run = e.data?.resultData.runData['Terminal49 Trigger']?.[0] as
-			| { executionTime?: number }
-			| undefined;
-		return typeof run?.executionTime === 'number' ? [run.executionTime] : [];
-	});
+	const { firstAnswer, answerToStart, runTimes, stepTimes } = timings(
+		answered,
+		byDelivery,
+		executions,
+		'Terminal49 Trigger',
+	);
 	const stops = [...byDelivery.values()].flatMap((runs) => runs.map(stopOf));
 	const e2eSeconds = stops.length ? (Math.max(...stops) - result.start) / 1000 : Infinity;
 	const row: LoadRow = {
