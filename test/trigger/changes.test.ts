@@ -17,6 +17,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';
 import { startReceiver, TriggerWorkflow } from './harness';
+import { NOTHING } from '../helpers/changeFacts';
 
 const EXAMPLES_DIR = join(__dirname, '..', 'fixtures', 'webhook-examples');
 const EXAMPLES = readdirSync(EXAMPLES_DIR)
@@ -27,32 +28,6 @@ const SECRET = '5e1c0a9d3b7f2468ace13579bdf02468ace13579bdf02468';
 const signed = (body: string) => ({
 	'x-t49-webhook-signature': createHmac('sha256', SECRET).update(body).digest('hex'),
 });
-
-const NOTHING: ChangeFacts = {
-	facts: [],
-	holds_released: [],
-	holds_added: [],
-	became_ready_for_pickup: false,
-	no_longer_ready_for_pickup: false,
-	lfd_moved: false,
-	lfd_from: null,
-	lfd_to: null,
-	lfd_source: null,
-	lfd_days_moved: null,
-	fees_appeared: false,
-	fees_changed: false,
-	appointment_changed: false,
-	appointment_set: false,
-	appointment_moved: false,
-	appointment_from: null,
-	appointment_to: null,
-	eta_moved: false,
-	eta_from: null,
-	eta_to: null,
-	eta_days_moved: null,
-	eta_original: null,
-	eta_days_from_original: null,
-};
 
 /**
  * Read from each payload by hand. Only container.updated has a changeset: available_for_pickup false -> true

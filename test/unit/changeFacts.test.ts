@@ -5,33 +5,8 @@
  */
 import type { ChangeFacts } from '../../nodes/Terminal49/helpers/changeFacts';
 import { CHANGE_FACTS, changeFacts } from '../../nodes/Terminal49/helpers/changeFacts';
+import { NOTHING } from '../helpers/changeFacts';
 
-/** The facts of a change that shows nothing: every key present, false / null / []. */
-const NOTHING: ChangeFacts = {
-	facts: [],
-	holds_released: [],
-	holds_added: [],
-	became_ready_for_pickup: false,
-	no_longer_ready_for_pickup: false,
-	lfd_moved: false,
-	lfd_from: null,
-	lfd_to: null,
-	lfd_source: null,
-	lfd_days_moved: null,
-	fees_appeared: false,
-	fees_changed: false,
-	appointment_changed: false,
-	appointment_set: false,
-	appointment_moved: false,
-	appointment_from: null,
-	appointment_to: null,
-	eta_moved: false,
-	eta_from: null,
-	eta_to: null,
-	eta_days_moved: null,
-	eta_original: null,
-	eta_days_from_original: null,
-};
 const expectFacts = (actual: ChangeFacts, changed: Partial<ChangeFacts>) =>
 	expect(actual).toEqual({ ...NOTHING, ...changed });
 
