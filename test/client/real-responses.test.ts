@@ -199,9 +199,14 @@ describe('Container Get Many: an inland rail container (containers.list.json)', 
 			lfd_time_zone: 'America/Chicago',
 			days_until_pickup_lfd: daysUntil('2025-11-05T05:00:00Z', 'America/Chicago'),
 		});
-		expect(item.days_until_pickup_lfd).toBe(
-			daysUntil('2025-11-05T05:00:00Z', 'America/New_York') - 1,
-		);
+		// the LFD's day is 4 Nov (Chicago), not 5 Nov (New York, the port of discharge): compared as days, not
+		// as counts from today, which differ by the zones' own "today" between their midnights
+		expect(item.pickup_lfd_date).toBe('2025-11-04');
+		expect(
+			new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+				new Date('2025-11-05T05:00:00Z'),
+			),
+		).toBe('2025-11-05');
 	});
 
 	it('a rail pickup facility, POD terminal and shipment resolved from included (containers.get.pickup.json)', async () => {
