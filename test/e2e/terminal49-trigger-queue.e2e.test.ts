@@ -333,6 +333,38 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 		await deactivate(wf, path);
 	});
 
+	test('a worker stopped (SIGTERM, as in a deploy or a scale-down) mid-execution: its running executions finish, none lost, none run twice', async () => {
+		const { stack } = t49;
+		const webhookId = `t49-queue-stop-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		const wf = await stack.client.createWorkflow(
+			t49.bind(workflow('queue worker stop e2e', webhookId, 4)),
+		);
+		const hook = await activate(wf, path);
+		const url = stack.webhookUrl(path);
+		const ids = Array.from(
+			{ length: 10 },
+			(_, i) => `stop-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`,
+		);
+		const statuses = await Promise.all(ids.map((id) => deliver(url, hook.secret, id)));
+		expect(statuses).toEqual(Array(ids.length).fill(200));
+		await harness.waitFor(
+			'running executions',
+			() =>
+				dbExecutions(wf.id).filter((r) => r.status === 'running' || r.status === 'waiting')
+					.length >= 4,
+			{ timeoutMs: 30_000, intervalMs: 100 },
+		);
+		// n8n's worker waits for its running executions on SIGTERM (N8N_GRACEFUL_SHUTDOWN_TIMEOUT, 30 s)
+		await stack.restartProcess('worker', 0);
+		const rows = await settled(wf.id, { settleMs: 5000 });
+		const { ran } = await byNotification(wf.id);
+		expect(rows.map((r) => r.status)).toEqual(Array(ids.length).fill('success'));
+		expect(new Set(ran.keys())).toEqual(new Set(ids));
+		expect([...ran.values()].every((r) => r.length === 1)).toBe(true);
+		await deactivate(wf, path);
+	});
+
 	/**
 	 * A burst of `total` notifications at about `perSecond` through the proxy, `fault()` started once
 	 * `faultAfter` were answered 2xx; then Terminal49's part: what got no 2xx is delivered again until it does.
@@ -486,5 +518,129 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 			await sticky.stop();
 		}
 		await deactivate(wf, path);
+	});
+	test('the polling trigger: main polls once per interval, workers and webhook processes never; each change runs once on a worker', async () => {
+		const { sandbox, stack } = t49;
+		const NODE = 'Terminal49 Polling Trigger';
+		/** Starts of polls seen by the sandbox: a poll begins with the first page of the tracked shipments. */
+		const pollStarts = (since: number) =>
+			sandbox.requests
+				.filter(
+					(r) =>
+						r.at >= since &&
+						r.method === 'GET' &&
+						r.path.endsWith('/shipments') &&
+						r.query.include === 'containers' &&
+						(r.query['page[number]'] ?? '1') === '1',
+				)
+				.map((r) => r.at);
+		const workerLogsBefore = stack.workers.map((w) => stack.logs(w.name).length);
+		const held = sandbox.fixtures.find((x) => x.key === 'new_booking')!;
+		const moved = sandbox.fixtures.find((x) => x.key === 'on_ship')!;
+		const wf = await stack.client.createWorkflow(
+			t49.bind({
+				name: 'queue polling e2e',
+				nodes: [
+					{
+						id: 'poller',
+						name: NODE,
+						type: 'n8n-nodes-terminal49.terminal49PollingTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {
+							pollTimes: { item: [{ mode: 'everyMinute' }] },
+							events: ['container.updated', 'container.transport.vessel_arrived'],
+						},
+					},
+					{
+						id: 'out',
+						name: 'Out',
+						type: 'n8n-nodes-base.noOp',
+						typeVersion: 1,
+						position: [220, 0],
+						parameters: {},
+					},
+				],
+				connections: { [NODE]: { main: [[{ node: 'Out', type: 'main', index: 0 }]] } },
+				settings: { executionOrder: 'v1' },
+			}),
+		);
+		const activatedAt = Date.now();
+		await stack.client.activateWorkflow(wf.id);
+		// main's activation poll records the baseline and emits nothing
+		await harness.waitFor('the activation poll', () => pollStarts(activatedAt).length >= 1, {
+			timeoutMs: 30_000,
+			intervalMs: 200,
+		});
+		const successes = () => dbExecutions(wf.id).filter((r) => r.status === 'success');
+
+		// change 1: a hold at the terminal, found by the next scheduled poll
+		sandbox.updateContainer(held.containerId, {
+			holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }],
+		} as never);
+		await harness.waitFor('the first change to run', () => successes().length >= 1, {
+			timeoutMs: 90_000,
+			intervalMs: 500,
+		});
+		// faults that must not add a poll: a worker killed and started again, a webhook process restarted
+		await stack.restartProcess('worker', 0, { kill: true });
+		await stack.restartProcess('webhook', 1);
+		// change 2: the vessel arrives
+		expect(sandbox.advanceContainer(moved.containerId, 1)).toEqual([
+			'container.transport.vessel_arrived',
+		]);
+		await harness.waitFor('the second change to run', () => successes().length >= 2, {
+			timeoutMs: 150_000,
+			intervalMs: 500,
+		});
+		// one more interval with nothing new: a poll, no execution
+		const quietFrom = Math.max(...pollStarts(activatedAt));
+		await harness.waitFor('one more scheduled poll', () => pollStarts(quietFrom + 1).length >= 1, {
+			timeoutMs: 90_000,
+			intervalMs: 500,
+		});
+		await harness.sleep(3_000);
+		await stack.client.deactivateWorkflow(wf.id);
+		const deactivatedAt = Date.now();
+
+		const starts = pollStarts(activatedAt);
+		// eslint-disable-next-line no-console
+		console.log(
+			`queue polling: ${starts.length} polls at ${starts.map((at) => new Date(at).toISOString().slice(11, 23)).join(', ')}`,
+		);
+		// the activation poll, then n8n's schedule: "every minute" fires once a minute at a second n8n picks
+		// per node. One poll per interval, never two, none missing: consecutive scheduled polls a minute apart
+		// (a worker killed and a webhook process restarted in between changed nothing), and as many as the
+		// minutes the workflow was active after the first
+		const scheduled = starts.slice(1);
+		expect(scheduled.length).toBeGreaterThanOrEqual(3);
+		expect(scheduled[0] - starts[0]).toBeLessThanOrEqual(61_000);
+		for (let i = 1; i < scheduled.length; i++) {
+			expect(scheduled[i] - scheduled[i - 1]).toBeGreaterThan(55_000);
+			expect(scheduled[i] - scheduled[i - 1]).toBeLessThan(65_000);
+		}
+		expect(scheduled.length).toBe(Math.floor((deactivatedAt - scheduled[0]) / 60_000) + 1);
+
+		// exactly two executions, each with its change once, both run by a worker (main runs none in queue mode)
+		const rows = await settled(wf.id);
+		expect(rows.map((r) => r.status)).toEqual(['success', 'success']);
+		const items = await Promise.all(
+			rows.map(async (r) =>
+				(harness.nodeOutput(await stack.client.getExecution(r.id), 'Out') ?? []).map((item) => ({
+					event: item.event,
+					container: (item.container as { id?: string } | null)?.id,
+				})),
+			),
+		);
+		expect(items[0]).toEqual([{ event: 'container.updated', container: held.containerId }]);
+		expect(items[1]).toEqual([
+			{ event: 'container.transport.vessel_arrived', container: moved.containerId },
+		]);
+		const ranOnWorker = rows.filter((r) =>
+			stack.workers.some((w, i) =>
+				stack.logs(w.name).slice(workerLogsBefore[i]).includes(`Worker started execution ${r.id} `),
+			),
+		);
+		expect(ranOnWorker).toHaveLength(2);
 	});
 });
