@@ -10,6 +10,9 @@
  *   npm start -- --fresh           forget the demo's n8n data (.n8n-run/) first
  *   npm start -- --queue           queue mode as n8n runs it at scale: Postgres + Redis + n8n main (editor, no
  *                                  production webhooks) + 2 `n8n webhook` behind a round-robin proxy + 2 `n8n worker`
+ *   npm start -- --queue --route-by-signature
+ *                                  the same, the proxy sending every copy of a notification to one webhook process
+ *                                  (a hash of X-T49-Webhook-Signature, as nginx's `hash ... consistent`): exactly once
  *   npm run dev                    (= npm start -- --dev) the same, and every change to nodes/ or
  *                                  credentials/ is rebuilt and reloaded by the running n8n (scripts/dev-loop.js)
  *
@@ -153,15 +156,29 @@ async function main() {
 			fs
 				.readFileSync(__filename, 'utf8')
 				.split('\n')
-				.slice(2, 20)
+				.slice(3)
+				.join('\n')
+				.split('\n */')[0]
+				.split('\n')
 				.map((l) => l.replace(/^ \*\/?\s?/, ''))
 				.join('\n') + '\n',
 		);
 		return;
 	}
+	const known = ['--fresh', '--queue', '--route-by-signature', '--dev'];
+	const unknown = [...args].filter((a) => !known.includes(a));
+	if (unknown.length)
+		throw new Error(
+			`unknown option ${unknown.join(' ')}; the options are ${known.join(', ')} (npm start -- --help)`,
+		);
 	const realKey = (process.env.T49_API_KEY || '').trim();
 	const port = Number(process.env.N8N_DEMO_PORT || 5678);
 	const queue = args.has('--queue');
+	const bySignature = args.has('--route-by-signature');
+	if (bySignature && !queue)
+		throw new Error(
+			'--route-by-signature goes with --queue (npm start -- --queue --route-by-signature)',
+		);
 	const dev = args.has('--dev');
 
 	ensureProjectDeps();
@@ -250,7 +267,13 @@ async function main() {
 		const stack = await h.startStack({
 			mode: queue ? 'queue' : 'single',
 			port,
-			...(queue ? { webhookPort, postgresDir: pgDir } : {}),
+			...(queue
+				? {
+						webhookPort,
+						postgresDir: pgDir,
+						webhookRouting: bySignature ? 'signature' : 'round-robin',
+					}
+				: {}),
 			tgz,
 			userFolder: RUN_DIR,
 			owner: OWNER,
@@ -296,7 +319,7 @@ async function main() {
 				`   postgres          127.0.0.1:${stack.postgres.port}  (pid ${stack.postgres.proc.pid}, data ${stack.postgres.dir})`,
 				`   redis             127.0.0.1:${stack.redis.port}  (pid ${stack.redis.proc.pid})`,
 				`   main              127.0.0.1:${port}  (pid ${stack.main.proc.pid}; N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true)`,
-				`   webhook proxy     ${stack.proxy.url}  (round-robin; production webhook URLs point here)`,
+				`   webhook proxy     ${stack.proxy.url}  (${bySignature ? 'by a hash of X-T49-Webhook-Signature' : 'round-robin'}; production webhook URLs point here)`,
 				...stack.webhooks.map(
 					(w) => `   ${w.name.padEnd(17)} 127.0.0.1:${w.port}  (pid ${w.proc.pid})`,
 				),
