@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { triggerProperties } from './trigger/description';
+import { ANSWER_WHEN_FINISHED, triggerProperties } from './trigger/description';
 import { checkExists, create, remove } from './trigger/lifecycle';
 import { emitDelivery, readDeliveries } from './trigger/emit';
 import { receiveDelivery } from './trigger/webhook';
@@ -38,10 +38,12 @@ export class Terminal49Trigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// n8n answers an accepted delivery once it has recorded the execution, with the node's
-				// webhookResponse as the body ('' rather than n8n's default 'firstEntryJson').
-				responseMode: 'onReceived',
-				responseData: '',
+				// Options > Answer Terminal49. "When Recorded" (default): n8n answers an accepted delivery once it
+				// has recorded the execution, with the node's webhookResponse as the body ('' rather than n8n's
+				// default 'firstEntryJson'). "When the Workflow Finished": n8n answers once the run ended, 200
+				// with no body, or 500 when it failed or its worker died (Terminal49 then delivers it again).
+				responseMode: `={{$parameter["options"]["answer"] === "${ANSWER_WHEN_FINISHED}" ? "lastNode" : "onReceived"}}`,
+				responseData: `={{$parameter["options"]["answer"] === "${ANSWER_WHEN_FINISHED}" ? "noData" : ""}}`,
 				path: 'webhook',
 			},
 		],

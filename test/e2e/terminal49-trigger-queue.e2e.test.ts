@@ -28,7 +28,12 @@ const FIXTURE = readFileSync(
 const FIXTURE_ID = (JSON.parse(FIXTURE) as { data: { id: string } }).data.id;
 
 /** trigger → (Wait `waitSeconds`) → Out */
-function workflow(name: string, webhookId: string, waitSeconds = 0): WorkflowJson {
+function workflow(
+	name: string,
+	webhookId: string,
+	waitSeconds = 0,
+	options: Record<string, unknown> = {},
+): WorkflowJson {
 	const nodes: Array<Record<string, unknown>> = [
 		{
 			id: 'trigger',
@@ -37,7 +42,10 @@ function workflow(name: string, webhookId: string, waitSeconds = 0): WorkflowJso
 			typeVersion: 1,
 			webhookId,
 			position: [0, 0],
-			parameters: { events: ['container.transport.vessel_discharged', 'container.updated'] },
+			parameters: {
+				events: ['container.transport.vessel_discharged', 'container.updated'],
+				options,
+			},
 		},
 		{
 			id: 'out',
@@ -173,7 +181,12 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 	}
 
 	/** A signed delivery of notification `id` to `url`; status, or -1 when no answer came. */
-	async function deliver(url: string, secret: string, id: string): Promise<number> {
+	async function deliver(
+		url: string,
+		secret: string,
+		id: string,
+		timeoutMs = 20_000,
+	): Promise<number> {
 		const body = FIXTURE.split(FIXTURE_ID).join(id);
 		const signature = createHmac('sha256', secret).update(body).digest('hex');
 		try {
@@ -184,7 +197,7 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 					'x-t49-webhook-signature': signature,
 				},
 				body,
-				signal: AbortSignal.timeout(20_000),
+				signal: AbortSignal.timeout(timeoutMs),
 			});
 			await res.arrayBuffer();
 			return res.status;
@@ -330,6 +343,55 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 		// the ones that did not run to the end are the killed worker's (at most its concurrency, 5)
 		expect(ran.size).toBeGreaterThanOrEqual(ids.length - 5);
 		expect(ran.size + failed.length).toBe(ids.length);
+		await deactivate(wf, path);
+	});
+
+	test('Answer Terminal49 "When the Workflow Finished": a worker killed (SIGKILL) mid-execution loses nothing; its deliveries are answered 500 and run again when Terminal49 redelivers them', async () => {
+		const { stack } = t49;
+		const webhookId = `t49-queue-finished-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		const wf = await stack.client.createWorkflow(
+			t49.bind(workflow('queue answer finished e2e', webhookId, 4, { answer: 'finished' })),
+		);
+		const hook = await activate(wf, path);
+		const url = stack.webhookUrl(path);
+		const ids = Array.from(
+			{ length: 10 },
+			(_, i) => `fin-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`,
+		);
+		// each answer waits for its run (4 s in a Wait node), or for n8n to give the run up once the worker died
+		const firsts = ids.map((id) => deliver(url, hook.secret, id, 150_000));
+		await harness.waitFor(
+			'running executions',
+			() =>
+				dbExecutions(wf.id).filter((r) => r.status === 'running' || r.status === 'waiting')
+					.length >= 4,
+			{ timeoutMs: 30_000, intervalMs: 100 },
+		);
+		await stack.restartProcess('worker', 0, { kill: true });
+		const statuses = await Promise.all(firsts);
+		// eslint-disable-next-line no-console
+		console.log(`answer when finished, worker killed: first answers ${JSON.stringify(statuses)}`);
+		// the killed worker's runs were not answered 2xx (and not every run can have been on worker 2)
+		expect(statuses.filter((st) => st !== 200).length).toBeGreaterThanOrEqual(1);
+		// Terminal49's part: what got no 2xx is delivered again until it does
+		const answered = new Set(ids.filter((_, i) => statuses[i] === 200));
+		for (let attempt = 0; attempt < 5 && answered.size < ids.length; attempt++) {
+			const again = await Promise.all(
+				ids
+					.filter((id) => !answered.has(id))
+					.map(async (id) => [id, await deliver(url, hook.secret, id, 150_000)] as const),
+			);
+			for (const [id, st] of again) if (st === 200) answered.add(id);
+		}
+		expect(answered.size).toBe(ids.length);
+		await settled(wf.id, { settleMs: 5000 });
+		// every notification ran to the end, none more than once per webhook process
+		const { ran } = await byNotification(wf.id);
+		expect(new Set(ran.keys())).toEqual(new Set(ids));
+		expect(Math.max(...[...ran.values()].map((r) => r.length))).toBeLessThanOrEqual(
+			stack.webhooks.length,
+		);
 		await deactivate(wf, path);
 	});
 

@@ -382,6 +382,32 @@ describe('exactly once', () => {
 		}
 	});
 
+	test('Answer Terminal49 "When the Workflow Finished": the store is not consulted, so the redelivery of a run that did not finish (answered 500, e.g. its worker died) runs again', async () => {
+		const wf = automatic({ options: { answer: 'finished' } });
+		wf.workflowId = 'wf-dedup-finished';
+		const logsBefore = logs.length;
+		const receiver = await startReceiver(wf);
+		await receiver.post(body, signed(body));
+		expect(receiver.executions[0].items).toHaveLength(1);
+		await receiver.close();
+		// the first run's answer never came as a 2xx (its worker died): Terminal49 delivers it again, here to a
+		// process whose memory does not hold the id
+		forgetScope(`${wf.workflowId}:${wf.node.id}`);
+		const again = await startReceiver(wf);
+		try {
+			expect((await again.post(body, signed(body))).status).toBe(200);
+			expect(again.executions).toHaveLength(1);
+			expect(again.executions[0].items[0].json).toMatchObject({
+				notification_id: JSON.parse(body).data.id,
+			});
+			expect(logs.slice(logsBefore).join('\n')).not.toContain(
+				'was already run by an earlier execution',
+			);
+		} finally {
+			await again.close();
+		}
+	});
+
 	test('a delivery n8n could not record (answered 5xx) is not remembered: its redelivery runs', async () => {
 		const wf = automatic();
 		wf.workflowId = 'wf-dedup-failed';

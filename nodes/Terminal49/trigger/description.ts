@@ -6,6 +6,14 @@ import { webhookEventOptions } from '../helpers/events';
 /** Parameters of the Terminal49 Trigger. */
 export const DEFAULT_DEDUPLICATION_HOURS = 24;
 
+/** Options > Answer Terminal49: the value that answers once the workflow finished. */
+export const ANSWER_WHEN_FINISHED = 'finished';
+
+/** Whether the node answers Terminal49 only once the workflow finished (Options > Answer Terminal49). */
+export function answersWhenFinished(options: IDataObject): boolean {
+	return options.answer === ANSWER_WHEN_FINISHED;
+}
+
 /** The deduplication window of the node's options in ms (0: off). */
 export function deduplicationWindowMs(options: IDataObject): number {
 	const hours =
@@ -143,6 +151,28 @@ export const triggerProperties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			{
+				displayName: 'Answer Terminal49',
+				name: 'answer',
+				type: 'options',
+				options: [
+					{
+						name: 'When Recorded',
+						value: 'recorded',
+						description:
+							'As soon as n8n has recorded the execution (fastest; each notification runs once). In queue mode a worker killed in the middle of a run loses that run.',
+					},
+					{
+						name: 'When the Workflow Finished',
+						value: ANSWER_WHEN_FINISHED,
+						description:
+							'Only once the workflow ran to the end: a run that fails, or whose worker is killed, is answered 500 and Terminal49 delivers it again (up to 12 times), so nothing is lost. A notification can then run more than once: write rows with an upsert on notification_id.',
+					},
+				],
+				default: 'recorded',
+				description:
+					'When Terminal49 gets its 2xx. Terminal49 waits for the answer, so keep such workflows short.',
+			},
 			{
 				displayName: 'Deduplication Window (Hours)',
 				name: 'deduplicationHours',

@@ -5,7 +5,7 @@ import { terminal49 } from '../client';
 import type { ResourceObject } from '../client/jsonApi';
 import { isResourceObject, resourcesOf } from '../client/jsonApi';
 import { firstInStore } from './dedup';
-import { deduplicationWindowMs } from './description';
+import { answersWhenFinished, deduplicationWindowMs } from './description';
 import type { Notification } from './payload';
 import {
 	containerIdOf,
@@ -111,7 +111,15 @@ export async function readDeliveries(this: IExecuteFunctions): Promise<Deliverie
 	const ids = notifications.map((notification) =>
 		'problem' in notification ? '' : notification.id,
 	);
-	if (this.getMode() === 'manual' || deduplicationWindowMs(options) === 0 || !ids.some(Boolean))
+	// Answer Terminal49 "When the Workflow Finished": the store is not consulted. It would record the id when
+	// the run starts, so the redelivery of a run that failed or whose worker died (answered 500) would be
+	// stopped here as a duplicate and lost; layer 1 forgets such an id by itself.
+	if (
+		this.getMode() === 'manual' ||
+		deduplicationWindowMs(options) === 0 ||
+		answersWhenFinished(options) ||
+		!ids.some(Boolean)
+	)
 		return { options, notifications };
 	try {
 		return {
