@@ -180,6 +180,63 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 			await new harness.N8nClient(w.baseUrl).waitForWebhookGone(path, { timeoutMs: 30_000 });
 	}
 
+	/** `n` notification ids `<prefix>-000000-0000-4000-8000-000000000000`, … (UUID-shaped, like Terminal49's). */
+	function notificationIds(prefix: string, n: number): string[] {
+		return Array.from(
+			{ length: n },
+			(_, i) => `${prefix}-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`,
+		);
+	}
+
+	/** A trigger workflow (trigger → Wait `waitSeconds` → Out) created and activated; its production URL. */
+	async function activeWorkflow(
+		tag: string,
+		name: string,
+		waitSeconds = 0,
+		options: Record<string, unknown> = {},
+	) {
+		const webhookId = `t49-queue-${tag}-${Date.now().toString(36)}`;
+		const path = `${webhookId}/webhook`;
+		const wf = await t49.stack.client.createWorkflow(
+			t49.bind(workflow(name, webhookId, waitSeconds, options)),
+		);
+		const hook = await activate(wf, path);
+		return { wf, path, hook, url: t49.stack.webhookUrl(path) };
+	}
+
+	/** Until at least `n` executions of the workflow are running (held in their Wait node on the workers). */
+	async function runningExecutions(workflowId: string, n = 4) {
+		await harness.waitFor(
+			'running executions',
+			() =>
+				dbExecutions(workflowId).filter((r) => r.status === 'running' || r.status === 'waiting')
+					.length >= n,
+			{ timeoutMs: 30_000, intervalMs: 100 },
+		);
+	}
+
+	/**
+	 * Terminal49's part: each of `ids` not in `answered` is delivered again (2 s apart, `attempts` rounds) until it
+	 * is answered 2xx; `answered` grows in place.
+	 */
+	async function redeliverUntilAnswered(
+		url: string,
+		secret: string,
+		ids: string[],
+		answered: Set<string>,
+		{ attempts = 8, timeoutMs = 20_000 } = {},
+	) {
+		for (let attempt = 0; attempt < attempts && answered.size < ids.length; attempt++) {
+			if (attempt) await harness.sleep(2000);
+			const again = await Promise.all(
+				ids
+					.filter((id) => !answered.has(id))
+					.map(async (id) => [id, await deliver(url, secret, id, timeoutMs)] as const),
+			);
+			for (const [id, st] of again) if (st === 200) answered.add(id);
+		}
+	}
+
 	/** A signed delivery of notification `id` to `url`; status, or -1 when no answer came. */
 	async function deliver(
 		url: string,
@@ -292,27 +349,12 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 
 	test('fault: a worker killed (SIGKILL) mid-execution: every answered delivery has its execution in Postgres, none run twice', async () => {
 		const { stack } = t49;
-		const webhookId = `t49-queue-kill-${Date.now().toString(36)}`;
-		const path = `${webhookId}/webhook`;
-		const wf = await stack.client.createWorkflow(
-			t49.bind(workflow('queue kill e2e', webhookId, 4)),
-		);
-		const hook = await activate(wf, path);
-		const url = stack.webhookUrl(path);
-		const ids = Array.from(
-			{ length: 10 },
-			(_, i) => `kill-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`,
-		);
+		const { wf, path, hook, url } = await activeWorkflow('kill', 'queue kill e2e', 4);
+		const ids = notificationIds('kill', 10);
 		const statuses = await Promise.all(ids.map((id) => deliver(url, hook.secret, id)));
 		expect(statuses).toEqual(Array(ids.length).fill(200));
 		// executions are waiting in their Wait node on the workers: kill worker 1 in the middle of them
-		await harness.waitFor(
-			'running executions',
-			() =>
-				dbExecutions(wf.id).filter((r) => r.status === 'running' || r.status === 'waiting')
-					.length >= 4,
-			{ timeoutMs: 30_000, intervalMs: 100 },
-		);
+		await runningExecutions(wf.id);
 		await stack.restartProcess('worker', 0, { kill: true });
 
 		const rows = await settled(wf.id, { settleMs: 5000, timeoutMs: 240_000 });
@@ -348,26 +390,16 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 
 	test('Answer Terminal49 "When the Workflow Finished": a worker killed (SIGKILL) mid-execution loses nothing; its deliveries are answered 500 and run again when Terminal49 redelivers them', async () => {
 		const { stack } = t49;
-		const webhookId = `t49-queue-finished-${Date.now().toString(36)}`;
-		const path = `${webhookId}/webhook`;
-		const wf = await stack.client.createWorkflow(
-			t49.bind(workflow('queue answer finished e2e', webhookId, 4, { answer: 'finished' })),
+		const { wf, path, hook, url } = await activeWorkflow(
+			'finished',
+			'queue answer finished e2e',
+			4,
+			{ answer: 'finished' },
 		);
-		const hook = await activate(wf, path);
-		const url = stack.webhookUrl(path);
-		const ids = Array.from(
-			{ length: 10 },
-			(_, i) => `fin-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`,
-		);
+		const ids = notificationIds('fin', 10);
 		// each answer waits for its run (4 s in a Wait node), or for n8n to give the run up once the worker died
 		const firsts = ids.map((id) => deliver(url, hook.secret, id, 150_000));
-		await harness.waitFor(
-			'running executions',
-			() =>
-				dbExecutions(wf.id).filter((r) => r.status === 'running' || r.status === 'waiting')
-					.length >= 4,
-			{ timeoutMs: 30_000, intervalMs: 100 },
-		);
+		await runningExecutions(wf.id);
 		await stack.restartProcess('worker', 0, { kill: true });
 		const statuses = await Promise.all(firsts);
 		// eslint-disable-next-line no-console
@@ -376,14 +408,7 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 		expect(statuses.filter((st) => st !== 200).length).toBeGreaterThanOrEqual(1);
 		// Terminal49's part: what got no 2xx is delivered again until it does
 		const answered = new Set(ids.filter((_, i) => statuses[i] === 200));
-		for (let attempt = 0; attempt < 5 && answered.size < ids.length; attempt++) {
-			const again = await Promise.all(
-				ids
-					.filter((id) => !answered.has(id))
-					.map(async (id) => [id, await deliver(url, hook.secret, id, 150_000)] as const),
-			);
-			for (const [id, st] of again) if (st === 200) answered.add(id);
-		}
+		await redeliverUntilAnswered(url, hook.secret, ids, answered, { timeoutMs: 150_000 });
 		expect(answered.size).toBe(ids.length);
 		await settled(wf.id, { settleMs: 5000 });
 		// every notification ran to the end, none more than once per webhook process
@@ -397,26 +422,11 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 
 	test('a worker stopped (SIGTERM, as in a deploy or a scale-down) mid-execution: its running executions finish, none lost, none run twice', async () => {
 		const { stack } = t49;
-		const webhookId = `t49-queue-stop-${Date.now().toString(36)}`;
-		const path = `${webhookId}/webhook`;
-		const wf = await stack.client.createWorkflow(
-			t49.bind(workflow('queue worker stop e2e', webhookId, 4)),
-		);
-		const hook = await activate(wf, path);
-		const url = stack.webhookUrl(path);
-		const ids = Array.from(
-			{ length: 10 },
-			(_, i) => `stop-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`,
-		);
+		const { wf, path, hook, url } = await activeWorkflow('stop', 'queue worker stop e2e', 4);
+		const ids = notificationIds('stop', 10);
 		const statuses = await Promise.all(ids.map((id) => deliver(url, hook.secret, id)));
 		expect(statuses).toEqual(Array(ids.length).fill(200));
-		await harness.waitFor(
-			'running executions',
-			() =>
-				dbExecutions(wf.id).filter((r) => r.status === 'running' || r.status === 'waiting')
-					.length >= 4,
-			{ timeoutMs: 30_000, intervalMs: 100 },
-		);
+		await runningExecutions(wf.id);
 		// n8n's worker waits for its running executions on SIGTERM (N8N_GRACEFUL_SHUTDOWN_TIMEOUT, 30 s)
 		await stack.restartProcess('worker', 0);
 		const rows = await settled(wf.id, { settleMs: 5000 });
@@ -437,8 +447,7 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 		secret: string,
 		o: { total: number; perSecond: number; faultAfter: number; fault: () => Promise<void> },
 	) {
-		const idOf = (n: number) =>
-			`${prefix}-${String(n).padStart(6, '0')}-0000-4000-8000-000000000000`;
+		const ids = notificationIds(prefix, o.total);
 		const first = new Map<number, number>();
 		let next = 0;
 		let faulted: Promise<void> | undefined;
@@ -448,7 +457,7 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 				const n = next++;
 				const wait = started + (n * 1000) / o.perSecond - Date.now();
 				if (wait > 0) await harness.sleep(wait);
-				first.set(n, await deliver(url, secret, idOf(n)));
+				first.set(n, await deliver(url, secret, ids[n]));
 				if (!faulted && [...first.values()].filter((st) => st === 200).length >= o.faultAfter)
 					faulted = o.fault();
 			}
@@ -456,19 +465,11 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 		await Promise.all(Array.from({ length: 6 }, sender));
 		expect(faulted).toBeDefined();
 		await faulted;
-		const answered = new Set([...first].filter(([, st]) => st === 200).map(([n]) => n));
+		const answered = new Set([...first].filter(([, st]) => st === 200).map(([n]) => ids[n]));
 		const failedFirst = o.total - answered.size;
-		for (let attempt = 0; attempt < 8 && answered.size < o.total; attempt++) {
-			if (attempt) await harness.sleep(2000);
-			const again = await Promise.all(
-				[...Array(o.total).keys()]
-					.filter((n) => !answered.has(n))
-					.map(async (n) => [n, await deliver(url, secret, idOf(n))] as const),
-			);
-			for (const [n, st] of again) if (st === 200) answered.add(n);
-		}
+		await redeliverUntilAnswered(url, secret, ids, answered);
 		expect(answered.size).toBe(o.total);
-		return { ids: [...Array(o.total).keys()].map(idOf), failedFirst, idOf };
+		return { ids, failedFirst };
 	}
 
 	function check(
@@ -494,12 +495,7 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 
 	test('fault: a webhook process restarted during a burst: nothing answered lost, at most one run per webhook process', async () => {
 		const { stack } = t49;
-		const webhookId = `t49-queue-whr-${Date.now().toString(36)}`;
-		const path = `${webhookId}/webhook`;
-		const wf = await stack.client.createWorkflow(
-			t49.bind(workflow('queue webhook restart e2e', webhookId)),
-		);
-		const hook = await activate(wf, path);
+		const { wf, path, hook } = await activeWorkflow('whr', 'queue webhook restart e2e');
 		const { ids, failedFirst } = await burstWithFault('whr', stack.webhookUrl(path), hook.secret, {
 			total: 80,
 			perSecond: 20,
@@ -521,12 +517,7 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 
 	test('fault: Redis restarted during a burst: nothing answered lost, none run twice', async () => {
 		const { stack } = t49;
-		const webhookId = `t49-queue-redis-${Date.now().toString(36)}`;
-		const path = `${webhookId}/webhook`;
-		const wf = await stack.client.createWorkflow(
-			t49.bind(workflow('queue redis restart e2e', webhookId)),
-		);
-		const hook = await activate(wf, path);
+		const { wf, path, hook } = await activeWorkflow('redis', 'queue redis restart e2e');
 		const { ids, failedFirst } = await burstWithFault(
 			'redis',
 			stack.webhookUrl(path),
@@ -547,20 +538,14 @@ maybe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 worker
 
 	test('routing by signature (a load balancer hashing on X-T49-Webhook-Signature): copies at once and redeliveries each run exactly once', async () => {
 		const { stack } = t49;
-		const webhookId = `t49-queue-sticky-${Date.now().toString(36)}`;
-		const path = `${webhookId}/webhook`;
-		const wf = await stack.client.createWorkflow(t49.bind(workflow('queue sticky e2e', webhookId)));
-		const hook = await activate(wf, path);
+		const { wf, path, hook } = await activeWorkflow('sticky', 'queue sticky e2e');
 		const sticky = await harness.startProxy({
 			backends: stack.webhooks.map((w) => w.baseUrl),
 			hashHeader: 'x-t49-webhook-signature',
 		});
 		try {
 			const url = `${sticky.url}/webhook/${path}`;
-			const ids = Array.from(
-				{ length: 40 },
-				(_, i) => `sticky-${String(i).padStart(6, '0')}-0000-4000-8000-000000000000`,
-			);
+			const ids = notificationIds('sticky', 40);
 			// two copies of each at the same moment, then every one again once answered
 			const firsts = await Promise.all(
 				ids.flatMap((id) => [deliver(url, hook.secret, id), deliver(url, hook.secret, id)]),
