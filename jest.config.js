@@ -9,5 +9,5 @@ module.exports = {
 	testTimeout: 30000,
 	// n8n-core keeps DI singletons (instance settings, outbound HTTP agents) alive after a run.
 	forceExit: true,
-	setupFilesAfterEnv: ['<rootDir>/test/setup-retry.js'],
+	setupFilesAfterEnv: ['<rootDir>/test/setup.js'],
 };

@@ -204,10 +204,8 @@ describe('every OpenAPI operation is reached by the node', () => {
 				problems.push(`${label}: requested but answered ${hits.map((r) => r.status).join(', ')}`);
 			}
 		}
-		if (problems.length > 0) {
-			throw new Error(
-				`${problems.length} of ${rows.length} OpenAPI operations are not reached by the node:\n${problems.join('\n')}`,
-			);
-		}
+		// Every row reached: an empty list (the message names each operation not reached)
+		expect(problems).toEqual([]);
+		expect(rows.length).toBeGreaterThan(0);
 	}, 60_000);
 });
