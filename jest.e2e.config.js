@@ -7,5 +7,7 @@ module.exports = {
 	testTimeout: 300000,
 	maxWorkers: 1,
 	forceExit: true,
-	setupFilesAfterEnv: ['<rootDir>/test/setup-retry.js'],
+	// builds dist/ first: every suite runs on the current sources, or the run fails (never a skipped suite)
+	globalSetup: '<rootDir>/test/e2e/global-setup.js',
+	setupFilesAfterEnv: ['<rootDir>/test/setup.js'],
 };

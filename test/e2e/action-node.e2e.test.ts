@@ -5,12 +5,10 @@
  * and On Error: Continue. One n8n instance for the file.
  */
 import { METRO_BY_CODE, TERMINALS } from '../../sandbox/reference-data';
-import { harness, NODE_TYPES, packageBuilt, startT49Stack } from './helpers';
+import { harness, NODE_TYPES, startT49Stack } from './helpers';
 import type { Execution, T49Stack, WorkflowJson } from './helpers';
 
 jest.setTimeout(240_000);
-
-const maybe = packageBuilt() ? describe : describe.skip;
 
 const CONTAINERS = 260; // > 2 pages of 100
 
@@ -80,7 +78,7 @@ function expectSucceeded(execution: Execution) {
 	}
 }
 
-maybe('Terminal49 action node in real n8n', () => {
+describe('Terminal49 action node in real n8n', () => {
 	let t49: T49Stack;
 	const fixture = (key: string) => t49.sandbox.fixtures.find((f) => f.key === key)!;
 

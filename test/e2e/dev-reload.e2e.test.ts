@@ -6,12 +6,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { harness, packageBuilt, packedPackage } from './helpers';
+import { harness, packedPackage } from './helpers';
 
 jest.setTimeout(180_000);
-const maybe = packageBuilt() ? describe : describe.skip;
 
-maybe('n8n dev reload (N8N_DEV_RELOAD=true)', () => {
+describe('n8n dev reload (N8N_DEV_RELOAD=true)', () => {
 	let stack: harness.Stack;
 
 	beforeAll(async () => {

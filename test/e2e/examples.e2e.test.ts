@@ -7,13 +7,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { harness, packageBuilt, ROOT, startT49Stack } from './helpers';
+import { harness, ROOT, startT49Stack } from './helpers';
 import type { Sandbox } from '../../sandbox';
 import type { Execution, T49Stack, WorkflowJson } from './helpers';
 
 jest.setTimeout(240_000);
-
-const maybe = packageBuilt() ? describe : describe.skip;
 
 function example(file: string): WorkflowJson {
 	return JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8'));
@@ -154,7 +152,7 @@ const activeHolds = (c: { a: any }) =>
 		.filter((h) => h.status === 'hold')
 		.map((h) => String(h.name));
 
-maybe('example workflows in real n8n', () => {
+describe('example workflows in real n8n', () => {
 	let t49: T49Stack;
 
 	beforeAll(async () => {

@@ -1,11 +1,12 @@
 /**
  * Smoke test of the real-n8n harness: n8n 2.41.1 boots with the packed package installed as users get
  * it, a webhook workflow activated through the public API runs once per request, the CLI runs a
- * workflow once, and (once they exist) both Terminal49 node types and the credential type are loaded.
+ * workflow once, and the three Terminal49 node types (action, webhook trigger, polling trigger) and the
+ * credential type are loaded.
  */
 import * as fs from 'node:fs';
 
-import { distHas, harness, NODE_TYPES, packedPackage, triggerToNoOp } from './helpers';
+import { harness, NODE_TYPES, packedPackage, triggerToNoOp } from './helpers';
 import type { Stack } from './helpers';
 
 jest.setTimeout(180_000);
@@ -32,11 +33,11 @@ describe('real n8n harness (single mode)', () => {
 		const nodes = await stack.client.nodeTypeNames();
 		const credentials = await stack.client.credentialTypeNames();
 		expect(nodes).toContain('n8n-nodes-base.noOp');
-		if (distHas('nodes/Terminal49/Terminal49.node.js')) expect(nodes).toContain(NODE_TYPES.action);
-		if (distHas('nodes/Terminal49/Terminal49Trigger.node.js'))
-			expect(nodes).toContain(NODE_TYPES.trigger);
-		if (distHas('credentials/Terminal49Api.credentials.js'))
-			expect(credentials).toContain(NODE_TYPES.credential);
+		// every node and the credential package.json declares: the action node and both triggers
+		expect(nodes).toEqual(
+			expect.arrayContaining([NODE_TYPES.action, NODE_TYPES.trigger, NODE_TYPES.pollingTrigger]),
+		);
+		expect(credentials).toContain(NODE_TYPES.credential);
 	});
 
 	test('an activated Webhook → NoOp workflow runs exactly once per request; deactivation unregisters it', async () => {

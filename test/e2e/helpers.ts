@@ -17,27 +17,23 @@ export const PROBE_PACKAGE = path.join(__dirname, 'fixtures', 'n8n-nodes-probe')
 export const NODE_TYPES = {
 	action: 'n8n-nodes-terminal49.terminal49',
 	trigger: 'n8n-nodes-terminal49.terminal49Trigger',
+	pollingTrigger: 'n8n-nodes-terminal49.terminal49PollingTrigger',
 	credential: 'terminal49Api',
 };
 
 let packed: string | undefined;
 
 /**
- * Install n8n (+ Redis) once into .cache, build if dist/ is missing (or E2E_BUILD=1), and `npm pack`
- * the package. E2E_PACKAGE_TGZ=<file> uses an already packed package instead.
+ * The packed package the e2e tests install into n8n: `npm pack` of the checkout (jest's global setup,
+ * test/e2e/global-setup.js, built dist/ from the sources first), or
+ * E2E_PACKAGE_TGZ=<file>, an already packed package.
  */
 export function packedPackage(): string {
 	if (packed) return packed;
 	harness.ensureN8n({ stdio: 'ignore' });
 	if (process.env.E2E_PACKAGE_TGZ) return (packed = path.resolve(process.env.E2E_PACKAGE_TGZ));
-	const build = !fs.existsSync(path.join(ROOT, 'dist')) || process.env.E2E_BUILD === '1';
-	packed = harness.buildAndPack({ build });
+	packed = harness.buildAndPack({ build: false });
 	return packed;
-}
-
-/** True when the package's compiled output contains `file` (lets smoke tests run before a node exists). */
-export function distHas(file: string): boolean {
-	return fs.existsSync(path.join(ROOT, 'dist', file));
 }
 
 /** A two-node workflow: `trigger` → NoOp named "Out". */
@@ -177,12 +173,4 @@ export async function runOnceWithCli(
 	} finally {
 		if (!o.userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 	}
-}
-
-/** True when every node and credential file named in package.json's `n8n` section has been built. */
-export function packageBuilt(): boolean {
-	if (process.env.E2E_PACKAGE_TGZ) return true;
-	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-	const files: string[] = [...(pkg.n8n?.nodes || []), ...(pkg.n8n?.credentials || [])];
-	return files.length > 0 && files.every((f) => fs.existsSync(path.join(ROOT, f)));
 }

@@ -9,12 +9,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { harness, packageBuilt, startT49Stack, triggerToNoOp } from './helpers';
+import { harness, startT49Stack, triggerToNoOp } from './helpers';
 import type { Execution, T49Stack } from './helpers';
 
 jest.setTimeout(420_000);
 
-const maybe = packageBuilt() ? describe : describe.skip;
 const NODE = 'Terminal49 Polling Trigger';
 
 function itemsOf(execution: Execution): IDataObject[] {
@@ -25,7 +24,7 @@ function itemsOf(execution: Execution): IDataObject[] {
 	return (main[0] ?? []).map((item) => item.json as IDataObject);
 }
 
-maybe('Terminal49 Polling Trigger in real n8n', () => {
+describe('Terminal49 Polling Trigger in real n8n', () => {
 	let t49: T49Stack;
 
 	beforeAll(async () => {

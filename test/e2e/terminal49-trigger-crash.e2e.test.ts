@@ -12,12 +12,10 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { harness, NODE_TYPES, packageBuilt, ROOT, startT49Stack, triggerToNoOp } from './helpers';
+import { harness, NODE_TYPES, ROOT, startT49Stack, triggerToNoOp } from './helpers';
 import type { Execution, T49Stack } from './helpers';
 
 jest.setTimeout(300_000);
-
-const maybe = packageBuilt() ? describe : describe.skip;
 
 const FIXTURE = readFileSync(
 	join(ROOT, 'test', 'fixtures', 'webhook-examples', 'container.transport.vessel_discharged.json'),
@@ -32,7 +30,7 @@ interface Outcome {
 	status: number;
 }
 
-maybe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
+describe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 	let t49: T49Stack;
 
 	beforeAll(async () => {

@@ -11,14 +11,12 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { harness, NODE_TYPES, packageBuilt, startT49Stack, triggerToNoOp } from './helpers';
+import { harness, NODE_TYPES, startT49Stack, triggerToNoOp } from './helpers';
 import type { T49Stack } from './helpers';
 
 jest.setTimeout(240_000);
 
-const maybe = packageBuilt() ? describe : describe.skip;
-
-maybe('Terminal49 Trigger in real n8n (single mode)', () => {
+describe('Terminal49 Trigger in real n8n (single mode)', () => {
 	let t49: T49Stack;
 
 	beforeAll(async () => {
