@@ -40,6 +40,8 @@ case "${1:-}" in
 esac
 
 log() { printf '[ensure-n8n] %s\n' "$*" >&2; }
+# shellcheck source=lib/debian-packages.sh
+. "$ROOT/scripts/lib/debian-packages.sh"
 now() { date +%s; }
 # the contents only: every clone on the machine (CI's at other paths too) must compute the same stamp
 hash_of() { cat "$@" | sha256sum | cut -c1-16; }
@@ -130,17 +132,7 @@ install_n8n() {
 
 install_redis() {
   log "installing redis-server from Debian packages into $REDIS_DIR"
-  local debs="$REDIS_DIR.debs"
-  rm -rf "$debs" "$REDIS_DIR"
-  mkdir -p "$debs" "$REDIS_DIR"
-  local pkgs="redis-server redis-tools liblzf1 libjemalloc2"
-  if ! (cd "$debs" && apt-get download $pkgs </dev/null >/dev/null 2>&1); then
-    log "  apt-get download failed; running apt-get update first"
-    apt-get update -qq </dev/null >/dev/null 2>&1 || log "  apt-get update failed (not root?)"
-    (cd "$debs" && apt-get download $pkgs </dev/null) || { log "apt-get download $pkgs failed"; exit 1; }
-  fi
-  for f in "$debs"/*.deb; do dpkg -x "$f" "$REDIS_DIR"; done
-  rm -rf "$debs"
+  extract_debian_packages "$REDIS_DIR" redis-server redis-tools liblzf1 libjemalloc2
   local libdir="$REDIS_DIR/usr/lib/x86_64-linux-gnu"
   LD_LIBRARY_PATH="$libdir" "$REDIS_DIR/usr/bin/redis-server" --version </dev/null >/dev/null \
     || { log "redis-server does not run"; exit 1; }
@@ -153,17 +145,7 @@ install_redis() {
 install_postgres() {
   log "installing PostgreSQL 15 from Debian packages into $PG_DIR"
   local t=$(now)
-  local debs="$PG_DIR.debs"
-  rm -rf "$debs" "$PG_DIR"
-  mkdir -p "$debs" "$PG_DIR"
-  local pkgs="postgresql-15 postgresql-client-15 libpq5"
-  if ! (cd "$debs" && apt-get download $pkgs </dev/null >/dev/null 2>&1); then
-    log "  apt-get download failed; running apt-get update first"
-    apt-get update -qq </dev/null >/dev/null 2>&1 || log "  apt-get update failed (not root?)"
-    (cd "$debs" && apt-get download $pkgs </dev/null) || { log "apt-get download $pkgs failed"; exit 1; }
-  fi
-  for f in "$debs"/*.deb; do dpkg -x "$f" "$PG_DIR"; done
-  rm -rf "$debs"
+  extract_debian_packages "$PG_DIR" postgresql-15 postgresql-client-15 libpq5
   local bin="$PG_DIR/usr/lib/postgresql/15/bin" libdir="$PG_DIR/usr/lib/x86_64-linux-gnu"
   local missing
   missing=$(LD_LIBRARY_PATH="$libdir" ldd "$bin/postgres" "$bin/psql" 2>/dev/null | grep 'not found' | sort -u || true)
