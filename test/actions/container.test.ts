@@ -433,7 +433,13 @@ describe('Container > Get Raw Events (Deprecated)', () => {
 		expect(all.length).toBeGreaterThan(3);
 		expect(all.every((e) => e.type === 'raw_event')).toBe(true);
 		expect(all.some((e) => e.estimated === true)).toBe(true);
-		expect(limited).toEqual(all.slice(0, 3));
+		// The same first three events; the vessel they include is at sea, and its position moves between the
+		// two requests (a live position, like the service's), so it is compared by its id.
+		const withoutLivePosition = (event: IDataObject) => ({
+			...event,
+			vessel: (event.vessel as IDataObject | null)?.id ?? event.vessel,
+		});
+		expect(limited.map(withoutLivePosition)).toEqual(all.slice(0, 3).map(withoutLivePosition));
 	});
 
 	it('Simplify off: the document as sent, data cut to the limit', async () => {
