@@ -47,6 +47,8 @@ export interface RunNodeOptions {
 }
 
 const credentialType = new Terminal49Api();
+/** Each run is an execution of its own (its id keys what the nodes read once per execution: GET /me). */
+let executionCount = 0;
 
 export function makeAdditionalData(
 	credentials: TestCredentials | undefined,
@@ -69,7 +71,7 @@ export function makeAdditionalData(
 			getCredentialsProperties: () => credentialType.properties,
 			updateCredentials: async () => {},
 		},
-		executionId: 'test',
+		executionId: `test-${++executionCount}`,
 		restApiUrl: 'http://127.0.0.1/rest',
 		webhookBaseUrl: 'http://127.0.0.1/webhook',
 		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import * as account from './account/Account.resource';
 import * as container from './container/Container.resource';
 import * as customField from './customField/CustomField.resource';
 import * as customFieldDefinition from './customFieldDefinition/CustomFieldDefinition.resource';
@@ -33,6 +34,7 @@ export interface ResourceModule {
 
 /** Every resource of the node, by its `resource` parameter value. */
 export const resources: Record<string, ResourceModule> = {
+	account,
 	container,
 	customField,
 	customFieldDefinition,
@@ -56,6 +58,7 @@ export const resources: Record<string, ResourceModule> = {
 };
 
 export const resourceOptions = [
+	{ name: 'Account', value: 'account' },
 	{ name: 'Container', value: 'container' },
 	{ name: 'Custom Field', value: 'customField' },
 	{ name: 'Custom Field Definition', value: 'customFieldDefinition' },

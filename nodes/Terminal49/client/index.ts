@@ -1,4 +1,5 @@
 import type { Terminal49Context } from '../transport';
+import { Account } from './account';
 import { Api } from './api';
 import { Containers } from './containers';
 import type { RecordRef, RecordType } from './customFields';
@@ -25,6 +26,7 @@ import { WebhookNotifications, Webhooks } from './webhooks';
  *   return await t49.containers.get(id, ['shipment'], { simplify: true });
  */
 export class Terminal49Client {
+	readonly account: Account;
 	readonly containers: Containers;
 	readonly shipments: Shipments;
 	readonly trackingRequests: TrackingRequests;
@@ -46,6 +48,7 @@ export class Terminal49Client {
 	readonly emailSubmissions: EmailSubmissions;
 
 	constructor(readonly api: Api) {
+		this.account = new Account(api);
 		this.containers = new Containers(api);
 		this.shipments = new Shipments(api);
 		this.trackingRequests = new TrackingRequests(api);
