@@ -22,6 +22,9 @@ export interface StoredWebhook extends IDataObject {
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
+/** What the account check names when the trigger registers its webhook (Terminal49 needs the data-out API). */
+const WEBHOOK_ACTIVATION = 'Activating the Terminal49 Trigger (it registers a Terminal49 webhook)';
+
 export function webhookManagement(this: TriggerContext): WebhookManagement {
 	return this.getNodeParameter('webhookManagement', 'automatic') === 'manual'
 		? 'manual'
@@ -178,6 +181,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		return false;
 	}
 	const t49 = terminal49(this);
+	await t49.account.require('data_out_api', WEBHOOK_ACTIVATION);
 	const found = await t49.webhooks.find(webhookId);
 	if (!found) {
 		this.logger.info(
@@ -232,6 +236,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrl.call(this);
 	const t49 = terminal49(this);
 	await assertDeliverable.call(this, t49, url);
+	await t49.account.require('data_out_api', WEBHOOK_ACTIVATION);
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 
 	await removeOthersAt.call(this, t49, url);
