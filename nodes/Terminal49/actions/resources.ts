@@ -10,6 +10,7 @@ import * as documentSchema from './documentSchema/DocumentSchema.resource';
 import * as emailSubmission from './emailSubmission/EmailSubmission.resource';
 import * as metroArea from './metroArea/MetroArea.resource';
 import * as party from './party/Party.resource';
+import * as partyRole from './partyRole/PartyRole.resource';
 import * as port from './port/Port.resource';
 import * as recordCustomField from './recordCustomField/RecordCustomField.resource';
 import * as search from './search/Search.resource';
@@ -44,6 +45,7 @@ export const resources: Record<string, ResourceModule> = {
 	emailSubmission,
 	metroArea,
 	party,
+	partyRole,
 	port,
 	recordCustomField,
 	search,
@@ -68,6 +70,7 @@ export const resourceOptions = [
 	{ name: 'Email Submission', value: 'emailSubmission' },
 	{ name: 'Metro Area', value: 'metroArea' },
 	{ name: 'Party', value: 'party' },
+	{ name: 'Party Role', value: 'partyRole' },
 	{ name: 'Port', value: 'port' },
 	{ name: 'Record Custom Field', value: 'recordCustomField' },
 	{ name: 'Search', value: 'search' },

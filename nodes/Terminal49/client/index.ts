@@ -9,9 +9,11 @@ import {
 	CustomFields,
 	RecordCustomFields,
 } from './customFields';
-import { Documents, DocumentSchemas, EmailSubmissions, Parties } from './documents';
+import { Documents, DocumentSchemas, EmailSubmissions } from './documents';
 import type { Locator } from './locator';
 import { Places, Search, ShippingLines, Terminals, Vessels } from './lookups';
+import { Parties } from './parties';
+import { PartyRoles } from './partyRoles';
 import { Shipments } from './shipments';
 import { TrackingRequests } from './trackingRequests';
 import { WebhookNotifications, Webhooks } from './webhooks';
@@ -39,6 +41,7 @@ export class Terminal49Client {
 	readonly vessels: Vessels;
 	readonly search: Search;
 	readonly parties: Parties;
+	readonly partyRoles: PartyRoles;
 	readonly customFieldDefinitions: CustomFieldDefinitions;
 	readonly customFieldOptions: CustomFieldOptions;
 	readonly customFields: CustomFields;
@@ -61,6 +64,7 @@ export class Terminal49Client {
 		this.vessels = new Vessels(api);
 		this.search = new Search(api);
 		this.parties = new Parties(api);
+		this.partyRoles = new PartyRoles(api);
 		this.customFieldDefinitions = new CustomFieldDefinitions(api);
 		this.customFieldOptions = new CustomFieldOptions(api);
 		this.customFields = new CustomFields(api);
