@@ -97,7 +97,7 @@ export const accountRoutes: Route[] = [
 						attributes: {
 							kind: 'api_key',
 							channel: 'api',
-							name: `${ctx.key} (sandbox key)`,
+							name: `Sandbox key (${ctx.plan} plan)`,
 							features: Object.fromEntries(
 								ME_FEATURES.map((feature) => [feature, { status: FEATURES[ctx.plan][feature] }]),
 							),

@@ -18,6 +18,7 @@ import {
 	decodeTime,
 	encodeTime,
 } from '../../nodes/Terminal49/polling/fingerprint';
+import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { makeAdditionalData, makeNode, makeWorkflow } from '../helpers/runNode';
 
@@ -34,6 +35,7 @@ afterAll(async () => {
 beforeEach(() => {
 	sb.reset();
 	resetRateLimiter();
+	resetAccountCache();
 });
 
 /** One trigger node in one workflow: its static data lives across polls, as in n8n. */

@@ -50,8 +50,8 @@ describe('automatic webhook management', () => {
 		expect(sb.requests).toHaveLength(0); // nothing stored: no request
 
 		expect(await wf.lifecycle('create')).toBe(true);
-		expect(calls()).toEqual(['GET /v2/webhooks', 'POST /v2/webhooks']);
-		const post = sb.requests[1];
+		expect(calls()).toEqual(['GET /v2/me', 'GET /v2/webhooks', 'POST /v2/webhooks']);
+		const post = sb.requests[2];
 		expect(post.body).toEqual({
 			data: {
 				type: 'webhook',
@@ -199,6 +199,7 @@ describe('automatic webhook management', () => {
 		sb.clearRequests();
 		await lost.lifecycle('create');
 		expect(calls()).toEqual([
+			'GET /v2/me',
 			'GET /v2/webhooks',
 			`DELETE /v2/webhooks/${first.stored.webhookId}`,
 			'POST /v2/webhooks',

@@ -174,8 +174,21 @@ export class Account extends Resource {
 	}
 
 	/**
-	 * Fails, before anything is sent, when the account lacks `feature` for `operation` ("Container > Get
-	 * Map"). Nothing is checked when the service has no `/me`, did not answer it, or does not report the feature.
+	 * `operation` ("Container > Get Map") needs `feature`: checked (require) just before the first request of
+	 * this client, so that bad input still fails first, without a request.
+	 */
+	needsFeature(feature: Feature, operation: string): void {
+		this.api.beforeFirstRequest(async () => await this.require(feature, operation));
+	}
+
+	/** `operation` reads lists, which a free-plan key cannot: checked just before the first request. */
+	needsReading(operation: string): void {
+		this.api.beforeFirstRequest(async () => await this.requireReading(operation));
+	}
+
+	/**
+	 * Fails when the account lacks `feature` for `operation`. Nothing is checked when the service has no
+	 * `/me`, did not answer it, or does not report the feature.
 	 */
 	async require(feature: Feature, operation: string): Promise<void> {
 		const refusal = await this.decide((state) => {
@@ -187,7 +200,7 @@ export class Account extends Resource {
 		if (refusal) this.fail(refusal.message, refusal.description);
 	}
 
-	/** Fails, before anything is sent, when the key's plan cannot read lists (the free plan). */
+	/** Fails when the key's plan cannot read lists (the free plan). */
 	async requireReading(operation: string): Promise<void> {
 		const refusal = await this.decide((state) =>
 			state.kind === 'known' && !planCanRead(state.info.plan)

@@ -151,7 +151,7 @@ export function readRefusal(operation: string, account: AccountFacts): Refusal {
 		};
 	}
 	return {
-		message: `${operation} needs a paid plan: this Terminal49 key can only create tracking requests`,
+		message: `${operation} needs a paid plan: this Terminal49 key is on the free plan, which can only create tracking requests`,
 		description: `Terminal49 would answer: "${FREE_PLAN_REFUSAL}" Upgrade the plan of ${whose} at ${BILLING_URL}, or start the 7-day API trial on ${DEVELOPERS_URL}. Tracking Request > Create works with this key. ${CHECKED}`,
 	};
 }

@@ -180,8 +180,9 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		clearStoredWebhook(data);
 		return false;
 	}
+	// No account check here (it would cost a request per active workflow at every start of n8n): a webhook
+	// that exists was registered with the data-out API, and a 403 now names the feature (transport/errors.ts).
 	const t49 = terminal49(this);
-	await t49.account.require('data_out_api', WEBHOOK_ACTIVATION);
 	const found = await t49.webhooks.find(webhookId);
 	if (!found) {
 		this.logger.info(
@@ -236,7 +237,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrl.call(this);
 	const t49 = terminal49(this);
 	await assertDeliverable.call(this, t49, url);
-	await t49.account.require('data_out_api', WEBHOOK_ACTIVATION);
+	t49.account.needsFeature('data_out_api', WEBHOOK_ACTIVATION);
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 
 	await removeOthersAt.call(this, t49, url);

@@ -248,7 +248,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			? undefined
 			: readDays(node, itemIndex, 'Imminent Within (Days)', options.imminentDays);
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.requireReading('Container > Get Many');
+	t49.account.needsReading('Container > Get Many');
 	return await t49.containers.list(
 		{ number, include: readList.call(this, 'include', itemIndex), where, sort, imminentDays },
 		readTake.call(this, itemIndex),

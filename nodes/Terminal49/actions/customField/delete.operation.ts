@@ -16,7 +16,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readCustomFieldId.call(this, itemIndex);
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field > Delete');
+	t49.account.needsFeature('custom_fields', 'Custom Field > Delete');
 	await t49.customFields.delete(id);
 	return deleted(id);
 }

@@ -15,7 +15,7 @@ export const description = updateDisplayOptions(
 /** GET /custom_fields/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field > Get');
+	t49.account.needsFeature('custom_fields', 'Custom Field > Get');
 	return await t49.customFields.get(
 		readCustomFieldId.call(this, itemIndex),
 		readMode.call(this, itemIndex),

@@ -63,7 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs['filter[definition_id]'] = assertId(node, 'Definition ID', filters.definitionId, itemIndex);
 	}
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field > Get Many');
+	t49.account.needsFeature('custom_fields', 'Custom Field > Get Many');
 	return await t49.customFields.list(
 		qs,
 		readTake.call(this, itemIndex),

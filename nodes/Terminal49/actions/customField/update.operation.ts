@@ -22,6 +22,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const id = readCustomFieldId.call(this, itemIndex);
 	const value = readValue.call(this, itemIndex);
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field > Update');
+	t49.account.needsFeature('custom_fields', 'Custom Field > Update');
 	return await t49.customFields.update(id, value, readMode.call(this, itemIndex));
 }

@@ -151,6 +151,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		) as IDataObject;
 	}
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field Definition > Create');
+	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Create');
 	return await t49.customFieldDefinitions.create(attributes, readMode.call(this, itemIndex));
 }

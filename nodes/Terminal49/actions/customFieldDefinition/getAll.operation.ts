@@ -63,7 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs['filter[display_name]'] = filters.displayName.trim();
 	}
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field Definition > Get Many');
+	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Get Many');
 	return await t49.customFieldDefinitions.list(
 		qs,
 		readTake.call(this, itemIndex),

@@ -52,7 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	readPosition.call(this, extra, attributes, itemIndex);
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field Option > Create');
+	t49.account.needsFeature('custom_fields', 'Custom Field Option > Create');
 	return await t49.customFieldOptions.create(
 		definitionId,
 		attributes,

@@ -16,7 +16,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { definitionId, optionId } = readOption.call(this, itemIndex);
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field Option > Delete');
+	t49.account.needsFeature('custom_fields', 'Custom Field Option > Delete');
 	await t49.customFieldOptions.delete(definitionId, optionId);
 	return deleted(optionId);
 }

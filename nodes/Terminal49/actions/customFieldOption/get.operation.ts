@@ -16,6 +16,6 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { definitionId, optionId } = readOption.call(this, itemIndex);
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field Option > Get');
+	t49.account.needsFeature('custom_fields', 'Custom Field Option > Get');
 	return await t49.customFieldOptions.get(definitionId, optionId, readMode.call(this, itemIndex));
 }

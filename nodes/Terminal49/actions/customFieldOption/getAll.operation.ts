@@ -15,7 +15,7 @@ export const description = updateDisplayOptions(
 /** GET /custom_field_definitions/{id}/options. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field Option > Get Many');
+	t49.account.needsFeature('custom_fields', 'Custom Field Option > Get Many');
 	return await t49.customFieldOptions.list(
 		readDefinition.call(this, itemIndex),
 		readTake.call(this, itemIndex),

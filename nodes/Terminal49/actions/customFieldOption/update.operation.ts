@@ -56,7 +56,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('custom_fields', 'Custom Field Option > Update');
+	t49.account.needsFeature('custom_fields', 'Custom Field Option > Update');
 	return await t49.customFieldOptions.update(
 		definitionId,
 		optionId,

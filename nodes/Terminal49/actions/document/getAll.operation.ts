@@ -91,7 +91,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			.join(',');
 	}
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.requireReading('Document > Get Many');
+	t49.account.needsReading('Document > Get Many');
 	return await t49.documents.list(
 		qs,
 		readTake.call(this, itemIndex),

@@ -21,7 +21,7 @@ export const description = updateDisplayOptions(
 /** GET /email_submissions. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.requireReading('Email Submission > Get Many');
+	t49.account.needsReading('Email Submission > Get Many');
 	return await t49.emailSubmissions.list(
 		readList.call(this, 'include', itemIndex),
 		readTake.call(this, itemIndex),

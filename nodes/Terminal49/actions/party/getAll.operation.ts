@@ -14,6 +14,6 @@ export const description = updateDisplayOptions(
 /** GET /parties. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.requireReading('Party > Get Many');
+	t49.account.needsReading('Party > Get Many');
 	return await t49.parties.list(readTake.call(this, itemIndex), readMode.call(this, itemIndex));
 }

@@ -32,7 +32,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const raw = String(this.getNodeParameter('role', itemIndex, '') ?? '');
 	const role = raw ? t49.partyRoles.assertRole({ type: 'shipment', id: '' }, raw) : undefined;
 	const take = readTake.call(this, itemIndex);
-	await t49.account.requireReading('Party Role > Get Many');
+	t49.account.needsReading('Party Role > Get Many');
 	return await t49.partyRoles.list(
 		await t49.recordOf(type, locator),
 		take,

@@ -101,7 +101,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		typeof value === 'string' && value.trim() ? value.trim() : undefined;
 	const where = readShipmentFilters(this.getNode(), itemIndex, filters);
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.requireReading('Shipment > Get Many');
+	t49.account.needsReading('Shipment > Get Many');
 	return await t49.shipments.list(
 		{
 			where,

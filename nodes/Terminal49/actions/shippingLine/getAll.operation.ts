@@ -36,7 +36,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.requireReading('Shipping Line > Get Many');
+	t49.account.needsReading('Shipping Line > Get Many');
 	return await t49.shippingLines.list(
 		String(filters.search ?? ''),
 		readTake.call(this, itemIndex),

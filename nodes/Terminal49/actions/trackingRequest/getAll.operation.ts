@@ -112,7 +112,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (value) dates[parameter] = value;
 	}
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.requireReading('Tracking Request > Get Many');
+	t49.account.needsReading('Tracking Request > Get Many');
 	return await t49.trackingRequests.list(
 		{
 			q: text(filters.q),

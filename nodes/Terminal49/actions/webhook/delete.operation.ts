@@ -15,7 +15,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readWebhookId.call(this, itemIndex);
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('data_out_api', 'Webhook > Delete');
+	t49.account.needsFeature('data_out_api', 'Webhook > Delete');
 	await t49.webhooks.delete(id);
 	return [{ deleted: true, id }];
 }

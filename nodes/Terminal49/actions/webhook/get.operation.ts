@@ -16,6 +16,6 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readWebhookId.call(this, itemIndex);
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('data_out_api', 'Webhook > Get');
+	t49.account.needsFeature('data_out_api', 'Webhook > Get');
 	return await t49.webhooks.get(id, readMode.call(this, itemIndex));
 }

@@ -14,6 +14,6 @@ export const description = updateDisplayOptions(
 /** GET /webhooks. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.require('data_out_api', 'Webhook > Get Many');
+	t49.account.needsFeature('data_out_api', 'Webhook > Get Many');
 	return await t49.webhooks.list(readTake.call(this, itemIndex), readMode.call(this, itemIndex));
 }

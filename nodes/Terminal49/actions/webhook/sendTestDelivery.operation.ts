@@ -56,6 +56,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const secret = String(this.getNodeParameter('secret', itemIndex, '') ?? '');
-	await t49.account.require('data_out_api', 'Webhook > Send Test Delivery');
+	t49.account.needsFeature('data_out_api', 'Webhook > Send Test Delivery');
 	return [await t49.webhooks.sendTest({ url, event, secret: secret || undefined })];
 }

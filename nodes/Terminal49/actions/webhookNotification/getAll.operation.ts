@@ -21,7 +21,7 @@ export const description = updateDisplayOptions(
 /** GET /webhook_notifications. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
-	await t49.account.requireReading('Webhook Notification > Get Many');
+	t49.account.needsReading('Webhook Notification > Get Many');
 	return await t49.webhookNotifications.list(
 		readList.call(this, 'include', itemIndex),
 		readTake.call(this, itemIndex),
