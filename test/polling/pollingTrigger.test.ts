@@ -256,6 +256,22 @@ test('bad, free-plan and unknown keys fail the first poll (activation) with the 
 	await expect(trigger(ALL, 'sandbox_free').poll()).rejects.toThrow(/free plan/i);
 });
 
+test('a free-plan key fails activation with the fix, having sent nothing but GET /me; Fetch Test Event too', async () => {
+	sb.clearRequests();
+	const t = trigger(ALL, 'sandbox_free');
+	const error = await t.poll().catch((e: Error & { description?: string }) => e);
+	expect((error as Error).message).toBe(
+		'The Terminal49 Polling Trigger (it reads the shipment and tracking request lists) needs a paid plan: this Terminal49 key is on the free plan, which can only create tracking requests',
+	);
+	expect((error as { description?: string }).description).toMatch(
+		/app\.terminal49\.com\/settings\/billing.*7-day API trial/,
+	);
+	expect(sb.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v2/me 200']);
+	await expect(t.poll('manual')).rejects.toThrow(
+		/free plan, which can only create tracking requests/,
+	);
+});
+
 test('Fetch Test Event returns a recent real milestone and leaves the state alone', async () => {
 	const t = trigger({ events: ['container.transport.vessel_discharged'] });
 	const result = await t.poll('manual');
