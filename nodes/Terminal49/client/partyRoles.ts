@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { serviceErrors } from '../transport/errors';
+import { describeServiceErrors, serviceErrors } from '../transport/errors';
 import type { Take } from './api';
 import type { RecordRef } from './customFields';
 import { RECORD_PATHS } from './customFields';
@@ -105,7 +105,16 @@ export class PartyRoles extends Resource {
 			},
 			fields: ASSIGN_FIELDS,
 		};
-		const response = await this.api.response({ ...post, acceptStatuses: [422] });
+		const response = await this.api.response({ ...post, acceptStatuses: [401, 422] });
+		if (response.statusCode === 401) {
+			const said = describeServiceErrors(serviceErrors(response.body));
+			// A key the service cannot verify (or a free-plan key) is the transport's 401; a foreign party is not.
+			if (!/part(y|ies)/i.test(said)) throw this.api.error(post, 401, response.body);
+			return this.fail(
+				`Terminal49 refused party ${partyId} (401): it belongs to another account`,
+				`Pick a party of your own account (the Party list, or Party > Get Many). Terminal49 said: ${said}`,
+			);
+		}
 		if (response.statusCode !== 422) return this.items(response.body, mode, false);
 		if (!isTaken(response.body)) throw this.api.error(post, 422, response.body);
 		const found = await this.find(record, partyId, role);
