@@ -261,7 +261,7 @@ test('a free-plan key fails activation with the fix, having sent nothing but GET
 	const t = trigger(ALL, 'sandbox_free');
 	const error = await t.poll().catch((e: Error & { description?: string }) => e);
 	expect((error as Error).message).toBe(
-		'The Terminal49 Polling Trigger (it reads the shipment and tracking request lists) needs a paid plan: this Terminal49 key is on the free plan, which can only create tracking requests',
+		'The Terminal49 Polling Trigger (it reads the shipment and tracking request lists) needs a paid plan: this Terminal49 key is on the free plan, which can only create tracking requests. Upgrade the plan at https://app.terminal49.com/settings/billing, or start the 7-day API trial on https://app.terminal49.com/developers',
 	);
 	expect((error as { description?: string }).description).toMatch(
 		/app\.terminal49\.com\/settings\/billing.*7-day API trial/,

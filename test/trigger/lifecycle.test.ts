@@ -33,7 +33,7 @@ afterEach(async () => {
 
 const EVENTS = ['container.transport.vessel_arrived', 'container.updated'];
 
-function workflow(parameters: Record<string, unknown> = {}, apiKey = sb.keys.paid) {
+function workflow(parameters: Record<string, unknown> = {}, apiKey: string = sb.keys.paid) {
 	return new TriggerWorkflow(
 		{ events: EVENTS, webhookManagement: 'automatic', ...parameters },
 		{ apiKey, baseUrl: sb.baseUrl },
@@ -49,7 +49,7 @@ describe('the account behind the key (GET /me)', () => {
 		expect(await wf.lifecycle('checkExists')).toBe(false);
 		const error = await wf.lifecycle('create').catch((e: Error & { description?: string }) => e);
 		expect((error as Error).message).toBe(
-			'Activating the Terminal49 Trigger (it registers a Terminal49 webhook) needs the Data Out API feature: "Data Out API feature is not enabled for this account"',
+			'Activating the Terminal49 Trigger (it registers a Terminal49 webhook) needs the Data Out API feature: "Data Out API feature is not enabled for this account". Ask sales@terminal49.com to enable Data Out API for the account',
 		);
 		expect((error as { description?: string }).description).toMatch(
 			/webhooks: Terminal49 sending events to n8n.*sales@terminal49\.com/,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Feature } from '../helpers/entitlements';
+import type { Feature, Refusal } from '../helpers/entitlements';
 import {
 	FEATURES,
 	featureRefusal,
@@ -8,6 +8,7 @@ import {
 	planInWords,
 	readRefusal,
 	statusInWords,
+	withFix,
 } from '../helpers/entitlements';
 import type { CacheKey, Reading } from './accountCache';
 import { ACCOUNT_TTL_MS, cachedReading, countCreated, freshEnoughToRefuse } from './accountCache';
@@ -77,6 +78,11 @@ export function accountInfoOf(document: JsonApiDocument): AccountInfo {
 				: null,
 		features,
 	};
+}
+
+export interface CheckOptions {
+	/** Put the fix in the message too: a trigger's activation error shows only the message. */
+	fixInMessage?: boolean;
 }
 
 /** Tracking slots left for the key: the account's remaining ones less those created since `/me` was read. */
@@ -177,37 +183,43 @@ export class Account extends Resource {
 	 * `operation` ("Container > Get Map") needs `feature`: checked (require) just before the first request of
 	 * this client, so that bad input still fails first, without a request.
 	 */
-	needsFeature(feature: Feature, operation: string): void {
-		this.api.beforeFirstRequest(async () => await this.require(feature, operation));
+	needsFeature(feature: Feature, operation: string, options: CheckOptions = {}): void {
+		this.api.beforeFirstRequest(async () => await this.require(feature, operation, options));
 	}
 
 	/** `operation` reads lists, which a free-plan key cannot: checked just before the first request. */
-	needsReading(operation: string): void {
-		this.api.beforeFirstRequest(async () => await this.requireReading(operation));
+	needsReading(operation: string, options: CheckOptions = {}): void {
+		this.api.beforeFirstRequest(async () => await this.requireReading(operation, options));
+	}
+
+	private refuse(refusal: Refusal | undefined, options: CheckOptions): void {
+		if (!refusal) return;
+		const { message, description } = options.fixInMessage ? withFix(refusal) : refusal;
+		this.fail(message, description);
 	}
 
 	/**
 	 * Fails when the account lacks `feature` for `operation`. Nothing is checked when the service has no
 	 * `/me`, did not answer it, or does not report the feature.
 	 */
-	async require(feature: Feature, operation: string): Promise<void> {
+	async require(feature: Feature, operation: string, options: CheckOptions = {}): Promise<void> {
 		const refusal = await this.decide((state) => {
 			const status = state.kind === 'known' ? state.info.features[feature] : undefined;
 			return status === undefined || status === 'available' || state.kind !== 'known'
 				? undefined
 				: featureRefusal(feature, status, operation, state.info);
 		});
-		if (refusal) this.fail(refusal.message, refusal.description);
+		this.refuse(refusal, options);
 	}
 
 	/** Fails when the key's plan cannot read lists (the free plan). */
-	async requireReading(operation: string): Promise<void> {
+	async requireReading(operation: string, options: CheckOptions = {}): Promise<void> {
 		const refusal = await this.decide((state) =>
 			state.kind === 'known' && !planCanRead(state.info.plan)
 				? readRefusal(operation, state.info)
 				: undefined,
 		);
-		if (refusal) this.fail(refusal.message, refusal.description);
+		this.refuse(refusal, options);
 	}
 
 	/**

@@ -105,7 +105,17 @@ const CHECKED =
 export interface Refusal {
 	message: string;
 	description: string;
+	/** The fix alone (a trigger's activation error shows only its message: withFix puts it there). */
+	fix: string;
 }
+
+const PAID_PLAN_FIX = `Upgrade the plan at ${BILLING_URL}, or start the 7-day API trial on ${DEVELOPERS_URL}`;
+
+/** The refusal with its fix in the message, for where n8n shows the message alone (a trigger's activation). */
+export const withFix = (refusal: Refusal): Refusal => ({
+	...refusal,
+	message: `${refusal.message}. ${refusal.fix}`,
+});
 
 /** The error of an operation that needs `feature` when the account's status for it is `status`. */
 export function featureRefusal(
@@ -121,22 +131,26 @@ export function featureRefusal(
 		case 'requires_paid_plan':
 			return {
 				message: `${operation} needs the ${name} feature, which needs a paid plan`,
-				description: `${name} (${gives}) is not part of the plan of ${whose}. Upgrade the plan at ${BILLING_URL}, or start the 7-day API trial on ${DEVELOPERS_URL}. ${CHECKED}`,
+				description: `${name} (${gives}) is not part of the plan of ${whose}. ${PAID_PLAN_FIX}. ${CHECKED}`,
+				fix: PAID_PLAN_FIX,
 			};
 		case 'requires_user_credential':
 			return {
 				message: `${operation} needs the ${name} feature, which needs a user credential, not an API key`,
 				description: `Terminal49 gives ${name} (${gives}) of ${whose} to signed-in users, not to API keys. Use it in the Terminal49 app (https://app.terminal49.com), or ask support@terminal49.com to enable it for API keys. ${CHECKED}`,
+				fix: 'Use it in the Terminal49 app, or ask support@terminal49.com to enable it for API keys',
 			};
 		case 'not_enabled':
 			return {
 				message: `${operation} needs the ${name} feature: "${refused}"`,
 				description: `${name} (${gives}) is an add-on ${whose} does not have; Terminal49 would answer 403 "${refused}". Ask sales@terminal49.com to enable it, or remove this operation. ${CHECKED}`,
+				fix: `Ask sales@terminal49.com to enable ${name} for the account`,
 			};
 		default:
 			return {
 				message: `${operation} needs the ${name} feature, which is ${statusInWords(status)} for this account`,
 				description: `Terminal49 reports the status of ${name} (${gives}) for ${whose} as "${status}". Ask support@terminal49.com how to enable it. ${CHECKED}`,
+				fix: `Ask support@terminal49.com how to enable ${name}`,
 			};
 	}
 }
@@ -148,10 +162,12 @@ export function readRefusal(operation: string, account: AccountFacts): Refusal {
 		return {
 			message: `${operation} cannot run: the API access of this Terminal49 account is paused (billing locked)`,
 			description: `Terminal49 pauses the API keys of ${whose} while its billing is locked. Settle it at ${BILLING_URL}: paying restores API access. ${CHECKED}`,
+			fix: `Settle the bill at ${BILLING_URL}; paying restores API access`,
 		};
 	}
 	return {
 		message: `${operation} needs a paid plan: this Terminal49 key is on the free plan, which can only create tracking requests`,
 		description: `Terminal49 would answer: "${FREE_PLAN_REFUSAL}" Upgrade the plan of ${whose} at ${BILLING_URL}, or start the 7-day API trial on ${DEVELOPERS_URL}. Tracking Request > Create works with this key. ${CHECKED}`,
+		fix: PAID_PLAN_FIX,
 	};
 }

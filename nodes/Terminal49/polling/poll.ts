@@ -58,7 +58,7 @@ const isState = (value: unknown): value is PollState =>
 /** Reads every page of the tracked shipments and the tracking requests updated since the cursor. */
 async function readAll(ctx: IPollFunctions, state: PollState | undefined, nowIso: string) {
 	const t49 = terminal49(ctx);
-	t49.account.needsReading(POLLING);
+	t49.account.needsReading(POLLING, { fixInMessage: true });
 	const pages: JsonApiDocument[] = [];
 	for await (const page of t49.shipments.trackedWithContainers()) pages.push(page);
 	const since = new Date(Date.parse(state?.tc ?? nowIso) - TRACKING_OVERLAP_MS).toISOString();
@@ -243,7 +243,7 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 	const { events } = selection(ctx);
 	const nowIso = now.toISOString();
 	const t49 = terminal49(ctx);
-	t49.account.needsReading(POLLING);
+	t49.account.needsReading(POLLING, { fixInMessage: true });
 	const trackingEvent = events.find((event) => event.startsWith('tracking_request.'));
 	if (trackingEvent && events.every((event) => event.startsWith('tracking_request.'))) {
 		for await (const page of t49.trackingRequests.updatedSince('1970-01-01T00:00:00Z')) {

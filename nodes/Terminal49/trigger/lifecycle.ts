@@ -237,7 +237,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrl.call(this);
 	const t49 = terminal49(this);
 	await assertDeliverable.call(this, t49, url);
-	t49.account.needsFeature('data_out_api', WEBHOOK_ACTIVATION);
+	t49.account.needsFeature('data_out_api', WEBHOOK_ACTIVATION, { fixInMessage: true });
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 
 	await removeOthersAt.call(this, t49, url);
