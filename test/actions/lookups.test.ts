@@ -336,19 +336,21 @@ describe('Vessel', () => {
 		expect((out[0].positions as IDataObject[]).length).toBeGreaterThan(1);
 	});
 
+	/** Vessel > Get Future Positions with the basic key (no Routing Data). */
+	const basicFuturePositions = () =>
+		run(
+			'vessel',
+			{
+				operation: 'getFuturePositions',
+				vessel: rl('id', everGiven.id),
+				portId: lax.id,
+				previousPortId: shanghai.id,
+			},
+			{ apiKey: sb.keys.basic },
+		);
+
 	it('sandbox_basic: future positions are refused before any request but GET /me, naming Routing Data', async () => {
-		await expect(
-			run(
-				'vessel',
-				{
-					operation: 'getFuturePositions',
-					vessel: rl('id', everGiven.id),
-					portId: lax.id,
-					previousPortId: shanghai.id,
-				},
-				{ apiKey: sb.keys.basic },
-			),
-		).rejects.toThrow(
+		await expect(basicFuturePositions()).rejects.toThrow(
 			'Vessel > Get Future Positions needs the Routing Data feature: "Routing data feature is not enabled for this account"',
 		);
 		expect(requests()).toEqual([['GET', '/v2/me', {}]]);
@@ -356,18 +358,7 @@ describe('Vessel', () => {
 
 	it('sandbox_basic on a service without GET /me: future positions answer 403 naming Routing Data', async () => {
 		sb.options.meEndpoint = false;
-		await expect(
-			run(
-				'vessel',
-				{
-					operation: 'getFuturePositions',
-					vessel: rl('id', everGiven.id),
-					portId: lax.id,
-					previousPortId: shanghai.id,
-				},
-				{ apiKey: sb.keys.basic },
-			),
-		)
+		await expect(basicFuturePositions())
 			.rejects.toThrow('The Routing Data feature is not enabled for this Terminal49 account (403)')
 			.finally(() => (sb.options.meEndpoint = true));
 	});

@@ -122,6 +122,27 @@ function operationsOf(method: string, fullPath: string): string[] {
 	return matching.filter((t) => t.literals === best).map((t) => t.operationId);
 }
 
+/** Runs one node operation with the paid key against `sb`; the error message (with its description), if any. */
+async function runOperation(
+	sb: Sandbox,
+	resource: string,
+	operation: string,
+	parameters: object,
+): Promise<string | undefined> {
+	try {
+		await runNode({
+			nodeType: new Terminal49(),
+			parameters: { resource, operation, ...parameters } as never,
+			credentials: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: 10_000 },
+			items: [{}],
+		});
+		return undefined;
+	} catch (error) {
+		const description = (error as { description?: unknown }).description;
+		return `${(error as Error).message}${typeof description === 'string' && description ? ` [${description}]` : ''}`;
+	}
+}
+
 describe('docs/openapi-coverage.md: the OpenAPI coverage table', () => {
 	it('lists exactly the operations of openapi.json, once each, numbered in order', () => {
 		expect(operations).toHaveLength(83);
@@ -198,18 +219,9 @@ describe('every OpenAPI operation is reached by the node', () => {
 				continue;
 			}
 			sb.clearRequests();
-			try {
-				await runNode({
-					nodeType: new Terminal49(),
-					parameters: { resource, operation, ...parameters } as never,
-					credentials: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: 10_000 },
-					items: [{}],
-				});
-			} catch (error) {
-				const description = (error as { description?: unknown }).description;
-				problems.push(
-					`${label}: the node failed: ${(error as Error).message}${typeof description === 'string' && description ? ` [${description}]` : ''}`,
-				);
+			const failed = await runOperation(sb, resource, operation, parameters);
+			if (failed) {
+				problems.push(`${label}: the node failed: ${failed}`);
 				continue;
 			}
 			const hits = sb.requests.filter(
@@ -272,15 +284,9 @@ describe('the endpoints beyond OpenAPI 0.2.0 (docs/openapi-coverage.md)', () => 
 			resetRateLimiter();
 			const parameters = await beyondCases[`${row.method} ${row.path}`].parameters(ctx);
 			sb.clearRequests();
-			try {
-				await runNode({
-					nodeType: new Terminal49(),
-					parameters: { resource, operation, ...parameters } as never,
-					credentials: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: 10_000 },
-					items: [{}],
-				});
-			} catch (error) {
-				problems.push(`${label}: the node failed: ${(error as Error).message}`);
+			const failed = await runOperation(sb, resource, operation, parameters);
+			if (failed) {
+				problems.push(`${label}: the node failed: ${failed}`);
 				continue;
 			}
 			const pattern = new RegExp(`^/v2${row.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);

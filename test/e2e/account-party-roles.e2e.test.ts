@@ -8,6 +8,7 @@
  */
 import {
 	bindCredential,
+	testCredential,
 	harness,
 	NODE_TYPES,
 	packageBuilt,
@@ -120,15 +121,7 @@ maybe('the account (GET /me) and party roles in real n8n', () => {
 	}
 
 	test("the credential test (the editor's Test button): GET /me; a service without /me falls back", async () => {
-		const test = (apiKey: string) =>
-			t49.stack.client.rest('POST', '/credentials/test', {
-				credentials: {
-					id: t49.credential.id,
-					name: t49.credential.name,
-					type: NODE_TYPES.credential,
-					data: { apiKey, baseUrl: t49.sandbox.baseUrl },
-				},
-			});
+		const test = (apiKey: string) => testCredential(t49, apiKey);
 		t49.sandbox.clearRequests();
 		// n8n words every passing test "Connection successful!" (the editor: "Connection tested successfully")
 		for (const key of ['sandbox_paid', 'sandbox_free', 'sandbox_lite']) {
