@@ -8,6 +8,8 @@ import type {
 } from 'n8n-workflow';
 
 export const TERMINAL49_DEFAULT_BASE_URL = 'https://api.terminal49.com/v2';
+const DEVELOPERS_PAGE = 'https://app.terminal49.com/developers';
+const BILLING_PAGE = 'https://app.terminal49.com/settings/billing';
 
 /**
  * The key exactly as Terminal49 wants it after `Token `: pasted keys often carry surrounding
@@ -83,7 +85,7 @@ export class Terminal49Api implements ICredentialType {
 		},
 		{
 			displayName:
-				'The test checks that Terminal49 accepts this key. A key on the restricted free plan passes: it can create tracking requests, and every other operation explains that it needs a paid plan.',
+				'The test asks Terminal49 which account the key belongs to (GET /me). A key on the free plan passes: it can create tracking requests, and every other operation says it needs a paid plan. To see the account, plan, tracking slots and features of the key, run Terminal49 > Account > Get.',
 			name: 'planNotice',
 			type: 'notice',
 			default: '',
@@ -104,22 +106,24 @@ export class Terminal49Api implements ICredentialType {
 	}
 
 	/**
-	 * Creating a tracking request is the one call every valid key may make, the restricted free plan
-	 * included. The test sends a deliberately blank one: the service validates it (422, nothing is
-	 * created) for any valid key and answers 401 for a key it cannot verify.
+	 * `GET /me`, which every valid key may call, the free plan included, and which changes nothing. A key the
+	 * service cannot verify (wrong, revoked, truncated, or paused while the account's billing is locked) gets
+	 * 401; an account locked for billing is named; a 404 (a service that predates `/me`) passes, as the old
+	 * test (a deliberately blank `POST /tracking_requests`) passed there: the service checks the key before the
+	 * route, so a wrong key still gets 401.
+	 *
+	 * Declarative on purpose: n8n runs it through its own request helpers. A test function (`testedBy` with
+	 * `methods.credentialTest`) could send a second request or word its success message, but n8n gives it only
+	 * the deprecated `this.helpers.request`, which n8n's community scanner bans; and n8n's editor shows
+	 * "Connection tested successfully" whatever message a passing test returns. Account > Get tells the
+	 * account, plan and features instead.
 	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{String($credentials.baseUrl || "").trim().replace(/\\/+$/, "")}}',
-			url: '/tracking_requests',
-			method: 'POST',
-			headers: { 'Content-Type': 'application/vnd.api+json', Accept: 'application/vnd.api+json' },
-			body: {
-				data: {
-					type: 'tracking_request',
-					attributes: { request_type: 'bill_of_lading', request_number: '', scac: '' },
-				},
-			},
+			url: '/me',
+			method: 'GET',
+			headers: { Accept: 'application/vnd.api+json, application/json' },
 			json: true,
 			ignoreHttpStatusErrors: true,
 		},
@@ -129,8 +133,7 @@ export class Terminal49Api implements ICredentialType {
 				properties: {
 					key: 'errors[0].status',
 					value: '401',
-					message:
-						'Terminal49 could not verify this API key: it is wrong, revoked or truncated. Copy a current key from the developer portal and paste it alone (no "Token", no quotes).',
+					message: `Terminal49 could not verify this API key (401): it is wrong, revoked or truncated, or paused because the account's billing is locked. Paste a current key from the developer portal (${DEVELOPERS_PAGE}) alone (no "Token", no quotes); if the billing is locked, settle it at ${BILLING_PAGE} (paying restores API access).`,
 				},
 			},
 			{
@@ -139,15 +142,15 @@ export class Terminal49Api implements ICredentialType {
 					key: 'errors[0].status',
 					value: '403',
 					message:
-						'Terminal49 accepted the key but refused access (403). Ask Terminal49 to enable API access for this account.',
+						'Terminal49 accepted the key but refused access (403). Ask support@terminal49.com to enable API access for this account.',
 				},
 			},
 			{
 				type: 'responseSuccessBody',
 				properties: {
-					key: 'errors[0].status',
-					value: '404',
-					message: `No Terminal49 API at this Base URL. Use ${TERMINAL49_DEFAULT_BASE_URL} (it must end in /v2).`,
+					key: 'included[0].attributes.plan',
+					value: 'locked',
+					message: `The account of this key is locked for billing: Terminal49 pauses its API keys until it is paid. Settle it at ${BILLING_PAGE}; paying restores API access.`,
 				},
 			},
 		],

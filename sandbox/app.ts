@@ -24,7 +24,9 @@ import type {
 	ContainerRec,
 	Fee,
 	Hold,
+	PartyRoleRec,
 	Plan,
+	RoleableType,
 	SandboxOptions,
 	ShipmentRec,
 	TrackingRequestRec,
@@ -128,6 +130,47 @@ export class SandboxApp {
 		return randomBytes(24).toString('hex');
 	}
 
+	// ---------------------------------------------------------------- party roles
+
+	/**
+	 * Gives `partyId` the role `role` on a record; undefined when it already has it there. A role on a tracking
+	 * request that has its shipment is copied to the shipment too (a later shipment gets it in copyPartyRoles).
+	 */
+	assignPartyRole(
+		type: RoleableType,
+		id: string,
+		partyId: string,
+		role: string,
+	): PartyRoleRec | undefined {
+		const taken = this.store.partyRoles.find(
+			(r) =>
+				r.roleableType === type && r.roleableId === id && r.partyId === partyId && r.role === role,
+		);
+		if (taken) return undefined;
+		const now = Date.now();
+		const created = this.store.partyRoles.add({
+			id: this.store.newId(),
+			partyId,
+			role,
+			roleableType: type,
+			roleableId: id,
+			createdAt: now,
+			updatedAt: now,
+		});
+		const shipmentId =
+			type === 'TrackingRequest' ? this.store.trackingRequests.get(id)?.shipmentId : null;
+		if (shipmentId) this.assignPartyRole('Shipment', shipmentId, partyId, role);
+		return created;
+	}
+
+	/** The roles of a tracking request, copied to its shipment (those it has already are kept once). */
+	copyPartyRoles(trackingRequestId: string, shipmentId: string): void {
+		for (const r of this.store.partyRoles.all().slice()) {
+			if (r.roleableType === 'TrackingRequest' && r.roleableId === trackingRequestId)
+				this.assignPartyRole('Shipment', shipmentId, r.partyId, r.role);
+		}
+	}
+
 	// ---------------------------------------------------------------- tracking requests
 
 	/** Find an active request for the same number, type and carrier (duplicate rule). */
@@ -212,6 +255,7 @@ export class SandboxApp {
 			const shipment = this.shipmentForRequest(tr);
 			tr.shipmentId = shipment.id;
 			this.applyInitialCustomFields(tr, shipment);
+			this.copyPartyRoles(tr.id, shipment.id);
 			const ser = this.serializer();
 			const containers = this.store.containersOf(shipment);
 			this.emit({

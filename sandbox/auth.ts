@@ -6,10 +6,14 @@ export const KEYS: Record<string, Plan> = {
 	sandbox_paid: 'paid',
 	sandbox_free: 'free',
 	sandbox_basic: 'basic',
+	sandbox_lite: 'lite',
 };
 
-/** Features a paid account must have enabled; `sandbox_basic` has none of them. */
-export type Feature = 'routing_data' | 'rail_lfd' | 'refresh' | 'widget';
+/**
+ * Features an account must have enabled. `sandbox_paid` has all of them; `sandbox_basic` (paid, no add-ons)
+ * only the data-out API (webhooks); `sandbox_lite` none of them.
+ */
+export type Feature = 'routing_data' | 'rail_lfd' | 'refresh' | 'widget' | 'data_out_api';
 
 export const FEATURE_DETAILS: Record<Feature, string> = {
 	routing_data: 'Routing Data feature is not enabled for this account',
@@ -17,10 +21,18 @@ export const FEATURE_DETAILS: Record<Feature, string> = {
 	refresh:
 		'Container Refresh feature is not enabled for this account. Please contact support@terminal49.com',
 	widget: 'Tracking Widget feature is not enabled for this account',
+	data_out_api: 'Data Out API feature is not enabled for this account',
 };
 
-export function planHas(plan: Plan, _feature: Feature): boolean {
-	return plan === 'paid';
+const PLAN_FEATURES: Record<Plan, readonly Feature[]> = {
+	paid: ['routing_data', 'rail_lfd', 'refresh', 'widget', 'data_out_api'],
+	basic: ['data_out_api'],
+	lite: [],
+	free: [],
+};
+
+export function planHas(plan: Plan, feature: Feature): boolean {
+	return PLAN_FEATURES[plan].includes(feature);
 }
 
 const UNVERIFIED =

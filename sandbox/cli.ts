@@ -17,6 +17,7 @@ Usage: npm run sandbox -- [options]
   --ignore-filter NAME     list endpoints ignore this query parameter silently, as the live service may
                            (e.g. 'filter[number]'); repeatable
   --lenient-accept         answer whatever the Accept header says instead of 406 Not Acceptable
+  --no-me                  answer GET /me with 404, as a service that predates it
   --quiet                  do not log requests
 `;
 
@@ -64,6 +65,9 @@ function parseArgs(argv: string[]): Partial<SandboxOptions> {
 				opts.ignoredFilters = [...(opts.ignoredFilters ?? []), name];
 				break;
 			}
+			case '--no-me':
+				opts.meEndpoint = false;
+				break;
 			case '--lenient-accept':
 				opts.strictAccept = false;
 				break;
@@ -86,7 +90,7 @@ async function main(): Promise<void> {
 	const sandbox = await startSandbox(parseArgs(process.argv.slice(2)));
 	const lines = [
 		`Terminal49 sandbox listening on ${sandbox.baseUrl}`,
-		`  keys: sandbox_paid (everything), sandbox_free (only POST /tracking_requests), sandbox_basic (no routing data, rail LFD, refresh, widget)`,
+		`  keys: sandbox_paid (everything), sandbox_free (only POST /tracking_requests), sandbox_basic (no routing data, rail LFD, refresh, widget), sandbox_lite (no add-on, no data-out API: no webhooks)`,
 		`  header: Authorization: Token sandbox_paid`,
 		`  control API: ${sandbox.origin}/_sandbox (fixtures: GET ${sandbox.origin}/_sandbox/fixtures)`,
 		`  widget: ${sandbox.widgetUrl}/app.bundle.js (publishable key pk_sandbox_paid)`,

@@ -5,7 +5,7 @@ import { EVENT_SET } from './events';
 import { FAULT_KINDS } from './faults';
 import type { Reply } from './router';
 import { HOLD_NAMES } from './seed';
-import type { FaultSpec } from './types';
+import type { FaultSpec, SandboxOptions } from './types';
 
 const CONTAINER_STATUSES = [
 	'new',
@@ -111,6 +111,8 @@ export function summary(app: SandboxApp) {
 			webhookTimeoutMs: app.options.webhookTimeoutMs,
 			ignoredFilters: app.options.ignoredFilters,
 			strictAccept: app.options.strictAccept,
+			meEndpoint: app.options.meEndpoint,
+			trackingSlots: app.options.trackingSlots,
 		},
 	};
 }
@@ -159,7 +161,7 @@ async function route(
 	if (is('GET') || is('GET', 'state')) return ok(summary(app));
 	if (is('GET', 'fixtures')) return ok(app.fixtures());
 	if (is('PATCH', 'options')) {
-		const { ignoredFilters, strictAccept } = body;
+		const { ignoredFilters, strictAccept, meEndpoint, trackingSlots } = body;
 		if (
 			ignoredFilters !== undefined &&
 			(!Array.isArray(ignoredFilters) || ignoredFilters.some((f) => typeof f !== 'string' || !f))
@@ -167,8 +169,29 @@ async function route(
 			throw bad('ignoredFilters must be an array of query parameter names');
 		if (strictAccept !== undefined && typeof strictAccept !== 'boolean')
 			throw bad('strictAccept must be true or false');
+		if (meEndpoint !== undefined && typeof meEndpoint !== 'boolean')
+			throw bad('meEndpoint must be true or false');
+		const slots = trackingSlots as Record<string, unknown> | undefined;
+		if (
+			slots !== undefined &&
+			(!slots ||
+				typeof slots !== 'object' ||
+				Array.isArray(slots) ||
+				Object.entries(slots).some(
+					([plan, limit]) =>
+						!Object.values(app.keys).includes(plan as never) ||
+						(limit !== null && (!Number.isInteger(limit) || (limit as number) < 0)),
+				))
+		)
+			throw bad('trackingSlots must map plans (paid, basic, lite, free) to a whole number or null');
 		if (ignoredFilters !== undefined) app.options.ignoredFilters = ignoredFilters as string[];
 		if (strictAccept !== undefined) app.options.strictAccept = strictAccept;
+		if (meEndpoint !== undefined) app.options.meEndpoint = meEndpoint;
+		if (slots !== undefined)
+			app.options.trackingSlots = {
+				...app.options.trackingSlots,
+				...(slots as SandboxOptions['trackingSlots']),
+			};
 		return ok(summary(app).options);
 	}
 	if (is('POST', 'containers', '*', 'advance')) {

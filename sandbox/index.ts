@@ -2,7 +2,7 @@
  * Terminal49 API v2 sandbox: a local stand-in of the service for tests, benchmarks and demos.
  *
  *   const sb = await startSandbox({ carrierDelayMs: 50 });
- *   // sb.baseUrl === 'http://127.0.0.1:PORT/v2'; keys: sandbox_paid, sandbox_free, sandbox_basic
+ *   // sb.baseUrl === 'http://127.0.0.1:PORT/v2'; keys: sandbox_paid, sandbox_free, sandbox_basic, sandbox_lite
  *   await sb.close();
  */
 import { SandboxApp, type ContainerPatch } from './app';
@@ -38,6 +38,7 @@ export const SANDBOX_KEYS = {
 	paid: 'sandbox_paid',
 	free: 'sandbox_free',
 	basic: 'sandbox_basic',
+	lite: 'sandbox_lite',
 } as const;
 
 export interface Sandbox {
@@ -103,6 +104,8 @@ export function defaultOptions(overrides: Partial<SandboxOptions> = {}): Sandbox
 		extraKeys: {},
 		ignoredFilters: [],
 		strictAccept: true,
+		meEndpoint: true,
+		trackingSlots: { free: 10 },
 		...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
 	};
 }

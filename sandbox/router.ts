@@ -34,6 +34,8 @@ export interface Route {
 	feature?: Feature | ((ctx: Ctx) => Feature | null);
 	/** Allowed on the restricted free plan. */
 	free?: boolean;
+	/** Whether the route exists (read per request); a route switched off answers 404 like an unknown one. */
+	enabled?: (app: SandboxApp) => boolean;
 	/**
 	 * Media types the endpoint answers with, preferred first (default: `application/vnd.api+json`, and
 	 * `application/json` for clients that ask for it). Endpoints whose body is not a JSON:API document

@@ -1,4 +1,5 @@
 /** Store records -> JSON:API resource objects, in the shapes of openapi.json. */
+import { planHas } from './auth';
 import type { ResourceObject } from './jsonapi';
 import {
 	METRO_BY_CODE,
@@ -36,6 +37,7 @@ import type {
 	DocumentRec,
 	EmailSubmissionRec,
 	PartyRec,
+	PartyRoleRec,
 	Plan,
 	ShipmentRec,
 	TrackingRequestRec,
@@ -123,6 +125,8 @@ export class Serializer {
 	private readonly rawRefs = new Map<string, { containerId: string; index: number }>();
 	/** Route locations built by `route()`, for `included`. */
 	private readonly routeLocations = new Map<string, ResourceObject>();
+	/** `flag[parties]=true`: shipments carry their `party_roles` relationship. */
+	shipmentPartyRoles = false;
 
 	constructor(
 		readonly store: Store,
@@ -184,6 +188,10 @@ export class Serializer {
 			case 'party': {
 				const x = s.parties.get(id);
 				return x && this.party(x);
+			}
+			case 'party_role': {
+				const x = s.partyRoles.get(id);
+				return x && this.partyRole(x);
 			}
 			case 'webhook': {
 				const x = s.webhooks.get(id);
@@ -268,6 +276,14 @@ export class Serializer {
 			line_tracking_stopped_by_user: { data: null },
 			containers: { data: s.containerIds.map((id) => ref('container', id)) },
 		};
+		if (this.shipmentPartyRoles) {
+			relationships.party_roles = {
+				data: this.store.partyRoles
+					.all()
+					.filter((r) => r.roleableType === 'Shipment' && r.roleableId === s.id)
+					.map((r) => ref('party_role', r.id)),
+			};
+		}
 		const h = hashString(s.id);
 		return {
 			id: s.id,
@@ -321,7 +337,7 @@ export class Serializer {
 		const metro = s.metroCode ? METRO_BY_CODE.get(s.metroCode)! : null;
 		const events = transportEvents(s, c);
 		for (const e of events) this.events.set(e.id, e);
-		const railVisible = this.plan !== 'basic';
+		const railVisible = planHas(this.plan, 'rail_lfd');
 		const lfdRail = railVisible ? c.lfdRail : null;
 		const pickupLfd = c.lfdLine ?? c.lfdTerminal ?? lfdRail;
 		const t = (short: string) => iso(timeOf(s, c, short));
@@ -806,6 +822,21 @@ export class Serializer {
 			type: 'party',
 			attributes: { company_name: p.companyName },
 			links: { self: `/v2/parties/${p.id}` },
+		};
+	}
+
+	partyRole(r: PartyRoleRec): ResourceObject {
+		return {
+			id: r.id,
+			type: 'party_role',
+			attributes: {
+				role: r.role,
+				roleable_type: r.roleableType,
+				roleable_id: r.roleableId,
+				created_at: iso(r.createdAt),
+				updated_at: iso(r.updatedAt),
+			},
+			relationships: { party: { data: ref('party', r.partyId) } },
 		};
 	}
 

@@ -17,6 +17,8 @@ import { referenceRoutes } from './routes/reference';
 import { shipmentRoutes } from './routes/shipments';
 import { trackingRequestRoutes } from './routes/tracking-requests';
 import { webhookRoutes } from './routes/webhooks';
+import { accountRoutes } from './routes/account';
+import { partyRoleRoutes } from './routes/party-roles';
 import type { RequestLogEntry } from './types';
 import { sleep } from './util';
 import { handleWidget } from './widget';
@@ -35,6 +37,8 @@ export function buildRouter(): Router {
 		...referenceRoutes,
 		...customFieldRoutes,
 		...documentRoutes,
+		...accountRoutes,
+		...partyRoleRoutes,
 	);
 	return router;
 }
@@ -291,6 +295,8 @@ export class SandboxServer {
 		if (!match) throw error(404, `No route matches ${method} ${url.pathname}`);
 		if ('methodMismatch' in match) throw error(405, `${method} is not allowed on ${url.pathname}`);
 		const { route, params } = match;
+		if (route.enabled && !route.enabled(app))
+			throw error(404, `No route matches ${method} ${url.pathname}`);
 		const produces = route.produces ?? JSONAPI_PRODUCES;
 		let mediaType = negotiate(accept, produces);
 		if (!mediaType) {

@@ -9,6 +9,7 @@ import type {
 	EmailSubmissionRec,
 	EventObjectRec,
 	PartyRec,
+	PartyRoleRec,
 	RequestLogEntry,
 	ShipmentRec,
 	TrackingRequestRec,
@@ -70,6 +71,7 @@ export class Store {
 	readonly webhooks = new Collection<WebhookRec>();
 	readonly notifications = new Collection<WebhookNotificationRec>();
 	readonly parties = new Collection<PartyRec>();
+	readonly partyRoles = new Collection<PartyRoleRec>();
 	readonly customFieldDefinitions = new Collection<CustomFieldDefinitionRec>();
 	readonly customFieldOptions = new Collection<CustomFieldOptionRec>();
 	readonly customFields = new Collection<CustomFieldRec>();
@@ -131,6 +133,7 @@ export class Store {
 			this.webhooks,
 			this.notifications,
 			this.parties,
+			this.partyRoles,
 			this.customFieldDefinitions,
 			this.customFieldOptions,
 			this.customFields,

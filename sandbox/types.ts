@@ -1,6 +1,6 @@
 /** Records held by the sandbox store and the public option / sandbox types. */
 
-export type Plan = 'paid' | 'free' | 'basic';
+export type Plan = 'paid' | 'free' | 'basic' | 'lite';
 export type RateBucket = 'default' | 'create_tracking_request' | 'infer_number' | 'refresh';
 
 export interface SandboxOptions {
@@ -39,6 +39,16 @@ export interface SandboxOptions {
 	 * (true by default; false answers whatever the Accept header says).
 	 */
 	strictAccept: boolean;
+	/**
+	 * Whether `GET /me` exists (true by default). false answers it 404 like any unknown route (after the key
+	 * check), as a service that predates it would: the nodes must then work as they did before `/me`.
+	 */
+	meEndpoint: boolean;
+	/**
+	 * The tracking slots `GET /me` reports per plan: a limit, or null for none (default `{free: 10}`, the
+	 * free plan's 10 active containers; the other plans unlimited).
+	 */
+	trackingSlots: Partial<Record<Plan, number | null>>;
 }
 
 export interface Hold {
@@ -215,6 +225,20 @@ export interface PartyRec {
 	id: string;
 	companyName: string;
 	createdAt: number;
+}
+
+/** The records a party role can be on, by their `roleable_type`. */
+export type RoleableType = 'Shipment' | 'Cargo' | 'TrackingRequest';
+
+/** One party in one role on one shipment, container (Cargo) or tracking request. */
+export interface PartyRoleRec {
+	id: string;
+	partyId: string;
+	role: string;
+	roleableType: RoleableType;
+	roleableId: string;
+	createdAt: number;
+	updatedAt: number;
 }
 
 export interface CustomFieldDefinitionRec {

@@ -347,7 +347,7 @@ async function main() {
 				`        curl -s ${sandbox.origin}/_sandbox/fixtures            # demo containers`,
 				`        curl -s -X POST ${sandbox.origin}/_sandbox/containers/MSCU4949012/advance`,
 				'      and watch the executions list.',
-				`   Sandbox control API: ${sandbox.origin}/_sandbox  (keys: sandbox_paid, sandbox_free, sandbox_basic)`,
+				`   Sandbox control API: ${sandbox.origin}/_sandbox  (keys: sandbox_paid, sandbox_free, sandbox_basic, sandbox_lite)`,
 			);
 		}
 		if (dev) {

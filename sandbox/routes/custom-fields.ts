@@ -170,7 +170,15 @@ export const customFieldRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/parties',
-		handler: (ctx) => list(ctx, newestFirst(ctx.app.store.parties.all()), (p) => ctx.ser.party(p)),
+		handler: (ctx) => {
+			// `query`: company names containing it (case-insensitive), as Terminal49's parties guide searches them.
+			const query = ctx.query.query?.trim().toLowerCase();
+			const all = ctx.app.store.parties.all();
+			const items = query
+				? all.filter((p) => p.companyName.toLowerCase().includes(query)).reverse()
+				: newestFirst(all);
+			return list(ctx, items, (p) => ctx.ser.party(p));
+		},
 	},
 	{
 		method: 'POST',

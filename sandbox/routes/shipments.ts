@@ -1,14 +1,20 @@
 /** /shipments: list (q, number, filter[tracking_stopped]), get, update, stop/resume tracking. */
 import { attributesOf, checkType, error, stringArray } from '../jsonapi';
-import type { Route } from '../router';
+import type { Ctx, Route } from '../router';
 import type { ShipmentRec } from '../types';
 import { list, must, newestFirst, single } from './common';
+
+/** `flag[parties]=true` (on both GETs): shipments carry `party_roles` (`include=party_roles.party` embeds them). */
+const flagParties = (ctx: Ctx) => {
+	ctx.ser.shipmentPartyRoles = ctx.query['flag[parties]'] === 'true';
+};
 
 export const shipmentRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/shipments',
 		handler: (ctx) => {
+			flagParties(ctx);
 			const store = ctx.app.store;
 			const q = ctx.query.q?.trim().toUpperCase();
 			const number = ctx.query.number?.trim().toUpperCase();
@@ -51,8 +57,13 @@ export const shipmentRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/shipments/:id',
-		handler: (ctx) =>
-			single(ctx, ctx.ser.shipment(must(ctx.app.store.shipments.get(ctx.params.id), 'Shipment'))),
+		handler: (ctx) => {
+			flagParties(ctx);
+			return single(
+				ctx,
+				ctx.ser.shipment(must(ctx.app.store.shipments.get(ctx.params.id), 'Shipment')),
+			);
+		},
 	},
 	{
 		method: 'PATCH',

@@ -102,12 +102,14 @@ export const webhookRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/webhooks',
+		feature: 'data_out_api',
 		handler: (ctx) =>
 			list(ctx, newestFirst(ctx.app.store.webhooks.all()), (w) => ctx.ser.webhook(w)),
 	},
 	{
 		method: 'POST',
 		pattern: '/webhooks',
+		feature: 'data_out_api',
 		handler: (ctx) => {
 			checkType(ctx.body, 'webhook');
 			const a = attributesOf(ctx.body);
@@ -162,6 +164,7 @@ export const webhookRoutes: Route[] = [
 	{
 		method: 'POST',
 		pattern: '/webhooks/trigger',
+		feature: 'data_out_api',
 		produces: PLAIN_JSON_PRODUCES,
 		handler: async (ctx) => {
 			const raw = (ctx.body ?? {}) as Json;
@@ -221,12 +224,14 @@ export const webhookRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/webhooks/:id',
+		feature: 'data_out_api',
 		handler: (ctx) =>
 			single(ctx, ctx.ser.webhook(must(ctx.app.store.webhooks.get(ctx.params.id), 'Webhook'))),
 	},
 	{
 		method: 'PATCH',
 		pattern: '/webhooks/:id',
+		feature: 'data_out_api',
 		handler: (ctx) => {
 			const w = must(ctx.app.store.webhooks.get(ctx.params.id), 'Webhook');
 			checkType(ctx.body, 'webhook');
@@ -248,6 +253,7 @@ export const webhookRoutes: Route[] = [
 	{
 		method: 'DELETE',
 		pattern: '/webhooks/:id',
+		feature: 'data_out_api',
 		handler: (ctx) => {
 			must(ctx.app.store.webhooks.get(ctx.params.id), 'Webhook');
 			ctx.app.store.webhooks.remove(ctx.params.id);

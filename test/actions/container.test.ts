@@ -138,6 +138,7 @@ describe('Container > Get Map', () => {
 		const f = fixture('on_ship');
 		const out = await run({ operation: 'getMap', containerId: byId(f.containerId) });
 		expect(sb.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', '/v2/me', {}],
 			['GET', `/v2/containers/${f.containerId}/map_geojson`, {}],
 		]);
 		expect(out).toHaveLength(1);
@@ -174,11 +175,32 @@ describe('Container > Get Map', () => {
 		}
 	});
 
-	it('sandbox_basic: 403 names the Routing Data add-on', async () => {
+	it('sandbox_basic: refused before the map request, naming Routing Data (GET /me)', async () => {
 		const f = fixture('on_ship');
-		await expect(
-			run({ operation: 'getMap', containerId: byId(f.containerId) }, { apiKey: sb.keys.basic }),
-		).rejects.toThrow('The Routing Data feature is not enabled for this Terminal49 account (403)');
+		const error = await run(
+			{ operation: 'getMap', containerId: byNumber(f.containerNumber) },
+			{ apiKey: sb.keys.basic },
+		).catch((e: Error & { description?: string }) => e);
+		expect((error as Error).message).toBe(
+			'Container > Get Map needs the Routing Data feature: "Routing data feature is not enabled for this account"',
+		);
+		expect((error as { description?: string }).description).toMatch(/sales@terminal49\.com/);
+		// nothing but GET /me was sent: not even the look-up of the container number
+		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([['GET', '/v2/me', 200]]);
+	});
+
+	it('sandbox_basic on a service without GET /me: the 403 names the Routing Data add-on', async () => {
+		const f = fixture('on_ship');
+		sb.options.meEndpoint = false;
+		try {
+			await expect(
+				run({ operation: 'getMap', containerId: byId(f.containerId) }, { apiKey: sb.keys.basic }),
+			).rejects.toThrow(
+				'The Routing Data feature is not enabled for this Terminal49 account (403)',
+			);
+		} finally {
+			sb.options.meEndpoint = true;
+		}
 	});
 
 	describe('a service answering a broken collection', () => {
@@ -283,6 +305,7 @@ describe('Container number filter dropped by the service (sandbox ignoredFilters
 		expect(out.map((c) => c.id)).toEqual([oldest.id]);
 		const number = String(oldest.number);
 		expect(sb.requests.map(query)).toEqual([
+			{},
 			{ 'filter[number]': number, 'page[size]': '1' },
 			...Array.from({ length: Math.ceil(all.length / 100) }, (_, i) =>
 				i === 0
@@ -339,6 +362,7 @@ describe('Container number filter dropped by the service (sandbox ignoredFilters
 		});
 		expect(out.map((c) => c.id)).toEqual([oldest.id]);
 		expect(sb.requests.map(query)).toEqual([
+			{},
 			{ 'filter[number]': String(oldest.number), 'page[size]': '1' },
 		]);
 	});

@@ -429,3 +429,74 @@ export const coverageCases: Record<string, CoverageCase> = {
 	},
 	'get-document_schemas-id': { parameters: () => ({ schemaId: 'bill_of_lading@2026-03-23' }) },
 };
+
+/** The record of a party-role row: Record Type and its locator parameter. */
+function roleRecord(ctx: CoverageContext, type: 'shipment' | 'container' | 'tracking_request') {
+	const f = ctx.fixture('customs_hold');
+	if (type === 'shipment') return { id: f.shipmentId, params: { shipmentId: byId(f.shipmentId) } };
+	if (type === 'container')
+		return { id: f.containerId, params: { containerId: byId(f.containerId) } };
+	return { id: f.trackingRequestId, params: { trackingRequestId: f.trackingRequestId } };
+}
+
+const ROLE_SEGMENTS = {
+	shipment: 'shipments',
+	container: 'containers',
+	tracking_request: 'tracking_requests',
+} as const;
+
+/** A party role to remove, assigned on the sandbox first (the party of the given index, the record's role). */
+async function assignedRole(ctx: CoverageContext, type: keyof typeof ROLE_SEGMENTS, party: number) {
+	const record = roleRecord(ctx, type);
+	const partyId = ctx.sb.store.parties.all()[party].id;
+	const role = type === 'container' ? 'pickup_dray_carrier' : 'notify_party';
+	await sandboxCall(ctx.sb, 'POST', `/${ROLE_SEGMENTS[type]}/${record.id}/party_roles`, {
+		data: {
+			type: 'party_role',
+			attributes: { role },
+			relationships: { party: { data: { id: partyId, type: 'party' } } },
+		},
+	});
+	return { recordType: type, ...record.params, removeBy: 'party', partyId: byId(partyId), role };
+}
+
+/**
+ * The endpoints beyond OpenAPI 0.2.0 the node reaches (docs/openapi-coverage.md, "Beyond OpenAPI 0.2.0"), by
+ * "METHOD path" as the table writes them.
+ */
+export const beyondCases: Record<string, CoverageCase> = {
+	'GET /me': { parameters: () => ({}) },
+	...Object.fromEntries(
+		(['shipment', 'container', 'tracking_request'] as const).flatMap((type, i) => {
+			const segment = ROLE_SEGMENTS[type];
+			const role = type === 'container' ? 'pickup_dray_carrier' : 'customs_broker';
+			return [
+				[
+					`GET /${segment}/{id}/party_roles`,
+					{
+						parameters: (ctx: CoverageContext) => ({
+							recordType: type,
+							...roleRecord(ctx, type).params,
+							returnAll: true,
+						}),
+					},
+				],
+				[
+					`POST /${segment}/{id}/party_roles`,
+					{
+						parameters: (ctx: CoverageContext) => ({
+							recordType: type,
+							...roleRecord(ctx, type).params,
+							partyId: byId(ctx.sb.store.parties.all()[i].id),
+							role,
+						}),
+					},
+				],
+				[
+					`DELETE /${segment}/{id}/party_roles/{party_role_id}`,
+					{ parameters: (ctx: CoverageContext) => assignedRole(ctx, type, i + 3) },
+				],
+			];
+		}),
+	),
+};

@@ -66,6 +66,7 @@ describe('Custom Field', () => {
 			value: 'PO-4711',
 		});
 		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'POST',
 				'/v2/custom_fields',
@@ -104,10 +105,11 @@ describe('Custom Field', () => {
 			value: 'high',
 		});
 		expect(requestLog(sb).map((r) => [r[0], r[1], r[2]])).toEqual([
+			['GET', '/v2/me', {}],
 			['GET', '/v2/containers', { 'filter[number]': f.containerNumber, 'page[size]': '1' }],
 			['POST', '/v2/custom_fields', {}],
 		]);
-		expect((sb.requests[1].body as any).data.relationships.entity.data).toEqual({
+		expect((sb.requests[2].body as any).data.relationships.entity.data).toEqual({
 			type: 'container',
 			id: f.containerId,
 		});
@@ -142,6 +144,7 @@ describe('Custom Field', () => {
 			},
 		});
 		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'GET',
 				'/v2/custom_fields',
@@ -182,10 +185,16 @@ describe('Custom Field', () => {
 		expect(await customField.run({ operation: 'delete', customFieldId: field.id })).toEqual([
 			{ deleted: true, id: field.id },
 		]);
+		// each run reads the account first (GET /me: once per execution)
+		const me = ['GET', '/v2/me', {}, null, 200];
 		expect(requestLog(sb)).toEqual([
+			me,
 			['GET', path, {}, null, 200],
+			me,
 			['PATCH', path, {}, { data: { type: 'custom_field', attributes: { value: 'PO-9' } } }, 200],
+			me,
 			['PATCH', path, {}, { data: { type: 'custom_field', attributes: { value: null } } }, 200],
+			me,
 			['DELETE', path, {}, null, 200],
 		]);
 		expect(sb.store.customFields.get(field.id)).toBeUndefined();

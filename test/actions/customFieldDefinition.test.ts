@@ -29,6 +29,7 @@ describe('Custom Field Definition > Get Many', () => {
 			filters: { entityType: 'Container', dataType: 'enum', displayName: ' Prio ' },
 		});
 		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'GET',
 				'/v2/custom_field_definitions',
@@ -58,7 +59,8 @@ describe('Custom Field Definition > Get Many', () => {
 
 	it('lists all definitions, tracking-request ones included', async () => {
 		const out = await run({ operation: 'getAll', returnAll: false, limit: 10 });
-		expect(requestLog(sb)[0].slice(0, 3)).toEqual([
+		expect(requestLog(sb)[0][1]).toBe('/v2/me');
+		expect(requestLog(sb)[1].slice(0, 3)).toEqual([
 			'GET',
 			'/v2/custom_field_definitions',
 			{ 'page[size]': '10' },
@@ -85,6 +87,7 @@ describe('Custom Field Definition > Create', () => {
 			},
 		});
 		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'POST',
 				'/v2/custom_field_definitions',
@@ -127,7 +130,8 @@ describe('Custom Field Definition > Create', () => {
 			dataType: 'enum_multi',
 			additionalFields: { defaultValue: 'hazmat, reefer' },
 		});
-		expect((sb.requests[0].body as any).data.attributes.default_value).toEqual([
+		expect(sb.requests[0].path).toBe('/v2/me');
+		expect((sb.requests[1].body as any).data.attributes.default_value).toEqual([
 			'hazmat',
 			'reefer',
 		]);
@@ -181,7 +185,7 @@ describe('Custom Field Definition > Create', () => {
 			{ continueOnFail: true },
 		);
 		expect(out[0].error).toContain('api_slug: Api slug has already been taken');
-		expect(requestLog(sb).map((r) => r[4])).toEqual([422]);
+		expect(requestLog(sb).map((r) => r[4])).toEqual([200, 422]);
 	});
 });
 
@@ -190,6 +194,7 @@ describe('Custom Field Definition > Get, Update, Delete', () => {
 		const d = def('po_number');
 		const out = await run({ operation: 'get', definitionId: d.id });
 		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			['GET', `/v2/custom_field_definitions/${d.id}`, {}, null, 200],
 		]);
 		expect(out).toEqual([
@@ -210,6 +215,7 @@ describe('Custom Field Definition > Get, Update, Delete', () => {
 			updateFields: { displayName: 'Urgency', description: '', defaultValueType: 'null' },
 		});
 		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'PATCH',
 				`/v2/custom_field_definitions/${d.id}`,
@@ -247,6 +253,7 @@ describe('Custom Field Definition > Get, Update, Delete', () => {
 		const id = created[0].id as string;
 		const out = await run({ operation: 'delete', definitionId: id });
 		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			['DELETE', `/v2/custom_field_definitions/${id}`, {}, null, 200],
 		]);
 		expect(out).toEqual([{ deleted: true, id }]);

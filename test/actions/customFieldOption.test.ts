@@ -27,6 +27,7 @@ it('Get Many lists the options of a definition in position order', async () => {
 	const d = priority();
 	const out = await run({ operation: 'getAll', definitionId: d.id, returnAll: true });
 	expect(requestLog(sb)).toEqual([
+		['GET', '/v2/me', {}, null, 200],
 		['GET', `/v2/custom_field_definitions/${d.id}/options`, { 'page[size]': '100' }, null, 200],
 	]);
 	expect(out.map((o) => [o.type, o.value])).toEqual([
@@ -46,6 +47,7 @@ it('Create POSTs label, value and position', async () => {
 		additionalFields: { position: 9 },
 	});
 	expect(requestLog(sb)).toEqual([
+		['GET', '/v2/me', {}, null, 200],
 		[
 			'POST',
 			`/v2/custom_field_definitions/${d.id}/options`,
@@ -109,8 +111,12 @@ it('Get, Update and Delete address /options/{option_id}', async () => {
 	expect(await run({ operation: 'delete', definitionId: d.id, optionId: option.id })).toEqual([
 		{ deleted: true, id: option.id },
 	]);
+	// each run reads the account first (GET /me: once per execution)
+	const me = ['GET', '/v2/me', {}, null, 200];
 	expect(requestLog(sb)).toEqual([
+		me,
 		['GET', path, {}, null, 200],
+		me,
 		[
 			'PATCH',
 			path,
@@ -118,6 +124,7 @@ it('Get, Update and Delete address /options/{option_id}', async () => {
 			{ data: { type: 'custom_field_option', attributes: { label: 'Very High', position: 5 } } },
 			200,
 		],
+		me,
 		['DELETE', path, {}, null, 200],
 	]);
 	expect(optionsOf(d.id).find((o) => o.id === option.id)).toBeUndefined();

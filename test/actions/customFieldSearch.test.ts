@@ -122,7 +122,9 @@ it('a value picked from the lists is used as given (locator objects)', async () 
 		value: 'low',
 	});
 	expect(requestLog(sb).map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
+		['GET', '/v2/me', null, 200],
 		['GET', `/v2/custom_field_definitions/${priority.id}/options`, null, 200],
+		['GET', '/v2/me', null, 200],
 		[
 			'POST',
 			`/v2/containers/${f.containerId}/custom_fields`,

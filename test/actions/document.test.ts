@@ -44,6 +44,7 @@ describe('Document > Get Many and Get', () => {
 			include: ['shipments'],
 		});
 		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'GET',
 				'/v2/documents',
@@ -79,7 +80,10 @@ describe('Document > Get Many and Get', () => {
 
 	it('Get Many with no options lists every document', async () => {
 		const out = await document.run({ operation: 'getAll', returnAll: true });
-		expect(requestLog(sb)).toEqual([['GET', '/v2/documents', { 'page[size]': '100' }, null, 200]]);
+		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
+			['GET', '/v2/documents', { 'page[size]': '100' }, null, 200],
+		]);
 		expect(out.map((d) => d.id)).toEqual(seededDocs().map((d) => d.id));
 	});
 

@@ -28,6 +28,7 @@ describe('Email Submission', () => {
 			include: ['documents', 'documents.last_document_representation'],
 		});
 		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'GET',
 				'/v2/email_submissions',

@@ -99,12 +99,16 @@ describe('Shipping Line', () => {
 
 	it('Get Many: the first request as documented (no page parameters); Return All follows links.next, a Limit stops once reached', async () => {
 		const out = await run('shippingLine', { operation: 'getAll', returnAll: false, limit: 3 });
-		expect(requests()).toEqual([['GET', '/v2/shipping_lines', {}]]);
+		expect(requests()).toEqual([
+			['GET', '/v2/me', {}],
+			['GET', '/v2/shipping_lines', {}],
+		]);
 		expect(out).toHaveLength(3);
 		sb.clearRequests();
 		const all = await run('shippingLine', { operation: 'getAll', returnAll: true });
 		// The live list is paginated (real-responses/shipping-lines.list.json: links.next to page 2)
 		expect(requests()).toEqual([
+			['GET', '/v2/me', {}],
 			['GET', '/v2/shipping_lines', {}],
 			['GET', '/v2/shipping_lines', { 'page[number]': '2', 'page[size]': '30' }],
 		]);
@@ -247,6 +251,7 @@ describe('Vessel', () => {
 			positionsTo: '2025-05-24T00:00:00Z',
 		});
 		expect(requests()).toEqual([
+			['GET', '/v2/me', {}],
 			[
 				'GET',
 				'/v2/vessels/9811000',
@@ -259,18 +264,33 @@ describe('Vessel', () => {
 		expect(Array.isArray(out[0].positions)).toBe(true);
 		sb.clearRequests();
 		await run('vessel', { operation: 'get', vessel: rl('imo', '9811000'), includePositions: true });
-		expect(Object.keys(sb.requests[0].query)).toEqual(['show_positions[to_timestamp]']);
+		expect(sb.requests[0].path).toBe('/v2/me');
+		expect(Object.keys(sb.requests[1].query)).toEqual(['show_positions[to_timestamp]']);
 	});
 
-	it('sandbox_basic: positions answer 403 naming Routing Data', async () => {
+	it('sandbox_basic: positions answer 403 naming Routing Data (refused before the request; the 403 without /me)', async () => {
 		const out = await run(
 			'vessel',
 			{ operation: 'get', vessel: rl('imo', '9811000'), includePositions: true },
 			{ apiKey: sb.keys.basic, continueOnFail: true },
 		);
 		expect(out[0].error).toBe(
-			'The Routing Data feature is not enabled for this Terminal49 account (403)',
+			'Vessel > Get with positions needs the Routing Data feature: "Routing data feature is not enabled for this account"',
 		);
+		expect(requests()).toEqual([['GET', '/v2/me', {}]]);
+		sb.options.meEndpoint = false;
+		try {
+			const without = await run(
+				'vessel',
+				{ operation: 'get', vessel: rl('imo', '9811000'), includePositions: true },
+				{ apiKey: sb.keys.basic, continueOnFail: true },
+			);
+			expect(without[0].error).toBe(
+				'The Routing Data feature is not enabled for this Terminal49 account (403)',
+			);
+		} finally {
+			sb.options.meEndpoint = true;
+		}
 	});
 
 	it('Get Future Positions by IMO: looks the ID up, then asks with port_id and previous_port_id', async () => {
@@ -281,6 +301,7 @@ describe('Vessel', () => {
 			previousPortId: shanghai.id,
 		});
 		expect(requests()).toEqual([
+			['GET', '/v2/me', {}],
 			['GET', '/v2/vessels/9811000', {}],
 			[
 				'GET',
@@ -305,6 +326,7 @@ describe('Vessel', () => {
 			longitude: 140.25,
 		});
 		expect(requests()).toEqual([
+			['GET', '/v2/me', {}],
 			[
 				'GET',
 				`/v2/vessels/${everGiven.id}/future_positions_with_coordinates`,
@@ -314,19 +336,31 @@ describe('Vessel', () => {
 		expect((out[0].positions as IDataObject[]).length).toBeGreaterThan(1);
 	});
 
-	it('sandbox_basic: future positions answer 403 naming Routing Data', async () => {
-		await expect(
-			run(
-				'vessel',
-				{
-					operation: 'getFuturePositions',
-					vessel: rl('id', everGiven.id),
-					portId: lax.id,
-					previousPortId: shanghai.id,
-				},
-				{ apiKey: sb.keys.basic },
-			),
-		).rejects.toThrow('The Routing Data feature is not enabled for this Terminal49 account (403)');
+	/** Vessel > Get Future Positions with the basic key (no Routing Data). */
+	const basicFuturePositions = () =>
+		run(
+			'vessel',
+			{
+				operation: 'getFuturePositions',
+				vessel: rl('id', everGiven.id),
+				portId: lax.id,
+				previousPortId: shanghai.id,
+			},
+			{ apiKey: sb.keys.basic },
+		);
+
+	it('sandbox_basic: future positions are refused before any request but GET /me, naming Routing Data', async () => {
+		await expect(basicFuturePositions()).rejects.toThrow(
+			'Vessel > Get Future Positions needs the Routing Data feature: "Routing data feature is not enabled for this account"',
+		);
+		expect(requests()).toEqual([['GET', '/v2/me', {}]]);
+	});
+
+	it('sandbox_basic on a service without GET /me: future positions answer 403 naming Routing Data', async () => {
+		sb.options.meEndpoint = false;
+		await expect(basicFuturePositions())
+			.rejects.toThrow('The Routing Data feature is not enabled for this Terminal49 account (403)')
+			.finally(() => (sb.options.meEndpoint = true));
 	});
 
 	it.each([

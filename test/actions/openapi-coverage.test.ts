@@ -15,7 +15,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { runNode } from '../helpers/runNode';
-import { coverageCases, type CoverageContext } from './coverage-cases';
+import { beyondCases, coverageCases, type CoverageContext } from './coverage-cases';
 
 const root = join(__dirname, '..', '..');
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -65,6 +65,26 @@ function tableRows(): Row[] {
 	return rows;
 }
 
+/** `| B1 | GET | `/me` | Account > Get | notes |`: the endpoints beyond OpenAPI 0.2.0 the node reaches. */
+function beyondRows(): Array<Omit<Row, 'operationId' | 'number'> & { id: string }> {
+	const text = readFileSync(join(root, 'docs', 'openapi-coverage.md'), 'utf8');
+	return text
+		.split('\n')
+		.map((line) => line.split('|').map((cell) => cell.trim()))
+		.filter((cells) => cells.length >= 6 && /^B\d+$/.test(cells[1]))
+		.map((cells) => {
+			const [resourceName, operationName] = cells[4].split(' > ').map((part) => part.trim());
+			return {
+				id: cells[1],
+				method: cells[2],
+				path: cells[3].replace(/`/g, ''),
+				resourceName,
+				operationName,
+				notes: cells[5],
+			};
+		});
+}
+
 const key = (o: Operation) => `${o.method} ${o.path} ${o.operationId}`;
 const operations = openapiOperations();
 const rows = tableRows();
@@ -100,6 +120,27 @@ function operationsOf(method: string, fullPath: string): string[] {
 	const matching = templates.filter((t) => t.method === method && t.regex.test(path));
 	const best = Math.max(...matching.map((t) => t.literals));
 	return matching.filter((t) => t.literals === best).map((t) => t.operationId);
+}
+
+/** Runs one node operation with the paid key against `sb`; the error message (with its description), if any. */
+async function runOperation(
+	sb: Sandbox,
+	resource: string,
+	operation: string,
+	parameters: object,
+): Promise<string | undefined> {
+	try {
+		await runNode({
+			nodeType: new Terminal49(),
+			parameters: { resource, operation, ...parameters } as never,
+			credentials: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: 10_000 },
+			items: [{}],
+		});
+		return undefined;
+	} catch (error) {
+		const description = (error as { description?: unknown }).description;
+		return `${(error as Error).message}${typeof description === 'string' && description ? ` [${description}]` : ''}`;
+	}
 }
 
 describe('docs/openapi-coverage.md: the OpenAPI coverage table', () => {
@@ -178,18 +219,9 @@ describe('every OpenAPI operation is reached by the node', () => {
 				continue;
 			}
 			sb.clearRequests();
-			try {
-				await runNode({
-					nodeType: new Terminal49(),
-					parameters: { resource, operation, ...parameters } as never,
-					credentials: { apiKey: sb.keys.paid, baseUrl: sb.baseUrl, rateLimitRequests: 10_000 },
-					items: [{}],
-				});
-			} catch (error) {
-				const description = (error as { description?: unknown }).description;
-				problems.push(
-					`${label}: the node failed: ${(error as Error).message}${typeof description === 'string' && description ? ` [${description}]` : ''}`,
-				);
+			const failed = await runOperation(sb, resource, operation, parameters);
+			if (failed) {
+				problems.push(`${label}: the node failed: ${failed}`);
 				continue;
 			}
 			const hits = sb.requests.filter(
@@ -208,4 +240,60 @@ describe('every OpenAPI operation is reached by the node', () => {
 		expect(problems).toEqual([]);
 		expect(rows.length).toBeGreaterThan(0);
 	}, 60_000);
+});
+
+describe('the endpoints beyond OpenAPI 0.2.0 (docs/openapi-coverage.md)', () => {
+	let sb: Sandbox;
+	beforeAll(async () => {
+		sb = await startSandbox({ carrierDelayMs: 600_000, webhookRetryScale: 0 });
+	});
+	afterAll(async () => {
+		await sb.close();
+	});
+	const beyond = beyondRows();
+
+	it('lists /me and the party roles of shipments, containers and tracking requests, none of them in openapi.json', () => {
+		expect(beyond.map((row) => `${row.method} ${row.path}`)).toEqual(Object.keys(beyondCases));
+		expect(beyond.map((row) => row.id)).toEqual(beyond.map((_, i) => `B${i + 1}`));
+		for (const row of beyond) {
+			const template = row.path.replace(/\{[^}]+\}/g, '{x}');
+			expect(
+				operations.some(
+					(o) => o.method === row.method && o.path.replace(/\{[^}]+\}/g, '{x}') === template,
+				),
+			).toBe(false);
+		}
+	});
+
+	it('runs each row: the node requests that method and path, and the sandbox answers it', async () => {
+		const ctx: CoverageContext = {
+			sb,
+			receiverUrl: 'http://127.0.0.1:1/unused',
+			fixture: (name) => sb.fixtures.find((f) => f.key === name)!,
+		};
+		const problems: string[] = [];
+		for (const row of beyond) {
+			const label = `${row.id} ${row.method} ${row.path} -> ${row.resourceName} > ${row.operationName}`;
+			const { resource, operation } = nodeValues({ ...row, number: 0, operationId: '' });
+			if (!resource || !operation) {
+				problems.push(`${label}: the node has no such ${resource ? 'operation' : 'resource'}`);
+				continue;
+			}
+			resetRateLimiter();
+			const parameters = await beyondCases[`${row.method} ${row.path}`].parameters(ctx);
+			sb.clearRequests();
+			const failed = await runOperation(sb, resource, operation, parameters);
+			if (failed) {
+				problems.push(`${label}: the node failed: ${failed}`);
+				continue;
+			}
+			const pattern = new RegExp(`^/v2${row.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+			const hits = sb.requests.filter((r) => r.method === row.method && pattern.test(r.path));
+			if (!hits.some((r) => r.status < 400))
+				problems.push(
+					`${label}: not answered (the node made: ${sb.requests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ')})`,
+				);
+		}
+		expect(problems).toEqual([]);
+	});
 });

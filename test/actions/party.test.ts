@@ -97,7 +97,10 @@ describe('Party > Get', () => {
 describe('Party > Get Many', () => {
 	it('honours Limit with one request of that page size', async () => {
 		const out = await run({ operation: 'getAll', returnAll: false, limit: 2 });
-		expect(requestLog(sb)).toEqual([['GET', '/v2/parties', { 'page[size]': '2' }, null, 200]]);
+		expect(requestLog(sb)).toEqual([
+			['GET', '/v2/me', {}, null, 200],
+			['GET', '/v2/parties', { 'page[size]': '2' }, null, 200],
+		]);
 		expect(out.map((p) => p.id)).toEqual(
 			seeded()
 				.slice(0, 2)
@@ -107,7 +110,10 @@ describe('Party > Get Many', () => {
 
 	it('Return All follows the pages', async () => {
 		const out = await run({ operation: 'getAll', returnAll: true });
-		expect(sb.requests.every((r) => r.method === 'GET' && r.path === '/v2/parties')).toBe(true);
+		expect(sb.requests[0].path).toBe('/v2/me');
+		expect(sb.requests.slice(1).every((r) => r.method === 'GET' && r.path === '/v2/parties')).toBe(
+			true,
+		);
 		expect(out.map((p) => p.company_name)).toEqual(seeded().map((p) => p.companyName));
 		expect(out.length).toBeGreaterThanOrEqual(6);
 	});

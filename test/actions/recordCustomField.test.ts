@@ -96,7 +96,10 @@ describe('Record Custom Field', () => {
 			expect(removed).toEqual([
 				{ deleted: true, record_type: c.recordType, record_id: c.id(), api_slug: c.slug },
 			]);
+			// each run reads the account first (GET /me: once per execution)
+			const me = ['GET', '/v2/me', {}, null, 200];
 			expect(requestLog(sb)).toEqual([
+				me,
 				[
 					'POST',
 					base,
@@ -104,7 +107,9 @@ describe('Record Custom Field', () => {
 					{ data: { type: 'custom_field', attributes: { api_slug: c.slug, value: c.value[1] } } },
 					201,
 				],
+				me,
 				['GET', base, { 'page[size]': '100' }, null, 200],
+				me,
 				[
 					'PATCH',
 					`${base}/${c.slug}`,
@@ -112,6 +117,7 @@ describe('Record Custom Field', () => {
 					{ data: { type: 'custom_field', attributes: { value: c.next[1] } } },
 					200,
 				],
+				me,
 				['DELETE', `${base}/${c.slug}`, {}, null, 204],
 			]);
 			expect(fieldsOn(c.id())).toEqual([]);
@@ -128,6 +134,7 @@ describe('Record Custom Field', () => {
 			limit: 5,
 		});
 		expect(requestLog(sb).map((r) => [r[0], r[1], r[2]])).toEqual([
+			['GET', '/v2/me', {}],
 			['GET', '/v2/shipments', { number: f.billOfLading, 'page[size]': '10' }],
 			['GET', `/v2/shipments/${f.shipmentId}/custom_fields`, { 'page[size]': '5' }],
 		]);
@@ -177,6 +184,7 @@ describe('Record Custom Field', () => {
 		);
 		expect(out[0].error).toMatch(/404/);
 		expect(requestLog(sb).map((r) => [r[0], r[1], r[4]])).toEqual([
+			['GET', '/v2/me', 200],
 			['DELETE', `/v2/containers/${f.containerId}/custom_fields/priority`, 404],
 		]);
 	});

@@ -315,6 +315,7 @@ describe('Shipment > Get Many', () => {
 			include: ['containers'],
 		});
 		expect(log()).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'GET',
 				'/v2/shipments',
@@ -340,7 +341,10 @@ describe('Shipment > Get Many', () => {
 
 	it('applies the Limit through page[size] and returns newest first', async () => {
 		const out = await run({ operation: 'getAll', limit: 3 });
-		expect(log()).toEqual([['GET', '/v2/shipments', { 'page[size]': '3' }, null, 200]]);
+		expect(log()).toEqual([
+			['GET', '/v2/me', {}, null, 200],
+			['GET', '/v2/shipments', { 'page[size]': '3' }, null, 200],
+		]);
 		expect(out).toHaveLength(3);
 		const created = out.map((o) => Date.parse(String(o.created_at)));
 		expect([...created].sort((a, b) => b - a)).toEqual(created);
@@ -375,7 +379,8 @@ describe('Shipment > Get Many', () => {
 			},
 		});
 		// no filter[...] the service would drop silently, pages of 100 (the Limit counts kept shipments)
-		expect(log()[0]).toEqual(['GET', '/v2/shipments', { 'page[size]': '100' }, null, 200]);
+		expect(log()[0][1]).toBe('/v2/me');
+		expect(log()[1]).toEqual(['GET', '/v2/shipments', { 'page[size]': '100' }, null, 200]);
 	});
 });
 
@@ -447,7 +452,10 @@ describe('Shipment > Stop Tracking / Resume Tracking', () => {
 	it('PATCHes stop_tracking then resume_tracking and returns the shipment each time', async () => {
 		const s = multiContainerShipment();
 		const stopped = await run({ operation: 'stopTracking', shipmentId: byId(s.id) });
-		expect(log()).toEqual([['PATCH', `/v2/shipments/${s.id}/stop_tracking`, {}, null, 200]]);
+		expect(log()).toEqual([
+			['GET', '/v2/me', {}, null, 200],
+			['PATCH', `/v2/shipments/${s.id}/stop_tracking`, {}, null, 200],
+		]);
 		expect(stopped).toEqual([
 			expect.objectContaining({
 				id: s.id,

@@ -88,6 +88,7 @@ describe('Tracking Request > Create', () => {
 			additionalFields: { refNumbers: 'PO-1, PO-2 ,PO-1,', shipmentTags: 'priority, acme' },
 		});
 		expect(log()).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'POST',
 				'/v2/tracking_requests',
@@ -146,7 +147,8 @@ describe('Tracking Request > Create', () => {
 				},
 			},
 		});
-		expect((sb.requests[0].body as any).data.attributes.initial_custom_fields).toEqual({
+		expect(sb.requests[0].path).toBe('/v2/me');
+		expect((sb.requests[1].body as any).data.attributes.initial_custom_fields).toEqual({
 			shipment: [{ api_slug: 'po_number', value: 'PO-77' }],
 			containers: [
 				{ api_slug: 'priority', value: 'high' },
@@ -212,7 +214,7 @@ describe('Tracking Request > Create', () => {
 			}),
 		);
 		expect(unknown.description).toContain('"Initial Custom Fields > API Slug"');
-		expect(sb.requests.map((r) => r.status)).toEqual([422]);
+		expect(sb.requests.map((r) => r.status)).toEqual([200, 422]);
 	});
 
 	it('sends auto_detect_vocc_scac and no scac when Auto-Detect Carrier is on', async () => {
@@ -224,6 +226,7 @@ describe('Tracking Request > Create', () => {
 			scac: fromList('MAEU'), // hidden in the editor; must not be sent
 		});
 		expect(log()).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'POST',
 				'/v2/tracking_requests',
@@ -259,6 +262,7 @@ describe('Tracking Request > Create', () => {
 			additionalFields: { customerId: party.id },
 		});
 		expect(log()).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'POST',
 				'/v2/tracking_requests',
@@ -291,6 +295,7 @@ describe('Tracking Request > Create', () => {
 			scac: fromList('MSCU'),
 		});
 		expect(log()).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'POST',
 				'/v2/tracking_requests',
@@ -345,6 +350,7 @@ describe('Tracking Request > Create', () => {
 			{ items: [{ n: 'HLCUNW200002' }, { n: 'hlcunw200002' }] },
 		);
 		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+			['GET', '/v2/me', 200],
 			['POST', '/v2/tracking_requests', 201],
 			['POST', '/v2/tracking_requests', 422],
 			['GET', `/v2/tracking_requests/${String(items[0].json.id)}`, 200],
@@ -369,6 +375,7 @@ describe('Tracking Request > Create', () => {
 			{ apiKey: sb.keys.free },
 		);
 		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+			['GET', '/v2/me', 200],
 			['POST', '/v2/tracking_requests', 422],
 			['GET', `/v2/tracking_requests/${f.trackingRequestId}`, 401],
 		]);
@@ -425,6 +432,7 @@ describe('Tracking Request > Create', () => {
 				{ baseUrl },
 			);
 			expect(sb.requests.map((r) => [r.method, r.path, r.query, r.status])).toEqual([
+				['GET', '/v2/me', {}, 200],
 				['POST', '/v2/tracking_requests', {}, 422],
 				[
 					'GET',
@@ -487,13 +495,11 @@ describe('Tracking Request > Create', () => {
 			validateCheckDigit: false,
 			scac: fromList('MSCU'),
 		});
+		expect(sb.requests[0].path).toBe('/v2/me');
 		expect(
-			sb.requests.map((r) => [
-				r.method,
-				r.path,
-				(r.body as any).data.attributes.request_number,
-				r.status,
-			]),
+			sb.requests
+				.slice(1)
+				.map((r) => [r.method, r.path, (r.body as any).data.attributes.request_number, r.status]),
 		).toEqual([['POST', '/v2/tracking_requests', 'MSCU7654320', 201]]);
 		expect(out[0]).toMatchObject({ request_number: 'MSCU7654320', status: 'pending' });
 	});
@@ -512,6 +518,7 @@ describe('Tracking Request > Create', () => {
 		);
 		expect(error.description).toMatch(/^Check "Carrier \(SCAC\)" in item 1\. /);
 		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+			['GET', '/v2/me', 200],
 			['POST', '/v2/tracking_requests', 422],
 		]);
 
@@ -550,6 +557,7 @@ describe('Tracking Request > Create', () => {
 		);
 		expect(error.message).toMatch(/unavailable \(500\)/);
 		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+			['GET', '/v2/me', 200],
 			['POST', '/v2/tracking_requests', 500],
 		]);
 	});
@@ -700,6 +708,7 @@ describe('Tracking Request > Get Many', () => {
 			include: [],
 		});
 		expect(log()).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'GET',
 				'/v2/tracking_requests',
@@ -726,6 +735,7 @@ describe('Tracking Request > Get Many', () => {
 	it('filters by status (failed) with a Limit and resolves the tracked object', async () => {
 		const out = await run({ operation: 'getAll', limit: 2, filters: { status: 'failed' } });
 		expect(log()).toEqual([
+			['GET', '/v2/me', {}, null, 200],
 			[
 				'GET',
 				'/v2/tracking_requests',
@@ -790,7 +800,8 @@ describe('Tracking Request > Get Many', () => {
 		sb.clearRequests();
 		const limited = await run({ operation: 'getAll', limit: 1, include: [], filters: { status } });
 		expect(limited.map((o) => [o.id, o.status])).toEqual([[all[0].id, status]]);
-		expect(log()[0][2]).toEqual({ 'page[size]': '100' });
+		expect(log()[0][1]).toBe('/v2/me');
+		expect(log()[1][2]).toEqual({ 'page[size]': '100' });
 	}
 
 	it('the sandbox refuses a filter[status] value openapi does not document, so the node never sends one', async () => {
@@ -808,10 +819,11 @@ describe('Tracking Request > Get Many', () => {
 		);
 		expect(out.length).toBe(total);
 		expect(new Set(out.map((o) => o.id)).size).toBe(total);
+		expect(sb.requests[0].path).toBe('/v2/me');
 		expect(
-			sb.requests.every(
-				(r) => r.method === 'GET' && r.path === '/v2/tracking_requests' && r.status === 200,
-			),
+			sb.requests
+				.slice(1)
+				.every((r) => r.method === 'GET' && r.path === '/v2/tracking_requests' && r.status === 200),
 		).toBe(true);
 	});
 

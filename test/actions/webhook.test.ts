@@ -82,6 +82,7 @@ describe('Webhook > Create', () => {
 			additionalFields: { headers: { header: [{ name: 'X-Api-Key', value: 'abc' }] } },
 		});
 		expect(requests()).toEqual([
+			['GET', '/v2/me', {}, null],
 			[
 				'POST',
 				'/v2/webhooks',
@@ -99,7 +100,7 @@ describe('Webhook > Create', () => {
 				},
 			],
 		]);
-		expect(sb.requests[0].status).toBe(201);
+		expect(sb.requests[1].status).toBe(201);
 		expect(out).toEqual([
 			{
 				id: expect.any(String),
@@ -191,7 +192,10 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 	it('Get returns one webhook, secret included', async () => {
 		const hook = await createWebhook();
 		const out = await run('webhook', { operation: 'get', webhookId: hook.id });
-		expect(requests()).toEqual([['GET', `/v2/webhooks/${hook.id}`, {}, null]]);
+		expect(requests()).toEqual([
+			['GET', '/v2/me', {}, null],
+			['GET', `/v2/webhooks/${hook.id}`, {}, null],
+		]);
 		expect(out).toEqual([hook]);
 	});
 
@@ -199,7 +203,10 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 		await createWebhook();
 		await createWebhook();
 		const out = await run('webhook', { operation: 'getAll', returnAll: false, limit: 2 });
-		expect(requests()).toEqual([['GET', '/v2/webhooks', { 'page[size]': '2' }, null]]);
+		expect(requests()).toEqual([
+			['GET', '/v2/me', {}, null],
+			['GET', '/v2/webhooks', { 'page[size]': '2' }, null],
+		]);
 		expect(out).toHaveLength(2);
 		expect(out.every((w) => w.type === 'webhook' && typeof w.url === 'string')).toBe(true);
 		const all = await run('webhook', { operation: 'getAll', returnAll: true });
@@ -214,6 +221,7 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 			updateFields: { active: false, events: ['container.transport.full_out'] },
 		});
 		expect(requests()).toEqual([
+			['GET', '/v2/me', {}, null],
 			[
 				'PATCH',
 				`/v2/webhooks/${hook.id}`,
@@ -251,7 +259,10 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 	it('Delete returns {deleted: true, id}; the webhook is gone', async () => {
 		const hook = await createWebhook();
 		const out = await run('webhook', { operation: 'delete', webhookId: hook.id });
-		expect(requests()).toEqual([['DELETE', `/v2/webhooks/${hook.id}`, {}, null]]);
+		expect(requests()).toEqual([
+			['GET', '/v2/me', {}, null],
+			['DELETE', `/v2/webhooks/${hook.id}`, {}, null],
+		]);
 		expect(out).toEqual([{ deleted: true, id: hook.id }]);
 		const again = await run(
 			'webhook',
@@ -300,6 +311,7 @@ describe('Webhook > Get Events, Get Source IPs, Send Test Delivery', () => {
 			secret: 'my-test-secret',
 		});
 		expect(requests()).toEqual([
+			['GET', '/v2/me', {}, null],
 			[
 				'POST',
 				'/v2/webhooks/trigger',
@@ -330,7 +342,8 @@ describe('Webhook > Get Events, Get Source IPs, Send Test Delivery', () => {
 			url: receiverUrl,
 			event: 'tracking_request.failed',
 		});
-		expect(sb.requests[0].body).toEqual({ url: receiverUrl, event: 'tracking_request.failed' });
+		expect(sb.requests[0].path).toBe('/v2/me');
+		expect(sb.requests[1].body).toEqual({ url: receiverUrl, event: 'tracking_request.failed' });
 		sb.clearRequests();
 		await expect(
 			run('webhook', { operation: 'sendTestDelivery', url: receiverUrl, event: 'nope' }),
@@ -372,6 +385,7 @@ describe('Webhook Notification', () => {
 			include: ['webhook'],
 		});
 		expect(requests()).toEqual([
+			['GET', '/v2/me', {}, null],
 			['GET', '/v2/webhook_notifications', { include: 'webhook', 'page[size]': '5' }, null],
 		]);
 		expect(out.length).toBeGreaterThanOrEqual(1);

@@ -4,7 +4,7 @@
  * delivery (registered on activation, a signed delivery runs once, its redelivery is answered as a duplicate).
  * The whole e2e suite runs on 2.41; this stage is what must hold on both.
  */
-import { harness, NODE_TYPES, startT49Stack, triggerToNoOp } from './helpers';
+import { harness, NODE_TYPES, startT49Stack, testCredential, triggerToNoOp } from './helpers';
 import type { T49Stack } from './helpers';
 
 jest.setTimeout(300_000);
@@ -34,15 +34,7 @@ describe.each([
 	});
 
 	test("the credential test (the editor's Test button)", async () => {
-		const test = (apiKey: string) =>
-			t49.stack.client.rest('POST', '/credentials/test', {
-				credentials: {
-					id: t49.credential.id,
-					name: t49.credential.name,
-					type: NODE_TYPES.credential,
-					data: { apiKey, baseUrl: t49.sandbox.baseUrl },
-				},
-			});
+		const test = (apiKey: string) => testCredential(t49, apiKey);
 		expect(await test('sandbox_paid')).toMatchObject({ status: 'OK' });
 		const refused = await test('not-a-key');
 		expect(refused.status).toBe('Error');

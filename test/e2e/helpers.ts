@@ -130,6 +130,24 @@ export async function startT49Stack(
 	}
 }
 
+/**
+ * The credential test as the editor's Test button runs it (`POST /rest/credentials/test`) for `apiKey` against
+ * the stack's sandbox: `{status: 'OK' | 'Error', message}`.
+ */
+export async function testCredential(
+	t49: T49Stack,
+	apiKey: string,
+): Promise<{ status: string; message: string }> {
+	return await t49.stack.client.rest('POST', '/credentials/test', {
+		credentials: {
+			id: t49.credential.id,
+			name: t49.credential.name,
+			type: NODE_TYPES.credential,
+			data: { apiKey, baseUrl: t49.sandbox.baseUrl },
+		},
+	});
+}
+
 /** Point every Terminal49 node (action and trigger) of `workflow` at `credential`. */
 export function bindCredential<T extends harness.WorkflowJson>(
 	workflow: T,

@@ -170,7 +170,7 @@ describe('Terminal49 Trigger in real n8n (single mode)', () => {
 		const { sandbox, stack } = t49;
 		const webhookId = `t49-trigger-only-${Date.now().toString(36)}`;
 		const path = `${webhookId}/webhook`;
-		// containers back on the water (test/setup-retry.js may run this test again)
+		// containers back on the water (earlier tests of this file moved some of them on)
 		sandbox.reset({ containers: 10 });
 		const wf = await stack.client.createWorkflow(
 			t49.bind(

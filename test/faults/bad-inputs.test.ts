@@ -7,7 +7,6 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import { resources } from '../../nodes/Terminal49/actions/resources';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import { caught, freshPacer, recordUnhandledRejections, runCapped } from './helpers';
 
@@ -209,9 +208,7 @@ test('with Continue On Fail, each bad item is an error item and the good one sti
 });
 
 // Tracking Request (issue 4): request number, request type and SCAC are checked before the POST.
-const trackingRequest = resources.trackingRequest;
-const describeTracking = trackingRequest?.operations.create ? describe : describe.skip;
-describeTracking('Tracking Request Create', () => {
+describe('Tracking Request Create', () => {
 	const base = {
 		resource: 'trackingRequest',
 		operation: 'create',

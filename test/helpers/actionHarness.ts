@@ -13,6 +13,8 @@ export interface RunOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	rateLimitRequests?: number;
+	/** Keep what earlier runs read of the account (GET /me); each run starts without it by default. */
+	keepAccountCache?: boolean;
 }
 
 export function runnerFor(getSandbox: () => Sandbox, resource: string) {
@@ -32,6 +34,7 @@ export function runnerFor(getSandbox: () => Sandbox, resource: string) {
 				},
 				items: options.items ?? [{}],
 				continueOnFail: options.continueOnFail,
+				keepAccountCache: options.keepAccountCache,
 			});
 		} catch (error) {
 			// Keep the message (tests match on it) and add the description, which names the request and error code.

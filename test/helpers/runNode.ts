@@ -29,6 +29,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { Terminal49Api } from '../../credentials/Terminal49Api.credentials';
+import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
 
 export interface TestCredentials {
 	apiKey: string;
@@ -44,9 +45,16 @@ export interface RunNodeOptions {
 	credentials?: TestCredentials;
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	/**
+	 * Keep what earlier runs read of the account (GET /me, cached per key for minutes). By default each run
+	 * starts without it, as in a new n8n process, so that a test's requests do not depend on the tests before.
+	 */
+	keepAccountCache?: boolean;
 }
 
 const credentialType = new Terminal49Api();
+/** Each run is an execution of its own (its id keys what the nodes read once per execution: GET /me). */
+let executionCount = 0;
 
 export function makeAdditionalData(
 	credentials: TestCredentials | undefined,
@@ -69,7 +77,7 @@ export function makeAdditionalData(
 			getCredentialsProperties: () => credentialType.properties,
 			updateCredentials: async () => {},
 		},
-		executionId: 'test',
+		executionId: `test-${++executionCount}`,
 		restApiUrl: 'http://127.0.0.1/rest',
 		webhookBaseUrl: 'http://127.0.0.1/webhook',
 		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
@@ -141,6 +149,7 @@ export function createExecuteContext(options: RunNodeOptions): ExecuteContext {
 
 /** Runs the node once over `items` and returns its output (first output branch). */
 export async function runNode(options: RunNodeOptions): Promise<INodeExecutionData[]> {
+	if (!options.keepAccountCache) resetAccountCache();
 	const context = createExecuteContext(options);
 	const result = await options.nodeType.execute!.call(context);
 	return (result as INodeExecutionData[][])[0];

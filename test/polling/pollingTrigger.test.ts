@@ -18,6 +18,7 @@ import {
 	decodeTime,
 	encodeTime,
 } from '../../nodes/Terminal49/polling/fingerprint';
+import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { makeAdditionalData, makeNode, makeWorkflow } from '../helpers/runNode';
 
@@ -34,6 +35,7 @@ afterAll(async () => {
 beforeEach(() => {
 	sb.reset();
 	resetRateLimiter();
+	resetAccountCache();
 });
 
 /** One trigger node in one workflow: its static data lives across polls, as in n8n. */
@@ -252,6 +254,22 @@ test('a poll due while the previous one still runs is skipped, not doubled', asy
 test('bad, free-plan and unknown keys fail the first poll (activation) with the action node messages', async () => {
 	await expect(trigger(ALL, 'nope').poll()).rejects.toThrow(/could not be verified|API key/i);
 	await expect(trigger(ALL, 'sandbox_free').poll()).rejects.toThrow(/free plan/i);
+});
+
+test('a free-plan key fails activation with the fix, having sent nothing but GET /me; Fetch Test Event too', async () => {
+	sb.clearRequests();
+	const t = trigger(ALL, 'sandbox_free');
+	const error = await t.poll().catch((e: Error & { description?: string }) => e);
+	expect((error as Error).message).toBe(
+		'The Terminal49 Polling Trigger (it reads the shipment and tracking request lists) needs a paid plan: this Terminal49 key is on the free plan, which can only create tracking requests. Upgrade the plan at https://app.terminal49.com/settings/billing, or start the 7-day API trial on https://app.terminal49.com/developers',
+	);
+	expect((error as { description?: string }).description).toMatch(
+		/app\.terminal49\.com\/settings\/billing.*7-day API trial/,
+	);
+	expect(sb.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v2/me 200']);
+	await expect(t.poll('manual')).rejects.toThrow(
+		/free plan, which can only create tracking requests/,
+	);
 });
 
 test('Fetch Test Event returns a recent real milestone and leaves the state alone', async () => {

@@ -35,6 +35,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { Terminal49Trigger } from '../../nodes/Terminal49/Terminal49Trigger.node';
+import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
 import { processedData } from '../helpers/processedData';
 import type { TestCredentials } from '../helpers/runNode';
 import { makeAdditionalData } from '../helpers/runNode';
@@ -140,8 +141,10 @@ export class TriggerWorkflow {
 	async lifecycle(
 		method: 'checkExists' | 'create' | 'delete',
 		activation: WorkflowActivateMode = 'activate',
-		o: { isTest?: boolean; saveDelayMs?: number } = {},
+		o: { isTest?: boolean; saveDelayMs?: number; keepAccountCache?: boolean } = {},
 	) {
+		// What an earlier call read of the account (GET /me) is kept only when asked, as runNode does.
+		if (!o.keepAccountCache) resetAccountCache();
 		const { workflow, node } = this.build();
 		const additionalData = this.additionalData();
 		const webhookData = {

@@ -33,15 +33,56 @@ afterEach(async () => {
 
 const EVENTS = ['container.transport.vessel_arrived', 'container.updated'];
 
-function workflow(parameters: Record<string, unknown> = {}) {
+function workflow(parameters: Record<string, unknown> = {}, apiKey: string = sb.keys.paid) {
 	return new TriggerWorkflow(
 		{ events: EVENTS, webhookManagement: 'automatic', ...parameters },
-		{ apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
+		{ apiKey, baseUrl: sb.baseUrl },
 		'http://127.0.0.1:5678/webhook',
 	);
 }
 
 const calls = () => sb.requests.map((r) => `${r.method} ${r.path}`);
+
+describe('the account behind the key (GET /me)', () => {
+	test('a key without the data-out API: activation fails naming it, before any request but GET /me', async () => {
+		const wf = workflow({}, sb.keys.lite);
+		expect(await wf.lifecycle('checkExists')).toBe(false);
+		const error = await wf.lifecycle('create').catch((e: Error & { description?: string }) => e);
+		expect((error as Error).message).toBe(
+			'Activating the Terminal49 Trigger (it registers a Terminal49 webhook) needs the Data Out API feature: "Data Out API feature is not enabled for this account". Ask sales@terminal49.com to enable Data Out API for the account',
+		);
+		expect((error as { description?: string }).description).toMatch(
+			/webhooks: Terminal49 sending events to n8n.*sales@terminal49\.com/,
+		);
+		expect(calls()).toEqual(['GET /v2/me']);
+		expect(sb.store.webhooks.all()).toHaveLength(0);
+		expect(wf.stored.webhookId).toBeUndefined();
+	});
+
+	test('a free-plan key: the data-out API needs a paid plan, with where to get it', async () => {
+		const error = await workflow({}, sb.keys.free)
+			.lifecycle('create')
+			.catch((e: Error & { description?: string }) => e);
+		expect((error as Error).message).toMatch(
+			/needs the Data Out API feature, which needs a paid plan/,
+		);
+		expect((error as { description?: string }).description).toMatch(
+			/app\.terminal49\.com\/settings\/billing/,
+		);
+		expect(calls()).toEqual(['GET /v2/me']);
+	});
+
+	test('a service without GET /me registers as before (no check)', async () => {
+		sb.options.meEndpoint = false;
+		try {
+			expect(await workflow().lifecycle('create')).toBe(true);
+			expect(calls()).toEqual(['GET /v2/me', 'GET /v2/webhooks', 'POST /v2/webhooks']);
+			expect(sb.requests.map((r) => r.status)).toEqual([404, 200, 201]);
+		} finally {
+			sb.options.meEndpoint = true;
+		}
+	});
+});
 
 describe('automatic webhook management', () => {
 	test('create registers the production URL and the events, stores id and secret', async () => {
@@ -50,8 +91,8 @@ describe('automatic webhook management', () => {
 		expect(sb.requests).toHaveLength(0); // nothing stored: no request
 
 		expect(await wf.lifecycle('create')).toBe(true);
-		expect(calls()).toEqual(['GET /v2/webhooks', 'POST /v2/webhooks']);
-		const post = sb.requests[1];
+		expect(calls()).toEqual(['GET /v2/me', 'GET /v2/webhooks', 'POST /v2/webhooks']);
+		const post = sb.requests[2];
 		expect(post.body).toEqual({
 			data: {
 				type: 'webhook',
@@ -199,6 +240,7 @@ describe('automatic webhook management', () => {
 		sb.clearRequests();
 		await lost.lifecycle('create');
 		expect(calls()).toEqual([
+			'GET /v2/me',
 			'GET /v2/webhooks',
 			`DELETE /v2/webhooks/${first.stored.webhookId}`,
 			'POST /v2/webhooks',

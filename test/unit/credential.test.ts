@@ -1,7 +1,8 @@
 /**
- * The credential against the sandbox: its authenticate() and its declarative test, evaluated the way
- * n8n's CredentialsTester does (request sent with the credential applied, then each responseSuccessBody
- * rule compared with lodash-style `get`; a matching rule is a failure with its message).
+ * The credential against the sandbox: its authenticate() and its declarative test (GET /me), evaluated the
+ * way n8n's CredentialsTester does (request sent with the credential applied, then each responseSuccessBody
+ * rule compared with lodash-style `get`; a matching rule is a failure with its message). The same test in
+ * real n8n (POST /rest/credentials/test): test/e2e/account.e2e.test.ts.
  */
 import axios from 'axios';
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
@@ -53,10 +54,15 @@ async function runCredentialTest(
 		data: options.body,
 		validateStatus: () => true,
 	});
+	return verdict(response.data);
+}
+
+/** The rules of the credential's test on an answer, as n8n applies them. */
+function verdict(body: unknown): { status: 'OK' | 'Error'; message: string } {
 	for (const rule of credential.test.rules ?? []) {
 		if (
 			rule.type === 'responseSuccessBody' &&
-			get(response.data, rule.properties.key) === rule.properties.value
+			get(body, rule.properties.key) === rule.properties.value
 		) {
 			return { status: 'Error', message: rule.properties.message };
 		}
@@ -73,12 +79,44 @@ test('a paid key passes', async () => {
 
 test('a key on the restricted free plan passes: it is a valid credential', async () => {
 	expect((await runCredentialTest('sandbox_free')).status).toBe('OK');
+	expect((await runCredentialTest('sandbox_lite')).status).toBe('OK');
 });
 
-test('an invalid or revoked key fails with what to do', async () => {
+test('an invalid, revoked or paused key fails with the reasons and what to do', async () => {
 	const result = await runCredentialTest('sandbox_revoked');
 	expect(result.status).toBe('Error');
-	expect(result.message).toMatch(/could not verify this API key/);
+	expect(result.message).toMatch(/could not verify this API key \(401\)/);
+	expect(result.message).toMatch(/revoked/);
+	expect(result.message).toMatch(/paused because the account's billing is locked/);
+	expect(result.message).toMatch(/app\.terminal49\.com\/settings\/billing/);
+});
+
+test('an account locked for billing fails with the fix (the /me answer of such an account)', () => {
+	const body = {
+		data: { id: 'c', type: 'credential', attributes: { kind: 'api_key', features: {} } },
+		included: [{ id: 'a', type: 'account', attributes: { company_name: 'X', plan: 'locked' } }],
+	};
+	const result = verdict(body);
+	expect(result.status).toBe('Error');
+	expect(result.message).toMatch(/locked for billing/);
+	expect(
+		verdict({ ...body, included: [{ ...body.included[0], attributes: { plan: 'customer' } }] }),
+	).toEqual({ status: 'OK', message: 'Connection successful!' });
+});
+
+test('a service without GET /me (404) falls back: a working key passes, a wrong one still fails', async () => {
+	sb.options.meEndpoint = false;
+	try {
+		sb.clearRequests();
+		expect((await runCredentialTest('sandbox_paid')).status).toBe('OK');
+		expect((await runCredentialTest('sandbox_revoked')).status).toBe('Error');
+		expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+			['GET', '/v2/me', 404],
+			['GET', '/v2/me', 401],
+		]);
+	} finally {
+		sb.options.meEndpoint = true;
+	}
 });
 
 test('a padded, quoted or prefixed key is normalised before it is sent', async () => {
@@ -92,8 +130,8 @@ test('the test creates nothing', async () => {
 	await runCredentialTest('sandbox_paid');
 	await runCredentialTest('sandbox_free');
 	expect(sb.requests.map((r) => [r.method, r.path, r.status])).toEqual([
-		['POST', '/v2/tracking_requests', 422],
-		['POST', '/v2/tracking_requests', 422],
+		['GET', '/v2/me', 200],
+		['GET', '/v2/me', 200],
 	]);
 });
 

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import * as account from './account/Account.resource';
 import * as container from './container/Container.resource';
 import * as customField from './customField/CustomField.resource';
 import * as customFieldDefinition from './customFieldDefinition/CustomFieldDefinition.resource';
@@ -9,6 +10,7 @@ import * as documentSchema from './documentSchema/DocumentSchema.resource';
 import * as emailSubmission from './emailSubmission/EmailSubmission.resource';
 import * as metroArea from './metroArea/MetroArea.resource';
 import * as party from './party/Party.resource';
+import * as partyRole from './partyRole/PartyRole.resource';
 import * as port from './port/Port.resource';
 import * as recordCustomField from './recordCustomField/RecordCustomField.resource';
 import * as search from './search/Search.resource';
@@ -33,6 +35,7 @@ export interface ResourceModule {
 
 /** Every resource of the node, by its `resource` parameter value. */
 export const resources: Record<string, ResourceModule> = {
+	account,
 	container,
 	customField,
 	customFieldDefinition,
@@ -42,6 +45,7 @@ export const resources: Record<string, ResourceModule> = {
 	emailSubmission,
 	metroArea,
 	party,
+	partyRole,
 	port,
 	recordCustomField,
 	search,
@@ -56,6 +60,7 @@ export const resources: Record<string, ResourceModule> = {
 };
 
 export const resourceOptions = [
+	{ name: 'Account', value: 'account' },
 	{ name: 'Container', value: 'container' },
 	{ name: 'Custom Field', value: 'customField' },
 	{ name: 'Custom Field Definition', value: 'customFieldDefinition' },
@@ -65,6 +70,7 @@ export const resourceOptions = [
 	{ name: 'Email Submission', value: 'emailSubmission' },
 	{ name: 'Metro Area', value: 'metroArea' },
 	{ name: 'Party', value: 'party' },
+	{ name: 'Party Role', value: 'partyRole' },
 	{ name: 'Port', value: 'port' },
 	{ name: 'Record Custom Field', value: 'recordCustomField' },
 	{ name: 'Search', value: 'search' },

@@ -65,6 +65,9 @@ export interface ListOptions extends Take {
  * through here, so it carries the item index its errors name.
  */
 export class Api {
+	/** Checks to run before the first request (beforeFirstRequest). */
+	private checks: Array<() => Promise<void>> = [];
+
 	constructor(
 		readonly ctx: Terminal49Context,
 		readonly itemIndex?: number,
@@ -74,6 +77,18 @@ export class Api {
 		return this.itemIndex === undefined ? request : { ...request, itemIndex: this.itemIndex };
 	}
 
+	/**
+	 * Runs `check` just before the first request this Api sends (an account check: client/account.ts), so
+	 * input that fails validation still costs no request. A check that throws stops the request.
+	 */
+	beforeFirstRequest(check: () => Promise<void>): void {
+		this.checks.push(check);
+	}
+
+	private async runChecks(): Promise<void> {
+		while (this.checks.length > 0) await this.checks.shift()!();
+	}
+
 	/** The credential as the transport reads it: base URL, origin, rate settings. */
 	async connection() {
 		return await connectionOf.call(this.ctx);
@@ -81,6 +96,7 @@ export class Api {
 
 	/** One request; the parsed body. Statuses in `acceptStatuses` come back instead of being thrown. */
 	async response(request: Request): Promise<Terminal49Response> {
+		await this.runChecks();
 		return await apiRequestFull.call(this.ctx, this.with(request));
 	}
 
@@ -115,8 +131,13 @@ export class Api {
 	}
 
 	/** The pages of a list, following `links.next` (see transport paginate). */
-	pages(request: Request, limit?: number, options: { prefetch?: boolean; unsized?: boolean } = {}) {
-		return paginate.call(this.ctx, this.with(request), limit, options);
+	async *pages(
+		request: Request,
+		limit?: number,
+		options: { prefetch?: boolean; unsized?: boolean } = {},
+	): AsyncGenerator<JsonApiDocument> {
+		await this.runChecks();
+		yield* paginate.call(this.ctx, this.with(request), limit, options);
 	}
 
 	/** The records of a list (every page, or the first `limit`), resolved against each page's `included`. */

@@ -139,32 +139,3 @@ export class EmailSubmissions extends Resource {
 		);
 	}
 }
-
-/** Parties (customers): `/parties`. */
-export class Parties extends Resource {
-	async get(id: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items({ method: 'GET', path: `/parties/${segment(id)}` }, mode);
-	}
-
-	async list(take: Take, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.list({ method: 'GET', path: '/parties' }, mode, take);
-	}
-
-	async create(companyName: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.save(
-			'POST',
-			'/parties',
-			{ type: 'party', attributes: { company_name: companyName } },
-			mode,
-		);
-	}
-
-	async update(id: string, companyName: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.save(
-			'PATCH',
-			`/parties/${segment(id)}`,
-			{ type: 'party', attributes: { company_name: companyName } },
-			mode,
-		);
-	}
-}

@@ -1,4 +1,5 @@
 import type { Terminal49Context } from '../transport';
+import { Account } from './account';
 import { Api } from './api';
 import { Containers } from './containers';
 import type { RecordRef, RecordType } from './customFields';
@@ -8,9 +9,11 @@ import {
 	CustomFields,
 	RecordCustomFields,
 } from './customFields';
-import { Documents, DocumentSchemas, EmailSubmissions, Parties } from './documents';
+import { Documents, DocumentSchemas, EmailSubmissions } from './documents';
 import type { Locator } from './locator';
 import { Places, Search, ShippingLines, Terminals, Vessels } from './lookups';
+import { Parties } from './parties';
+import { PartyRoles } from './partyRoles';
 import { Shipments } from './shipments';
 import { TrackingRequests } from './trackingRequests';
 import { WebhookNotifications, Webhooks } from './webhooks';
@@ -25,6 +28,7 @@ import { WebhookNotifications, Webhooks } from './webhooks';
  *   return await t49.containers.get(id, ['shipment'], { simplify: true });
  */
 export class Terminal49Client {
+	readonly account: Account;
 	readonly containers: Containers;
 	readonly shipments: Shipments;
 	readonly trackingRequests: TrackingRequests;
@@ -37,6 +41,7 @@ export class Terminal49Client {
 	readonly vessels: Vessels;
 	readonly search: Search;
 	readonly parties: Parties;
+	readonly partyRoles: PartyRoles;
 	readonly customFieldDefinitions: CustomFieldDefinitions;
 	readonly customFieldOptions: CustomFieldOptions;
 	readonly customFields: CustomFields;
@@ -46,6 +51,7 @@ export class Terminal49Client {
 	readonly emailSubmissions: EmailSubmissions;
 
 	constructor(readonly api: Api) {
+		this.account = new Account(api);
 		this.containers = new Containers(api);
 		this.shipments = new Shipments(api);
 		this.trackingRequests = new TrackingRequests(api);
@@ -58,6 +64,7 @@ export class Terminal49Client {
 		this.vessels = new Vessels(api);
 		this.search = new Search(api);
 		this.parties = new Parties(api);
+		this.partyRoles = new PartyRoles(api);
 		this.customFieldDefinitions = new CustomFieldDefinitions(api);
 		this.customFieldOptions = new CustomFieldOptions(api);
 		this.customFields = new CustomFields(api);

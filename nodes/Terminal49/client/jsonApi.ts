@@ -36,8 +36,11 @@ export interface ReadMode {
 	simplify: boolean;
 }
 
-/** Adds derived fields to a simplified item the reader just made (it may change the item in place). */
-export type Decorate = (item: IDataObject) => IDataObject;
+/**
+ * Adds derived fields to a simplified item the reader just made (it may change the item in place); `index`
+ * holds the document's included resources, for what the item's nested records refer to.
+ */
+export type Decorate = (item: IDataObject, index: IncludedIndex) => IDataObject;
 
 export function isResourceObject(value: unknown): value is ResourceObject {
 	return (
@@ -185,7 +188,7 @@ export function itemsOf(
 	const index = indexIncluded(document.included);
 	return records.map((record) => {
 		const item = simplifyResource(record, index);
-		return decorate ? decorate(item) : item;
+		return decorate ? decorate(item, index) : item;
 	});
 }
 
@@ -198,5 +201,5 @@ export function listItemOf(
 ): IDataObject {
 	if (!mode.simplify) return { data: record, included: referencedIncluded(record, index) };
 	const item = simplifyResource(record, index);
-	return decorate ? decorate(item) : item;
+	return decorate ? decorate(item, index) : item;
 }

@@ -5,12 +5,13 @@ import { assertId, assertNotEmpty } from '../helpers/validation';
 import type { Take } from './api';
 import type { ShipmentFilterSpec } from './containerFilters';
 import { hasShipmentFilters, shipmentMatcher } from './containerFilters';
-import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
+import type { Decorate, IncludedIndex, JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import {
 	attributesOf,
 	identifiersOf,
 	indexIncluded,
 	itemsOf,
+	lookup,
 	relatedResources,
 	resourcesOf,
 	simplifyResource,
@@ -41,6 +42,35 @@ export function withNestedContainerInsights(shipment: IDataObject): IDataObject 
 }
 
 /**
+ * A simplified shipment whose party roles (`flag[parties]` with `include=party_roles.party`) carry their
+ * party (company name, ...) instead of its ID.
+ */
+export function withPartiesOfRoles(shipment: IDataObject, index: IncludedIndex): IDataObject {
+	if (!Array.isArray(shipment.party_roles)) return shipment;
+	const roles = shipment.party_roles as Array<IDataObject | string>;
+	return {
+		...shipment,
+		party_roles: roles.map((role) => {
+			if (!role || typeof role !== 'object' || typeof role.party !== 'string') return role;
+			const party = lookup(index, { type: 'party', id: role.party });
+			return party ? { ...role, party: simplifyResource(party) } : role;
+		}) as IDataObject[],
+	};
+}
+
+/** Every simplified shipment: nested containers with their derived fields, party roles with their party. */
+const shipmentItem: Decorate = (item, index) =>
+	withPartiesOfRoles(withNestedContainerInsights(item), index);
+
+/** `include` as the service takes it: party roles need `flag[parties]=true` too. */
+function includeWithParties(include: string[] | undefined): IDataObject {
+	const qs = includeQuery(include);
+	return include?.some((path) => path === 'party_roles' || path.startsWith('party_roles.'))
+		? { ...qs, 'flag[parties]': true }
+		: qs;
+}
+
+/**
  * One item per container of a shipment document: the container (relationships resolved from `included`,
  * derived pickup fields added) with the shipment's own fields nested under `shipment` (its `containers`
  * as IDs only). A shipment without containers gives no item.
@@ -50,7 +80,7 @@ export function splitContainers(document: JsonApiDocument): IDataObject[] {
 	const items: IDataObject[] = [];
 	for (const record of resourcesOf(document)) {
 		const shipmentFields: IDataObject = {
-			...simplifyResource(record, index),
+			...withPartiesOfRoles(simplifyResource(record, index), index),
 			containers: identifiersOf(record, 'containers').map((identifier) => String(identifier.id)),
 		};
 		for (const container of relatedResources(record, 'containers', index)) {
@@ -147,10 +177,10 @@ export class Shipments extends Resource {
 		const document = await this.api.document({
 			method: 'GET',
 			path: `/shipments/${segment(id)}`,
-			qs: includeQuery(include),
+			qs: includeWithParties(include),
 		});
 		if (split) return splitContainers(document);
-		return itemsOf(document, mode, withNestedContainerInsights);
+		return itemsOf(document, mode, shipmentItem);
 	}
 
 	/**
@@ -165,7 +195,7 @@ export class Shipments extends Resource {
 		if (filters.number) qs.number = normalizeShipmentNumber(filters.number);
 		const stopped = filters.trackingStopped;
 		if (typeof stopped === 'boolean') qs['filter[tracking_stopped]'] = stopped;
-		Object.assign(qs, includeQuery(filters.include));
+		Object.assign(qs, includeWithParties(filters.include));
 		const where = filters.where ?? {};
 		return await this.api.list({ method: 'GET', path: '/shipments', qs }, mode, {
 			...take,
@@ -173,7 +203,7 @@ export class Shipments extends Resource {
 				typeof stopped === 'boolean'
 					? (record) => isSet(attributesOf(record).line_tracking_stopped_at) === stopped
 					: undefined,
-			decorate: withNestedContainerInsights,
+			decorate: shipmentItem,
 			whereItem: hasShipmentFilters(where) ? shipmentMatcher(where) : undefined,
 		});
 	}

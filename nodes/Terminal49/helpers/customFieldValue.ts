@@ -233,6 +233,7 @@ export function definitionLocator(overrides: Partial<INodeProperties> = {}): INo
  */
 export function recordProperties(
 	types: Array<'tracking_request' | 'shipment' | 'container'>,
+	description = 'The kind of record the custom field belongs to',
 ): INodeProperties[] {
 	const labels: Record<string, string> = {
 		tracking_request: 'Tracking Request',
@@ -245,7 +246,7 @@ export function recordProperties(
 			name: 'recordType',
 			type: 'options',
 			default: 'shipment',
-			description: 'The kind of record the custom field belongs to',
+			description,
 			options: types.map((type) => ({ name: labels[type], value: type })),
 		},
 	];

@@ -96,3 +96,34 @@ export function shippingLineLocator(
 		...overrides,
 	};
 }
+
+/**
+ * A party (a company of the account: customer, customs broker, dray carrier, ...) picked From List (searchable
+ * by company name: `searchParties`) or given By ID.
+ */
+export function partyLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Party',
+		name: 'partyId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The party (a company of your Terminal49 account), from the list or by its ID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a party...',
+				typeOptions: { searchListMethod: 'searchParties', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. ba4cb904-827f-4038-8e31-1e92b3356218',
+			},
+		],
+		...overrides,
+	};
+}

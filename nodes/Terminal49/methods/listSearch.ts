@@ -68,3 +68,20 @@ export async function searchTerminals(
 	results.sort((a, b) => a.name.localeCompare(b.name));
 	return { results };
 }
+
+/**
+ * The parties of the account (`GET /parties?query=`), filtered by company name; the value is the party ID.
+ * Party Role's Party picker; the party filters of Container and Shipment Get Many use it too.
+ */
+export async function searchParties(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const parties = await terminal49(this).parties.search(String(filter ?? ''));
+	const results: INodeListSearchItems[] = parties.map((party) => ({
+		name: String(attributesOf(party).company_name ?? party.id),
+		value: String(party.id),
+	}));
+	results.sort((a, b) => a.name.localeCompare(b.name));
+	return { results };
+}

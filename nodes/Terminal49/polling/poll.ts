@@ -33,6 +33,9 @@ export const TRACKING_OVERLAP_MS = 5 * 60_000;
 /** A poll that has run this long no longer blocks the next one (it is assumed lost). */
 export const STALE_POLL_MS = 30 * 60_000;
 
+/** What the account check names: the trigger reads lists, which the free plan cannot. */
+const POLLING = 'The Terminal49 Polling Trigger (it reads the shipment and tracking request lists)';
+
 /** Polls running in this process, per workflow and node, with their start (ms). */
 const running = new Map<string, number>();
 
@@ -55,6 +58,7 @@ const isState = (value: unknown): value is PollState =>
 /** Reads every page of the tracked shipments and the tracking requests updated since the cursor. */
 async function readAll(ctx: IPollFunctions, state: PollState | undefined, nowIso: string) {
 	const t49 = terminal49(ctx);
+	t49.account.needsReading(POLLING, { fixInMessage: true });
 	const pages: JsonApiDocument[] = [];
 	for await (const page of t49.shipments.trackedWithContainers()) pages.push(page);
 	const since = new Date(Date.parse(state?.tc ?? nowIso) - TRACKING_OVERLAP_MS).toISOString();
@@ -239,6 +243,7 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 	const { events } = selection(ctx);
 	const nowIso = now.toISOString();
 	const t49 = terminal49(ctx);
+	t49.account.needsReading(POLLING, { fixInMessage: true });
 	const trackingEvent = events.find((event) => event.startsWith('tracking_request.'));
 	if (trackingEvent && events.every((event) => event.startsWith('tracking_request.'))) {
 		for await (const page of t49.trackingRequests.updatedSince('1970-01-01T00:00:00Z')) {

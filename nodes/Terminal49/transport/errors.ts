@@ -60,6 +60,10 @@ export function missingFeature(path: string, detail: string): string | undefined
 	if (/rail/i.test(detail)) return 'Rail LFD';
 	if (/refresh/i.test(detail) || /\/refresh$/.test(path)) return 'Container Refresh';
 	if (/widget/i.test(detail)) return 'Tracking Widget';
+	if (/data.?out/i.test(detail) || /^\/webhooks(\/(?!events|ips)[^/]*)?$/.test(path))
+		return 'Data Out API (webhooks)';
+	if (/stop.?tracking/i.test(detail) || /\/stop_tracking$/.test(path)) return 'Stop Tracking';
+	if (/custom.?field/i.test(detail) || /custom_field/.test(path)) return 'Custom Fields';
 	return undefined;
 }
 

@@ -22,6 +22,9 @@ export interface StoredWebhook extends IDataObject {
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
+/** What the account check names when the trigger registers its webhook (Terminal49 needs the data-out API). */
+const WEBHOOK_ACTIVATION = 'Activating the Terminal49 Trigger (it registers a Terminal49 webhook)';
+
 export function webhookManagement(this: TriggerContext): WebhookManagement {
 	return this.getNodeParameter('webhookManagement', 'automatic') === 'manual'
 		? 'manual'
@@ -177,6 +180,8 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		clearStoredWebhook(data);
 		return false;
 	}
+	// No account check here (it would cost a request per active workflow at every start of n8n): a webhook
+	// that exists was registered with the data-out API, and a 403 now names the feature (transport/errors.ts).
 	const t49 = terminal49(this);
 	const found = await t49.webhooks.find(webhookId);
 	if (!found) {
@@ -232,6 +237,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrl.call(this);
 	const t49 = terminal49(this);
 	await assertDeliverable.call(this, t49, url);
+	t49.account.needsFeature('data_out_api', WEBHOOK_ACTIVATION, { fixInMessage: true });
 	const data = this.getWorkflowStaticData('node') as StoredWebhook;
 
 	await removeOthersAt.call(this, t49, url);

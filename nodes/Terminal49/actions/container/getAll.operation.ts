@@ -247,7 +247,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		options.imminentDays === undefined
 			? undefined
 			: readDays(node, itemIndex, 'Imminent Within (Days)', options.imminentDays);
-	return await terminal49(this, itemIndex).containers.list(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsReading('Container > Get Many');
+	return await t49.containers.list(
 		{ number, include: readList.call(this, 'include', itemIndex), where, sort, imminentDays },
 		readTake.call(this, itemIndex),
 		readMode.call(this, itemIndex),

@@ -38,6 +38,7 @@ export const description = updateDisplayOptions(
 /** GET /containers/{id}/map_geojson: the FeatureCollection as one item, checked against the spec's rules. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('routing_data', 'Container > Get Map');
 	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
 	const mode = this.getNodeParameter('invalidFeatures', itemIndex, 'error') as string;
 	const document = await t49.containers.map(id);

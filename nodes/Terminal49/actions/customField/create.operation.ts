@@ -29,6 +29,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const apiSlug = t49.customFields.slugOf(readLocator.call(this, 'apiSlug', itemIndex, 'slug'));
 	const value = readValue.call(this, itemIndex);
 	const { type, locator } = readRecordLocator.call(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field > Create');
 	const record = await t49.recordOf(type, locator);
 	return await t49.customFields.create(record, apiSlug, value, readMode.call(this, itemIndex));
 }

@@ -15,6 +15,8 @@ export const description = updateDisplayOptions(
 /** DELETE /custom_fields/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readCustomFieldId.call(this, itemIndex);
-	await terminal49(this, itemIndex).customFields.delete(id);
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field > Delete');
+	await t49.customFields.delete(id);
 	return deleted(id);
 }

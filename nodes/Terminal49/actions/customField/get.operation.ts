@@ -14,7 +14,9 @@ export const description = updateDisplayOptions(
 
 /** GET /custom_fields/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await terminal49(this, itemIndex).customFields.get(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field > Get');
+	return await t49.customFields.get(
 		readCustomFieldId.call(this, itemIndex),
 		readMode.call(this, itemIndex),
 	);

@@ -62,7 +62,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.definitionId !== undefined && filters.definitionId !== '') {
 		qs['filter[definition_id]'] = assertId(node, 'Definition ID', filters.definitionId, itemIndex);
 	}
-	return await terminal49(this, itemIndex).customFields.list(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field > Get Many');
+	return await t49.customFields.list(
 		qs,
 		readTake.call(this, itemIndex),
 		readMode.call(this, itemIndex),

@@ -21,9 +21,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readCustomFieldId.call(this, itemIndex);
 	const value = readValue.call(this, itemIndex);
-	return await terminal49(this, itemIndex).customFields.update(
-		id,
-		value,
-		readMode.call(this, itemIndex),
-	);
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field > Update');
+	return await t49.customFields.update(id, value, readMode.call(this, itemIndex));
 }

@@ -150,8 +150,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		) as IDataObject;
 	}
-	return await terminal49(this, itemIndex).customFieldDefinitions.create(
-		attributes,
-		readMode.call(this, itemIndex),
-	);
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Create');
+	return await t49.customFieldDefinitions.create(attributes, readMode.call(this, itemIndex));
 }

@@ -16,6 +16,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
 	const id = t49.customFieldDefinitions.idOf(readLocator.call(this, 'definitionId', itemIndex));
+	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Delete');
 	await t49.customFieldDefinitions.delete(id);
 	return deleted(id);
 }

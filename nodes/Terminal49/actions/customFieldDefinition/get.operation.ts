@@ -15,6 +15,7 @@ export const description = updateDisplayOptions(
 /** GET /custom_field_definitions/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Get');
 	return await t49.customFieldDefinitions.get(
 		t49.customFieldDefinitions.idOf(readLocator.call(this, 'definitionId', itemIndex)),
 		readMode.call(this, itemIndex),

@@ -62,7 +62,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (typeof filters.displayName === 'string' && filters.displayName.trim()) {
 		qs['filter[display_name]'] = filters.displayName.trim();
 	}
-	return await terminal49(this, itemIndex).customFieldDefinitions.list(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Get Many');
+	return await t49.customFieldDefinitions.list(
 		qs,
 		readTake.call(this, itemIndex),
 		readMode.call(this, itemIndex),

@@ -108,5 +108,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Add at least one field under "Update Fields" (e.g. Display Name).',
 		});
 	}
+	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Update');
 	return await t49.customFieldDefinitions.update(id, attributes, readMode.call(this, itemIndex));
 }

@@ -51,7 +51,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	readPosition.call(this, extra, attributes, itemIndex);
-	return await terminal49(this, itemIndex).customFieldOptions.create(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field Option > Create');
+	return await t49.customFieldOptions.create(
 		definitionId,
 		attributes,
 		readMode.call(this, itemIndex),

@@ -15,6 +15,8 @@ export const description = updateDisplayOptions(
 /** DELETE /custom_field_definitions/{id}/options/{option id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { definitionId, optionId } = readOption.call(this, itemIndex);
-	await terminal49(this, itemIndex).customFieldOptions.delete(definitionId, optionId);
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field Option > Delete');
+	await t49.customFieldOptions.delete(definitionId, optionId);
 	return deleted(optionId);
 }

@@ -15,9 +15,7 @@ export const description = updateDisplayOptions(
 /** GET /custom_field_definitions/{id}/options/{option id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { definitionId, optionId } = readOption.call(this, itemIndex);
-	return await terminal49(this, itemIndex).customFieldOptions.get(
-		definitionId,
-		optionId,
-		readMode.call(this, itemIndex),
-	);
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field Option > Get');
+	return await t49.customFieldOptions.get(definitionId, optionId, readMode.call(this, itemIndex));
 }

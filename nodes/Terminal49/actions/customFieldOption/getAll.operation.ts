@@ -14,7 +14,9 @@ export const description = updateDisplayOptions(
 
 /** GET /custom_field_definitions/{id}/options. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await terminal49(this, itemIndex).customFieldOptions.list(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field Option > Get Many');
+	return await t49.customFieldOptions.list(
 		readDefinition.call(this, itemIndex),
 		readTake.call(this, itemIndex),
 		readMode.call(this, itemIndex),

@@ -55,7 +55,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Add Label or Position under "Update Fields".',
 		});
 	}
-	return await terminal49(this, itemIndex).customFieldOptions.update(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Custom Field Option > Update');
+	return await t49.customFieldOptions.update(
 		definitionId,
 		optionId,
 		attributes,

@@ -90,7 +90,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			.filter(Boolean)
 			.join(',');
 	}
-	return await terminal49(this, itemIndex).documents.list(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsReading('Document > Get Many');
+	return await t49.documents.list(
 		qs,
 		readTake.call(this, itemIndex),
 		readMode.call(this, itemIndex),

@@ -20,7 +20,9 @@ export const description = updateDisplayOptions(
 
 /** GET /email_submissions. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await terminal49(this, itemIndex).emailSubmissions.list(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsReading('Email Submission > Get Many');
+	return await t49.emailSubmissions.list(
 		readList.call(this, 'include', itemIndex),
 		readTake.call(this, itemIndex),
 		readMode.call(this, itemIndex),

@@ -13,8 +13,7 @@ export const description = updateDisplayOptions(
 
 /** GET /parties. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await terminal49(this, itemIndex).parties.list(
-		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
-	);
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsReading('Party > Get Many');
+	return await t49.parties.list(readTake.call(this, itemIndex), readMode.call(this, itemIndex));
 }

@@ -21,6 +21,7 @@ export const description = updateDisplayOptions(
 /** POST /{records}/{id}/custom_fields: a value by API slug on a tracking request, shipment or container. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Record Custom Field > Create');
 	const { apiSlug, record, value } = await readRecordField.call(this, t49, itemIndex, true);
 	return await t49.recordCustomFields.create(
 		record,

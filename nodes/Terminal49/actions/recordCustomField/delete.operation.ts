@@ -18,6 +18,7 @@ export const description = updateDisplayOptions(
 /** DELETE /{records}/{id}/custom_fields/{api slug}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Record Custom Field > Delete');
 	const { apiSlug, record } = await readRecordField.call(this, t49, itemIndex, false);
 	await t49.recordCustomFields.delete(record, apiSlug);
 	// No custom field ID is known here: the item names the record and the slug instead.

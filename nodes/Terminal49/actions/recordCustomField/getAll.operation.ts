@@ -20,6 +20,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
 	const { type, locator } = readRecordLocator.call(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Record Custom Field > Get Many');
 	const record = await t49.recordOf(type, locator);
 	return await t49.recordCustomFields.list(
 		record,

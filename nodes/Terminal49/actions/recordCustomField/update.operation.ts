@@ -21,6 +21,7 @@ export const description = updateDisplayOptions(
 /** PATCH /{records}/{id}/custom_fields/{api slug}: the value. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('custom_fields', 'Record Custom Field > Update');
 	const { apiSlug, record, value } = await readRecordField.call(this, t49, itemIndex, true);
 	return await t49.recordCustomFields.update(
 		record,

@@ -100,7 +100,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const text = (value: unknown) =>
 		typeof value === 'string' && value.trim() ? value.trim() : undefined;
 	const where = readShipmentFilters(this.getNode(), itemIndex, filters);
-	return await terminal49(this, itemIndex).shipments.list(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsReading('Shipment > Get Many');
+	return await t49.shipments.list(
 		{
 			where,
 			q: text(filters.q),

@@ -15,6 +15,7 @@ export const description = updateDisplayOptions(
 /** PATCH /shipments/{id}/stop_tracking. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('stop_tracking', 'Shipment > Stop Tracking');
 	const id = await t49.shipments.idOf(readLocator.call(this, 'shipmentId', itemIndex));
 	return await t49.shipments.setTracking(id, 'stop_tracking', readMode.call(this, itemIndex));
 }

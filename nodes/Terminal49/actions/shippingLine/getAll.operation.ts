@@ -35,7 +35,9 @@ export const description = updateDisplayOptions(
 /** GET /shipping_lines (every page), filtered by name or SCAC on the node. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	return await terminal49(this, itemIndex).shippingLines.list(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsReading('Shipping Line > Get Many');
+	return await t49.shippingLines.list(
 		String(filters.search ?? ''),
 		readTake.call(this, itemIndex),
 		readMode.call(this, itemIndex),

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import type { Terminal49Client } from '../../client';
 import { readLocator, terminal49 } from '../../client';
+import { BILLING_URL } from '../../helpers/entitlements';
 import { assertApiSlug } from '../../client/customFields';
 import { normalizeRequestNumber } from '../../client/trackingRequests';
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
@@ -140,6 +142,27 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	{
+		displayName: 'When Out of Tracking Slots',
+		name: 'whenOutOfSlots',
+		type: 'options',
+		default: 'warn',
+		description:
+			"What to do when the account's tracking slots (Account > Get) cannot hold one more request, counting those this workflow created. Accounts without a slot limit, and services without GET /me, are not checked.",
+		options: [
+			{
+				name: 'Warn and Create',
+				value: 'warn',
+				description:
+					'Send the request and show a warning on the output (Terminal49 may refuse it or leave it waiting)',
+			},
+			{
+				name: 'Stop With an Error',
+				value: 'fail',
+				description: 'Fail the item before anything is sent',
+			},
+		],
+	},
 	simplifyProperty,
 ];
 
@@ -245,7 +268,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		typeof additional.customerId === 'string' && additional.customerId.trim()
 			? assertId(node, 'Customer ID', additional.customerId, itemIndex)
 			: undefined;
-	return await terminal49(this, itemIndex).trackingRequests.create(
+	const initialCustomFields = readInitialCustomFields.call(
+		this,
+		additional.initialCustomFields,
+		itemIndex,
+	);
+	const t49 = terminal49(this, itemIndex);
+	await checkSlots.call(this, t49, itemIndex);
+	const items = await t49.trackingRequests.create(
 		{
 			requestType,
 			requestNumber,
@@ -253,12 +283,34 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			refNumbers: parseList(additional.refNumbers),
 			shipmentTags: parseList(additional.shipmentTags),
 			customerId,
-			initialCustomFields: readInitialCustomFields.call(
-				this,
-				additional.initialCustomFields,
-				itemIndex,
-			),
+			initialCustomFields,
 		},
 		readMode.call(this, itemIndex),
 	);
+	if (items.some((item) => item.duplicate === false)) await t49.account.countCreated();
+	return items;
+}
+
+/**
+ * Before a request that needs a tracking slot the account does not have (`GET /me`, less those created since
+ * it was read): a warning on the output, or an error before anything is sent ("When Out of Tracking Slots").
+ */
+async function checkSlots(this: IExecuteFunctions, t49: Terminal49Client, itemIndex: number) {
+	const fail = this.getNodeParameter('whenOutOfSlots', itemIndex, 'warn') === 'fail';
+	const slots = await t49.account.slotsLeft(fail);
+	if (!slots || slots.left >= 1) return;
+	const full = `The Terminal49 account has no tracking slot left for this request: ${slots.used} of ${slots.limit} in use, counting those created since the account was read`;
+	const fix = `Stop tracking shipments that are done (Shipment > Stop Tracking), or get more slots with a paid plan (${BILLING_URL}).`;
+	if (fail) {
+		throw new NodeOperationError(this.getNode(), full, {
+			itemIndex,
+			description: `Nothing was sent. ${fix} Or set "When Out of Tracking Slots" to "Warn and Create".`,
+		});
+	}
+	this.logger.warn(`Terminal49 Tracking Request > Create, item ${itemIndex + 1}: ${full}`);
+	this.addExecutionHints({
+		message: `${full} (item ${itemIndex + 1}); it was sent anyway, and Terminal49 may refuse it or leave it waiting. ${fix}`,
+		type: 'warning',
+		location: 'outputPane',
+	});
 }

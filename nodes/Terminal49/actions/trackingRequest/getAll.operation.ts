@@ -111,7 +111,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const value = readDateTime.call(this, label, filters[name], itemIndex);
 		if (value) dates[parameter] = value;
 	}
-	return await terminal49(this, itemIndex).trackingRequests.list(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsReading('Tracking Request > Get Many');
+	return await t49.trackingRequests.list(
 		{
 			q: text(filters.q),
 			requestNumber: text(filters.requestNumber),

@@ -47,6 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	t49.vessels.key(vessel);
 	const qs: IDataObject = {};
 	if (this.getNodeParameter('includePositions', itemIndex, false) as boolean) {
+		t49.account.needsFeature('routing_data', 'Vessel > Get with positions');
 		const from = String(this.getNodeParameter('positionsFrom', itemIndex, '') ?? '').trim();
 		const to = String(this.getNodeParameter('positionsTo', itemIndex, '') ?? '').trim();
 		if (from)

@@ -36,6 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('previousPortId', itemIndex),
 		itemIndex,
 	);
+	t49.account.needsFeature('routing_data', 'Vessel > Get Future Positions');
 	const id = await t49.vessels.idOf(vessel);
 	return await t49.vessels.futurePositions(
 		id,

@@ -58,5 +58,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (additionalFields.headers !== undefined) {
 		attributes.headers = readHeaders.call(this, additionalFields.headers, itemIndex);
 	}
+	t49.account.needsFeature('data_out_api', 'Webhook > Create');
 	return await t49.webhooks.create(attributes, readMode.call(this, itemIndex));
 }

@@ -14,6 +14,8 @@ export const description = updateDisplayOptions(
 /** DELETE /webhooks/{id}. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readWebhookId.call(this, itemIndex);
-	await terminal49(this, itemIndex).webhooks.delete(id);
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('data_out_api', 'Webhook > Delete');
+	await t49.webhooks.delete(id);
 	return [{ deleted: true, id }];
 }

@@ -15,5 +15,7 @@ export const description = updateDisplayOptions(
 /** GET /webhooks/{id} (with its signing secret). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = readWebhookId.call(this, itemIndex);
-	return await terminal49(this, itemIndex).webhooks.get(id, readMode.call(this, itemIndex));
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('data_out_api', 'Webhook > Get');
+	return await t49.webhooks.get(id, readMode.call(this, itemIndex));
 }

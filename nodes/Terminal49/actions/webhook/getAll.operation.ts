@@ -13,8 +13,7 @@ export const description = updateDisplayOptions(
 
 /** GET /webhooks. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await terminal49(this, itemIndex).webhooks.list(
-		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
-	);
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsFeature('data_out_api', 'Webhook > Get Many');
+	return await t49.webhooks.list(readTake.call(this, itemIndex), readMode.call(this, itemIndex));
 }

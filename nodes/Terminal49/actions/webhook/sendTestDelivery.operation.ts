@@ -56,5 +56,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const secret = String(this.getNodeParameter('secret', itemIndex, '') ?? '');
+	t49.account.needsFeature('data_out_api', 'Webhook > Send Test Delivery');
 	return [await t49.webhooks.sendTest({ url, event, secret: secret || undefined })];
 }

@@ -72,5 +72,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Add at least one of Active, Events, Headers or URL.',
 		});
 	}
+	t49.account.needsFeature('data_out_api', 'Webhook > Update');
 	return await t49.webhooks.update(id, attributes, readMode.call(this, itemIndex));
 }

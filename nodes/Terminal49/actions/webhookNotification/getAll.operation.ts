@@ -20,7 +20,9 @@ export const description = updateDisplayOptions(
 
 /** GET /webhook_notifications. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await terminal49(this, itemIndex).webhookNotifications.list(
+	const t49 = terminal49(this, itemIndex);
+	t49.account.needsReading('Webhook Notification > Get Many');
+	return await t49.webhookNotifications.list(
 		readList.call(this, 'include', itemIndex),
 		readTake.call(this, itemIndex),
 		readMode.call(this, itemIndex),

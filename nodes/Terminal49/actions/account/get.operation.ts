@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { terminal49 } from '../../client';
+import { readMode, simplifyProperty } from '../../helpers/parameters';
+
+const properties: INodeProperties[] = [
+	{
+		...simplifyProperty,
+		description:
+			'Whether to return the account in words (plan, tracking slots, each feature "available", "needs a paid plan", "needs a user credential" or "not enabled for this account") instead of the GET /me document as Terminal49 sent it',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['account'], operation: ['get'] } },
+	properties,
+);
+
+/** GET /me: the credential, its account, plan, tracking slots and features. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await terminal49(this, itemIndex).account.get(readMode.call(this, itemIndex));
+}
