@@ -7,6 +7,9 @@ module.exports = {
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 	testTimeout: 30000,
+	// One worker per core (jest's default leaves one core idle): the suite mostly waits on its sandboxes and
+	// rate windows, so on 2 cores it takes half the time. Tests share no port or file, so none races another.
+	maxWorkers: '100%',
 	// n8n-core keeps DI singletons (instance settings, outbound HTTP agents) alive after a run.
 	forceExit: true,
 	setupFilesAfterEnv: ['<rootDir>/test/setup.js'],
