@@ -2,13 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import {
-	listProperties,
-	readList,
-	readMode,
-	readTake,
-	simplifyProperty,
-} from '../../helpers/parameters';
+import { listProperties, readList, readMode, readTake, simplifyProperty } from '../../parameters';
 import { assertContainerNumber } from '../../helpers/validation';
 import { readContainerFilters, readContainerSort, readDays } from '../../client/containerFilters';
 import { CONTAINER_STATUSES, DEFAULT_IMMINENT_DAYS } from '../../helpers/containerInsights';
