@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { withInsights } from '../nodes/Terminal49/client/containers';
-import { containerMatcher } from '../nodes/Terminal49/client/containerFilters';
+import { containerMatcher } from '../nodes/Terminal49/client/listFilters';
 import {
 	indexIncluded,
 	itemsOf,

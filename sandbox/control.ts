@@ -111,6 +111,7 @@ export function summary(app: SandboxApp) {
 			webhookTimeoutMs: app.options.webhookTimeoutMs,
 			ignoredFilters: app.options.ignoredFilters,
 			strictAccept: app.options.strictAccept,
+			legacyLists: app.options.legacyLists,
 		},
 	};
 }
@@ -159,7 +160,7 @@ async function route(
 	if (is('GET') || is('GET', 'state')) return ok(summary(app));
 	if (is('GET', 'fixtures')) return ok(app.fixtures());
 	if (is('PATCH', 'options')) {
-		const { ignoredFilters, strictAccept } = body;
+		const { ignoredFilters, strictAccept, legacyLists } = body;
 		if (
 			ignoredFilters !== undefined &&
 			(!Array.isArray(ignoredFilters) || ignoredFilters.some((f) => typeof f !== 'string' || !f))
@@ -167,8 +168,11 @@ async function route(
 			throw bad('ignoredFilters must be an array of query parameter names');
 		if (strictAccept !== undefined && typeof strictAccept !== 'boolean')
 			throw bad('strictAccept must be true or false');
+		if (legacyLists !== undefined && typeof legacyLists !== 'boolean')
+			throw bad('legacyLists must be true or false');
 		if (ignoredFilters !== undefined) app.options.ignoredFilters = ignoredFilters as string[];
 		if (strictAccept !== undefined) app.options.strictAccept = strictAccept;
+		if (legacyLists !== undefined) app.options.legacyLists = legacyLists;
 		return ok(summary(app).options);
 	}
 	if (is('POST', 'containers', '*', 'advance')) {

@@ -102,6 +102,7 @@ export function defaultOptions(overrides: Partial<SandboxOptions> = {}): Sandbox
 		logRequests: false,
 		extraKeys: {},
 		ignoredFilters: [],
+		legacyLists: false,
 		strictAccept: true,
 		...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
 	};

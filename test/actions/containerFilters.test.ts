@@ -1,5 +1,8 @@
 /**
- * Container Get Many and Shipment Get Many filters and sorts against the sandbox, through real n8n-core.
+ * Container Get Many and Shipment Get Many filters and sorts against the sandbox as the older service
+ * answered lists (`legacyLists`: every list filter but the number ignored, sort ignored, 100 a page), through
+ * real n8n-core: the node judges every filter itself. The current service, and both compared, are in
+ * listFilters.test.ts.
  *
  * Every expectation is computed here from the raw GET pages the sandbox serves (read page by page, with the
  * shipment and POD terminal included), with this file's own reading of what each filter means: not with the
@@ -52,6 +55,7 @@ beforeAll(async () => {
 		carrierDelayMs: 50,
 		webhookRetryScale: 0,
 		rateLimits: { default: 1_000_000 },
+		legacyLists: true,
 	});
 	const pages = await getPages(
 		`${sb.baseUrl}/containers?page[size]=100&include=shipment,pod_terminal`,
@@ -319,7 +323,10 @@ describe('Container > Get Many filters: the output is exactly what the filter me
 			include: [],
 		});
 		expect(ids(alone)).toEqual([target.id]);
-		expect(listQueries()).toEqual([{ 'filter[number]': target.a.number, 'page[size]': '1' }]);
+		// the node's Newest First is sent as sort=-created_at (the older service ignores it)
+		expect(listQueries()).toEqual([
+			{ 'filter[number]': target.a.number, 'page[size]': '1', sort: '-created_at' },
+		]);
 		sb.clearRequests();
 		const excluded = await containers.run({
 			operation: 'getAll',
@@ -347,9 +354,13 @@ describe('Container > Get Many: Limit counts kept containers and reads only the 
 			include: [],
 		});
 		expect(ids(out)).toEqual(ids(matches.slice(0, 10)));
+		// the status is sent too (this service ignores it) and kept on the service's next links
+		const sent = { 'filter[current_status]': 'picked_up', sort: '-created_at' };
 		expect(listQueries()).toEqual(
 			Array.from({ length: pagesNeeded }, (_, i) =>
-				i === 0 ? { 'page[size]': '100' } : { 'page[number]': String(i + 1), 'page[size]': '100' },
+				i === 0
+					? { ...sent, 'page[size]': '100' }
+					: { ...sent, 'page[number]': String(i + 1), 'page[size]': '100' },
 			),
 		);
 	});

@@ -347,7 +347,7 @@ describe('Shipment > Get Many', () => {
 		for (const item of out) expect(item.type).toBe('shipment');
 	});
 
-	it('sends the service only the filters it applies; port, line and ETA are checked on the items', async () => {
+	it("sends the documented equivalents of the filters (port, ETA window); the shipping line is the node's alone", async () => {
 		const node = new Terminal49();
 		const filters = node.description.properties.find(
 			(p) =>
@@ -356,12 +356,16 @@ describe('Shipment > Get Many', () => {
 				p.displayOptions?.show?.operation?.includes('getAll'),
 		)!;
 		expect((filters.options as Array<{ name: string }>).map((o) => o.name).sort()).toEqual([
+			'customer',
 			'eta',
+			'etaChanged',
 			'etaDays',
+			'matchAllTags',
 			'number',
 			'portOfDischarge',
 			'q',
 			'shippingLine',
+			'tags',
 			'trackingStopped',
 		]);
 		await run({
@@ -374,8 +378,16 @@ describe('Shipment > Get Many', () => {
 				shippingLine: { __rl: true, mode: 'scac', value: 'MSCU' },
 			},
 		});
-		// no filter[...] the service would drop silently, pages of 100 (the Limit counts kept shipments)
-		expect(log()[0]).toEqual(['GET', '/v2/shipments', { 'page[size]': '100' }, null, 200]);
+		// pages of 100 (the Limit counts kept shipments); no carrier filter (Terminal49 has none for shipments)
+		const [request] = sb.requests;
+		expect([request.method, request.path]).toEqual(['GET', '/v2/shipments']);
+		expect(request.pairs).toEqual([
+			['filter[pod_ata_at]', '@not_exists'],
+			['filter[pod_arrival][]', expect.stringMatching(/^>=\d{4}-\d{2}-\d{2}$/)],
+			['filter[pod_arrival][]', expect.stringMatching(/^<=\d{4}-\d{2}-\d{2}$/)],
+			['filter[pod_code]', 'USLAX'],
+			['page[size]', '100'],
+		]);
 	});
 });
 

@@ -6,3 +6,10 @@
 export { readLocator, readRecordLocator } from './locator';
 export { listProperties, parseList, readList, readMode, readTake, simplifyProperty } from './list';
 export { readValue } from './customFieldValue';
+export {
+	readContainerFilters,
+	readContainerSort,
+	readImminentDays,
+	readShipmentFilters,
+	readShipmentSort,
+} from './listFilters';
