@@ -381,6 +381,10 @@ describe('Container > Get Many: Limit counts kept containers and reads only the 
 });
 
 describe('Container > Get Many: Sort By', () => {
+	/** Ties: newest created first, then by container number (the order never hangs on the service's). */
+	const tieBreak = (x: Raw, y: Raw) =>
+		Date.parse(String(y.a.created_at)) - Date.parse(String(x.a.created_at)) ||
+		String(x.a.number).localeCompare(String(y.a.number));
 	const lfdKey = (c: Raw) => lfdDays(c) ?? Infinity;
 	it('Last Free Day (soonest first) with a Limit: every page is read, the soonest open containers come out', async () => {
 		const open = raw.filter((c) => !closed(c));
@@ -391,7 +395,7 @@ describe('Container > Get Many: Sort By', () => {
 					lfdKey(x.c) - lfdKey(y.c) ||
 					(Date.parse(String(x.c.a.pickup_lfd)) || 0) -
 						(Date.parse(String(y.c.a.pickup_lfd)) || 0) ||
-					x.i - y.i,
+					tieBreak(x.c, y.c),
 			)
 			.map(({ c }) => c);
 		const out = await containers.run({
@@ -418,7 +422,7 @@ describe('Container > Get Many: Sort By', () => {
 			.sort((x, y) => {
 				const xt = Number.isNaN(x.t) ? Infinity : x.t;
 				const yt = Number.isNaN(y.t) ? Infinity : y.t;
-				return xt === yt ? x.i - y.i : xt - yt;
+				return xt === yt ? tieBreak(x.c, y.c) : xt - yt;
 			})
 			.map(({ c }) => c);
 		const out = await containers.run({

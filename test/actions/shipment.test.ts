@@ -322,6 +322,7 @@ describe('Shipment > Get Many', () => {
 					q: 'MAEU4949',
 					number: f.billOfLading,
 					'filter[tracking_stopped]': 'false',
+					sort: '-created_at',
 					include: 'containers',
 					'page[size]': '100',
 				},
@@ -340,7 +341,9 @@ describe('Shipment > Get Many', () => {
 
 	it('applies the Limit through page[size] and returns newest first', async () => {
 		const out = await run({ operation: 'getAll', limit: 3 });
-		expect(log()).toEqual([['GET', '/v2/shipments', { 'page[size]': '3' }, null, 200]]);
+		expect(log()).toEqual([
+			['GET', '/v2/shipments', { sort: '-created_at', 'page[size]': '3' }, null, 200],
+		]);
 		expect(out).toHaveLength(3);
 		const created = out.map((o) => Date.parse(String(o.created_at)));
 		expect([...created].sort((a, b) => b - a)).toEqual(created);
@@ -386,6 +389,7 @@ describe('Shipment > Get Many', () => {
 			['filter[pod_arrival][]', expect.stringMatching(/^>=\d{4}-\d{2}-\d{2}$/)],
 			['filter[pod_arrival][]', expect.stringMatching(/^<=\d{4}-\d{2}-\d{2}$/)],
 			['filter[pod_code]', 'USLAX'],
+			['sort', '-created_at'],
 			['page[size]', '100'],
 		]);
 	});

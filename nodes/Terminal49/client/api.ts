@@ -37,13 +37,21 @@ export interface ListOrder {
 	/**
 	 * Set when the request asks the service for the same order (its `sort`): a Limit may then stop before
 	 * the last page, once the records read are in that order and no later page can hold an item that comes
-	 * before the Limit's last.
+	 * before the Limit's last. Not set: every page is read, then the items are sorted.
 	 */
 	service?: {
-		/** The date the service sorts the item by, as a day number (UTC); undefined when it has none (last). */
-		day(item: IDataObject): number | undefined;
-		/** Whether `item` comes before every item the service sorts on `day` or later. */
-		before(item: IDataObject, day: number): boolean;
+		/**
+		 * The item's place in the service's order, as a number that must not decrease from one record to
+		 * the next (e.g. the UTC day of the date it sorts by); undefined when the service puts it last.
+		 */
+		key(item: IDataObject): number | undefined;
+		/** Whether `item` comes before every item whose key is `key` or more. */
+		before(item: IDataObject, key: number): boolean;
+		/**
+		 * The Limit's last item is final as soon as it is read in order (`before` holds for it against its
+		 * own key): pages are then sized for the Limit, as without an order.
+		 */
+		finalWhenRead?: boolean;
 	};
 }
 
@@ -206,18 +214,20 @@ export class Api {
 		const { verify, decorate, whereItem, order, serviceOnly } = options;
 		// A filter judged here on each record: the Limit counts kept records, pages are of the largest size
 		const where = options.where ?? (whereItem ? () => true : undefined);
-		const limit = options.readAll || order ? undefined : options.limit;
-		const keep = where && verify ? (r: ResourceObject) => where(r) && verify(r) : (where ?? verify);
-		// Pages smaller than the largest: a record failing `verify` means reading again in pages of 100
-		const smallPages = !where && verify && pageSizeFor(limit) < MAX_PAGE_SIZE;
-		const flat: ReadMode = { simplify: true };
-		const items: IDataObject[] = [];
 		// An order with a Limit and the service sorting the same way: stop once the order is verified on what
 		// came back and no later page can hold an earlier item; read every page as soon as it is not.
 		const sorted = order?.service && options.limit !== undefined ? order.service : undefined;
+		const limit = options.readAll || (order && !sorted) ? undefined : options.limit;
+		// Pages sized for the Limit unless records are judged here or the order reads beyond the Limit
+		const pageLimit = where || (sorted && !sorted.finalWhenRead) ? undefined : limit;
+		// Pages smaller than the largest: a record failing `verify`, or the service's order not holding,
+		// means reading again in pages of the largest size
+		const smallPages = pageSizeFor(pageLimit) < MAX_PAGE_SIZE;
+		const flat: ReadMode = { simplify: true };
+		const items: IDataObject[] = [];
 		let inOrder = sorted !== undefined;
-		let lastDay: number | undefined;
-		let pastDated = false;
+		let lastKey: number | undefined;
+		let pastKeyed = false;
 		// With an order: each kept record's flat item (the sort key) beside the item returned; with a Limit
 		// only the first `limit` are kept (the others can never come back into them)
 		let ordered: Array<{ key: IDataObject; item: IDataObject }> = [];
@@ -226,8 +236,8 @@ export class Api {
 		// Included resources of all pages so far (a page's records normally refer to its own). A list filtered
 		// here may read many pages for few records: each page is indexed alone, so the rest is not kept.
 		const allPages = where ? undefined : indexIncluded([]);
-		const pages = this.pages(request, where ? undefined : limit, {
-			prefetch: limit === undefined && !sorted,
+		const pages = this.pages(request, pageLimit, {
+			prefetch: limit === undefined,
 		});
 		let first = true;
 		for await (const page of pages) {
@@ -235,37 +245,46 @@ export class Api {
 			first = false;
 			const index = indexIncluded(page.included, allPages);
 			for (const record of resourcesOf(page)) {
-				if (limit !== undefined && items.length >= limit) break;
-				if (keep && !keep(record)) {
+				if (!order && limit !== undefined && items.length >= limit) break;
+				if (!where && verify && !verify(record)) {
+					// The service dropped the filter: read again, judging it here in pages of the largest size
 					if (smallPages) {
 						return await this.list(request, mode, { ...options, where: verify, verify: undefined });
 					}
 					continue;
 				}
+				if (where && !(where(record) && (!verify || verify(record)))) continue;
 				if (!whereItem && !order) {
 					items.push(listItemOf(record, index, mode, decorate));
 					continue;
 				}
 				const key = listItemOf(record, index, flat, decorate);
 				if (sorted && inOrder) {
-					// The service's keys must not decrease, and none come after all those it has
-					const day = sorted.day(key);
-					if (day === undefined) pastDated = true;
-					else if (pastDated || (lastDay !== undefined && day < lastDay)) inOrder = false;
-					else lastDay = day;
+					// The service's keys must not decrease, and none come after all those it puts last
+					const k = sorted.key(key);
+					if (k === undefined) pastKeyed = true;
+					else if (pastKeyed || (lastKey !== undefined && k < lastKey)) inOrder = false;
+					else lastKey = k;
+					if (!inOrder && smallPages) {
+						// Not the service's order: read every page, in pages of the largest size
+						return await this.list(request, mode, {
+							...options,
+							order: { compare: order!.compare },
+						});
+					}
 				}
 				if (whereItem && !whereItem(key)) continue;
 				const item = mode.simplify ? key : listItemOf(record, index, mode);
 				if (order) ordered.push({ key, item });
 				else items.push(item);
 			}
-			if (limit !== undefined && items.length >= limit) break;
-			if (sorted && inOrder && ordered.length >= options.limit!) {
-				ordered = ordered.sort(byOrder).slice(0, options.limit);
+			if (!order && limit !== undefined && items.length >= limit) break;
+			if (sorted && inOrder && ordered.length >= limit!) {
+				ordered = ordered.sort(byOrder).slice(0, limit);
 				const last = ordered[ordered.length - 1].key;
-				const lastDated = sorted.day(last) !== undefined;
-				// Every later record is undated (and comes last), or dated after the Limit's last item
-				if (pastDated ? lastDated : lastDay !== undefined && sorted.before(last, lastDay)) break;
+				const lastKeyed = sorted.key(last) !== undefined;
+				// Every later record is unkeyed (and comes last), or keyed after the Limit's last item
+				if (pastKeyed ? lastKeyed : lastKey !== undefined && sorted.before(last, lastKey)) break;
 			}
 		}
 		if (!order) return items;

@@ -147,7 +147,7 @@ export class Containers extends Resource {
 						),
 					)
 				: undefined,
-			order: filters.sort ? containerOrder(filters.sort, now) : undefined,
+			order: containerOrder(filters.sort, now),
 			serviceOnly: this.confirmation(query, qs, 'containers'),
 		});
 	}

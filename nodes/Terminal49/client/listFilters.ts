@@ -226,9 +226,24 @@ function ascending(a: number | undefined, b: number | undefined): number {
 	return a - b;
 }
 
-/** Newest created first: the tie-break of every order, so the node's order does not hang on the service's. */
+/** Newest created first. */
 const newestFirst = (a: IDataObject, b: IDataObject) =>
 	(instant(b.created_at) ?? 0) - (instant(a.created_at) ?? 0);
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The last tie-breaks of the sorts: newest created first, then by container (or bill of lading) number,
+ * then by ID, so the order never hangs on the service's.
+ */
+const tieBreak = (a: IDataObject, b: IDataObject) =>
+	newestFirst(a, b) ||
+	byText(
+		text(a.number) || text(a.bill_of_lading_number),
+		text(b.number) || text(b.bill_of_lading_number),
+	) ||
+	byText(String(a.id ?? ''), String(b.id ?? ''));
 
 /** The arrival at the port of discharge: the container's, else the shipment's actual, else its ETA. */
 export function arrivalOf(item: IDataObject): number | undefined {
@@ -240,14 +255,14 @@ export function arrivalOf(item: IDataObject): number | undefined {
 
 /**
  * An order by an instant the service sorts by the same way (its `sort` token sent): earliest first, none
- * last, then newest created first. `service` lets a Limit stop reading once no later page can hold an
- * earlier one (see `Api.list`).
+ * last, then the tie-breaks. The service's order is checked on the UTC day (it may sort by the stored
+ * date), so a Limit stops once a later page can only hold later days (see `Api.list`).
  */
 function byInstant(of: (item: IDataObject) => number | undefined): ListOrder {
 	return {
-		compare: (a, b) => ascending(of(a), of(b)) || newestFirst(a, b),
+		compare: (a, b) => ascending(of(a), of(b)) || tieBreak(a, b),
 		service: {
-			day: (item) => {
+			key: (item) => {
 				const time = of(item);
 				return time === undefined ? undefined : utcDay(time);
 			},
@@ -261,11 +276,32 @@ function byInstant(of: (item: IDataObject) => number | undefined): ListOrder {
 }
 
 /**
- * The order of flat container items: last free day soonest first (in each LFD's own calendar, then by the
- * instant; none last), or arrival earliest first (none last); ties newest created first. `now` is the
- * moment the items' day counts were taken.
+ * Newest created first (`sort=-created_at`, and the older service's own order), whatever the service's
+ * order. Records created in the same second (the containers of one shipment) keep the service's order, so
+ * that a Limit's last item is final as soon as it is read in order and pages stay sized for the Limit.
  */
-export function containerOrder(sort: ContainerSort, now: Date): ListOrder {
+export const NEWEST_FIRST: ListOrder = {
+	compare: newestFirst,
+	service: {
+		key: (item) => {
+			const time = instant(item.created_at);
+			return time === undefined ? undefined : -time;
+		},
+		before: (item, key) => {
+			const time = instant(item.created_at);
+			return time !== undefined && -time <= key;
+		},
+		finalWhenRead: true,
+	},
+};
+
+/**
+ * The order of flat container items: last free day soonest first (in each LFD's own calendar, then by the
+ * instant; none last), or arrival earliest first (none last), ties newest created first, then by number;
+ * without a sort, newest created first. `now` is the moment the items' day counts were taken.
+ */
+export function containerOrder(sort: ContainerSort | undefined, now: Date): ListOrder {
+	if (sort === undefined) return NEWEST_FIRST;
 	if (sort === 'arrival') return byInstant(arrivalOf);
 	const days = (item: IDataObject) =>
 		typeof item.days_until_pickup_lfd === 'number' ? item.days_until_pickup_lfd : undefined;
@@ -274,14 +310,14 @@ export function containerOrder(sort: ContainerSort, now: Date): ListOrder {
 		compare: (a, b) =>
 			ascending(days(a), days(b)) ||
 			ascending(instant(a.pickup_lfd), instant(b.pickup_lfd)) ||
-			newestFirst(a, b),
+			tieBreak(a, b),
 		service: {
-			day: (item) => {
+			key: (item) => {
 				const lfd = instant(item.pickup_lfd);
 				return days(item) === undefined || lfd === undefined ? undefined : utcDay(lfd);
 			},
 			// A later record's stored LFD date is `day` or later, so its day count in any time zone is at least
-			// day - today - 1 (listQuery.ts, lfdBounds): this item comes first if its count is below that.
+			// day - today - 1 (listQuery.ts, dateBounds): this item comes first if its count is below that.
 			before: (item, day) => {
 				const count = days(item);
 				return count !== undefined && count < day - today - 1;
@@ -290,8 +326,12 @@ export function containerOrder(sort: ContainerSort, now: Date): ListOrder {
 	};
 }
 
-/** The order of flat shipment items: arrival at the port of discharge (actual, else ETA) earliest first. */
-export function shipmentOrder(_sort: ShipmentSort): ListOrder {
+/**
+ * The order of flat shipment items: arrival at the port of discharge (actual, else ETA) earliest first, or
+ * newest created first.
+ */
+export function shipmentOrder(sort: ShipmentSort | undefined): ListOrder {
+	if (sort === undefined) return NEWEST_FIRST;
 	return byInstant((item) => instant(item.pod_ata_at) ?? instant(item.pod_eta_at));
 }
 

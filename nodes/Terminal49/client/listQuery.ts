@@ -220,6 +220,6 @@ export function shipmentQuery(
 		qs['filter[pod_eta_changed_at]'] = `>=${isoInstant(since)}`;
 		serviceOnly.push({ label: 'ETA Changed', keys: ['filter[pod_eta_changed_at]'] });
 	}
-	if (options.sort === 'arrival') qs.sort = 'pod_arrival';
+	qs.sort = options.sort === 'arrival' ? 'pod_arrival' : '-created_at';
 	return checked('shipments', { qs, serviceOnly });
 }

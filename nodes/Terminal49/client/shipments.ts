@@ -184,7 +184,7 @@ export class Shipments extends Resource {
 					: undefined,
 			decorate: withNestedContainerInsights,
 			whereItem: hasFilters(where) ? shipmentMatcher(where, now) : undefined,
-			order: filters.sort ? shipmentOrder(filters.sort) : undefined,
+			order: shipmentOrder(filters.sort),
 			serviceOnly: this.confirmation(query, qs, 'shipments'),
 		});
 	}
