@@ -213,9 +213,10 @@ describe('containerQuery', () => {
 			expect(undocumented('containers', name, value)).toBeUndefined();
 	});
 
-	it('sorts: pickup_lfd, arrival, -created_at', () => {
-		expect(query({}, 'lfd').qs.sort).toBe('pickup_lfd');
-		expect(query({}, 'arrival').qs.sort).toBe('arrival');
+	it('sorts: pickup_lfd or arrival, then -created_at', () => {
+		// ties newest created first, as the node orders them
+		expect(query({}, 'lfd').qs.sort).toBe('pickup_lfd,-created_at');
+		expect(query({}, 'arrival').qs.sort).toBe('arrival,-created_at');
 	});
 
 	it('names the filters only the service can judge, with their keys', () => {

@@ -36,22 +36,17 @@ export interface ListOrder {
 	compare(a: IDataObject, b: IDataObject): number;
 	/**
 	 * Set when the request asks the service for the same order (its `sort`): a Limit may then stop before
-	 * the last page, once the records read are in that order and no later page can hold an item that comes
-	 * before the Limit's last. Not set: every page is read, then the items are sorted.
+	 * the last page, once the records read are in that order (checked on every record the service sent) and
+	 * a record after the Limit's last has come. Not set: every page is read, then the items are sorted.
 	 */
 	service?: {
+		/** The node's order on the key the service sorts by alone (no tie-breaks); none last. */
+		compareKey(a: IDataObject, b: IDataObject): number;
 		/**
-		 * The item's place in the service's order, as a number that must not decrease from one record to
-		 * the next (e.g. the UTC day of the date it sorts by); undefined when the service puts it last.
+		 * Ties keep the service's order, so the Limit is final as soon as it is filled: pages are then sized
+		 * for the Limit, as without an order. Otherwise the node reads on to a record past the Limit's last.
 		 */
-		key(item: IDataObject): number | undefined;
-		/** Whether `item` comes before every item whose key is `key` or more. */
-		before(item: IDataObject, key: number): boolean;
-		/**
-		 * The Limit's last item is final as soon as it is read in order (`before` holds for it against its
-		 * own key): pages are then sized for the Limit, as without an order.
-		 */
-		finalWhenRead?: boolean;
+		tiesFinal?: boolean;
 	};
 }
 
@@ -219,15 +214,15 @@ export class Api {
 		const sorted = order?.service && options.limit !== undefined ? order.service : undefined;
 		const limit = options.readAll || (order && !sorted) ? undefined : options.limit;
 		// Pages sized for the Limit unless records are judged here or the order reads beyond the Limit
-		const pageLimit = where || (sorted && !sorted.finalWhenRead) ? undefined : limit;
+		const pageLimit = where || (sorted && !sorted.tiesFinal) ? undefined : limit;
 		// Pages smaller than the largest: a record failing `verify`, or the service's order not holding,
 		// means reading again in pages of the largest size
 		const smallPages = pageSizeFor(pageLimit) < MAX_PAGE_SIZE;
 		const flat: ReadMode = { simplify: true };
 		const items: IDataObject[] = [];
 		let inOrder = sorted !== undefined;
-		let lastKey: number | undefined;
-		let pastKeyed = false;
+		// The last record the service sent (kept or not): the order is checked from one to the next
+		let previous: IDataObject | undefined;
 		// With an order: each kept record's flat item (the sort key) beside the item returned; with a Limit
 		// only the first `limit` are kept (the others can never come back into them)
 		let ordered: Array<{ key: IDataObject; item: IDataObject }> = [];
@@ -260,11 +255,9 @@ export class Api {
 				}
 				const key = listItemOf(record, index, flat, decorate);
 				if (sorted && inOrder) {
-					// The service's keys must not decrease, and none come after all those it puts last
-					const k = sorted.key(key);
-					if (k === undefined) pastKeyed = true;
-					else if (pastKeyed || (lastKey !== undefined && k < lastKey)) inOrder = false;
-					else lastKey = k;
+					// Each record the service sends must not come before the one it sent last
+					if (previous && sorted.compareKey(previous, key) > 0) inOrder = false;
+					previous = key;
 					if (!inOrder && smallPages) {
 						// Not the service's order: read every page, in pages of the largest size
 						return await this.list(request, mode, {
@@ -279,12 +272,12 @@ export class Api {
 				else items.push(item);
 			}
 			if (!order && limit !== undefined && items.length >= limit) break;
-			if (sorted && inOrder && ordered.length >= limit!) {
+			if (sorted && inOrder && previous && ordered.length >= limit!) {
 				ordered = ordered.sort(byOrder).slice(0, limit);
-				const last = ordered[ordered.length - 1].key;
-				const lastKeyed = sorted.key(last) !== undefined;
-				// Every later record is unkeyed (and comes last), or keyed after the Limit's last item
-				if (pastKeyed ? lastKeyed : lastKey !== undefined && sorted.before(last, lastKey)) break;
+				// The service's order holds: a record past the Limit's last has come (ties included, unless
+				// ties keep the service's order), so no later page holds one that comes before it
+				const past = sorted.compareKey(ordered[ordered.length - 1].key, previous);
+				if (sorted.tiesFinal ? past <= 0 : past < 0) break;
 			}
 		}
 		if (!order) return items;

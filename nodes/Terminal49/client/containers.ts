@@ -147,7 +147,7 @@ export class Containers extends Resource {
 						),
 					)
 				: undefined,
-			order: containerOrder(filters.sort, now),
+			order: containerOrder(filters.sort),
 			serviceOnly: this.confirmation(query, qs, 'containers'),
 		});
 	}

@@ -214,10 +214,8 @@ const instant = (value: unknown) => {
 	return Number.isNaN(time) ? undefined : time;
 };
 
-const DAY_MS = 86_400_000;
-
-/** The day (since 1970-01-01) of an instant's UTC date: the date component the service stores and sorts by. */
-export const utcDay = (time: number) => Math.floor(time / DAY_MS);
+/** The day (since 1970-01-01) of an instant's UTC date: the date component the service stores. */
+export const utcDay = (time: number) => Math.floor(time / 86_400_000);
 
 /** Ascending, a missing key last (the caller's sort is stable: ties keep the service's order). */
 function ascending(a: number | undefined, b: number | undefined): number {
@@ -234,16 +232,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The last tie-breaks of the sorts: newest created first, then by container (or bill of lading) number,
+ * The last tie-breaks of the sorts, after newest created first: by container (or bill of lading) number,
  * then by ID, so the order never hangs on the service's.
  */
 const tieBreak = (a: IDataObject, b: IDataObject) =>
-	newestFirst(a, b) ||
 	byText(
 		text(a.number) || text(a.bill_of_lading_number),
 		text(b.number) || text(b.bill_of_lading_number),
-	) ||
-	byText(String(a.id ?? ''), String(b.id ?? ''));
+	) || byText(String(a.id ?? ''), String(b.id ?? ''));
 
 /** The arrival at the port of discharge: the container's, else the shipment's actual, else its ETA. */
 export function arrivalOf(item: IDataObject): number | undefined {
@@ -255,75 +251,49 @@ export function arrivalOf(item: IDataObject): number | undefined {
 
 /**
  * An order by an instant the service sorts by the same way (its `sort` token sent): earliest first, none
- * last, then the tie-breaks. The service's order is checked on the UTC day (it may sort by the stored
- * date), so a Limit stops once a later page can only hold later days (see `Api.list`).
+ * last, then the tie-breaks.
  */
-function byInstant(of: (item: IDataObject) => number | undefined): ListOrder {
+function byInstant(
+	of: (item: IDataObject) => number | undefined,
+	serviceTiesNewestFirst: boolean,
+): ListOrder {
+	const compareKey = (a: IDataObject, b: IDataObject) => ascending(of(a), of(b));
+	// Containers: the service is asked for the newest first among equal keys too (`sort=<key>,-created_at`);
+	// shipments take one sort token only, so their ties are read to the end
+	const serviceKey = serviceTiesNewestFirst
+		? (a: IDataObject, b: IDataObject) => compareKey(a, b) || newestFirst(a, b)
+		: compareKey;
 	return {
-		compare: (a, b) => ascending(of(a), of(b)) || tieBreak(a, b),
-		service: {
-			key: (item) => {
-				const time = of(item);
-				return time === undefined ? undefined : utcDay(time);
-			},
-			// Every later record is sorted on a date of `day` or later: at or after its midnight (UTC).
-			before: (item, day) => {
-				const time = of(item);
-				return time !== undefined && time < day * DAY_MS;
-			},
-		},
+		compare: (a, b) => compareKey(a, b) || newestFirst(a, b) || tieBreak(a, b),
+		service: { compareKey: serviceKey },
 	};
 }
 
 /**
  * Newest created first (`sort=-created_at`, and the older service's own order), whatever the service's
  * order. Records created in the same second (the containers of one shipment) keep the service's order, so
- * that a Limit's last item is final as soon as it is read in order and pages stay sized for the Limit.
+ * that a Limit is final as soon as it is filled and pages stay sized for the Limit.
  */
 export const NEWEST_FIRST: ListOrder = {
 	compare: newestFirst,
-	service: {
-		key: (item) => {
-			const time = instant(item.created_at);
-			return time === undefined ? undefined : -time;
-		},
-		before: (item, key) => {
-			const time = instant(item.created_at);
-			return time !== undefined && -time <= key;
-		},
-		finalWhenRead: true,
-	},
+	service: { compareKey: newestFirst, tiesFinal: true },
 };
 
 /**
  * The order of flat container items: last free day soonest first (in each LFD's own calendar, then by the
  * instant; none last), or arrival earliest first (none last), ties newest created first, then by number;
- * without a sort, newest created first. `now` is the moment the items' day counts were taken.
+ * without a sort, newest created first.
  */
-export function containerOrder(sort: ContainerSort | undefined, now: Date): ListOrder {
+export function containerOrder(sort: ContainerSort | undefined): ListOrder {
 	if (sort === undefined) return NEWEST_FIRST;
-	if (sort === 'arrival') return byInstant(arrivalOf);
+	if (sort === 'arrival') return byInstant(arrivalOf, true);
 	const days = (item: IDataObject) =>
 		typeof item.days_until_pickup_lfd === 'number' ? item.days_until_pickup_lfd : undefined;
-	const today = utcDay(now.getTime());
-	return {
-		compare: (a, b) =>
-			ascending(days(a), days(b)) ||
-			ascending(instant(a.pickup_lfd), instant(b.pickup_lfd)) ||
-			tieBreak(a, b),
-		service: {
-			key: (item) => {
-				const lfd = instant(item.pickup_lfd);
-				return days(item) === undefined || lfd === undefined ? undefined : utcDay(lfd);
-			},
-			// A later record's stored LFD date is `day` or later, so its day count in any time zone is at least
-			// day - today - 1 (listQuery.ts, dateBounds): this item comes first if its count is below that.
-			before: (item, day) => {
-				const count = days(item);
-				return count !== undefined && count < day - today - 1;
-			},
-		},
-	};
+	const compareKey = (a: IDataObject, b: IDataObject) =>
+		ascending(days(a), days(b)) ||
+		ascending(instant(a.pickup_lfd), instant(b.pickup_lfd)) ||
+		newestFirst(a, b);
+	return { compare: (a, b) => compareKey(a, b) || tieBreak(a, b), service: { compareKey } };
 }
 
 /**
@@ -332,7 +302,7 @@ export function containerOrder(sort: ContainerSort | undefined, now: Date): List
  */
 export function shipmentOrder(sort: ShipmentSort | undefined): ListOrder {
 	if (sort === undefined) return NEWEST_FIRST;
-	return byInstant((item) => instant(item.pod_ata_at) ?? instant(item.pod_eta_at));
+	return byInstant((item) => instant(item.pod_ata_at) ?? instant(item.pod_eta_at), false);
 }
 
 /** Calendar days from today to the shipment's ETA at the port of discharge, in that port's zone. */

@@ -176,8 +176,13 @@ export function containerQuery(
 		qs['filter[customer_id]'] = filters.customerId;
 		serviceOnly.push({ label: 'Customer', keys: ['filter[customer_id]'] });
 	}
+	// Ties newest created first, as the node orders them, so a sorted Limit stops right after its last
 	qs.sort =
-		options.sort === 'lfd' ? 'pickup_lfd' : options.sort === 'arrival' ? 'arrival' : '-created_at';
+		options.sort === 'lfd'
+			? 'pickup_lfd,-created_at'
+			: options.sort === 'arrival'
+				? 'arrival,-created_at'
+				: '-created_at';
 	return checked('containers', { qs, serviceOnly });
 }
 
