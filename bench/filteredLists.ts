@@ -21,7 +21,6 @@ import { runNode } from '../test/helpers/runNode';
 import { log } from './lib';
 
 // tsx resolves `Terminal49.node` to the codex JSON beside it: the class is loaded by its file's full name.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Terminal49 } = require(
 	path.join(__dirname, '..', 'nodes', 'Terminal49', 'Terminal49.node.ts'),
 ) as typeof import('../nodes/Terminal49/Terminal49.node');

@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { addContainerInsights } from '../helpers/containerInsights';
+import { addContainerInsights, DEFAULT_IMMINENT_DAYS } from '../helpers/containerInsights';
 import { assertContainerNumber, assertId, assertNotEmpty } from '../helpers/validation';
-import { DEFAULT_IMMINENT_DAYS } from '../helpers/containerInsights';
 import type { Take } from './api';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import { attributesOf, itemsOf, resourcesOf } from './jsonApi';
