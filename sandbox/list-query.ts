@@ -65,21 +65,6 @@ export interface QueryContext {
 
 const DAY_MS = 86_400_000;
 const CLOSED = ['picked_up', 'delivered', 'empty_returned'];
-export const CONTAINER_STATUS_VALUES = [
-	'new',
-	'on_ship',
-	'available',
-	'not_available',
-	'grounded',
-	'on_rail',
-	'picked_up',
-	'off_dock',
-	'delivered',
-	'dropped',
-	'loaded',
-	'empty_returned',
-	'awaiting_inland_transfer',
-];
 
 /** `filter[key]`, `filter[key][]` and `filter[key][sub]` values, by key. */
 export interface FilterParams {
@@ -446,5 +431,3 @@ export function shipmentOrder(
 /** Pages of this many records at most: a larger `page[size]` is truncated. */
 export const CONTAINER_PAGE_CAP = 50;
 export const SHIPMENT_PAGE_CAP = 100;
-
-export { CLOSED as CLOSED_STATUSES };

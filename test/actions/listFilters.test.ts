@@ -15,6 +15,7 @@ import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { undocumented } from '../../nodes/Terminal49/client/filterCatalog';
 import { milestoneIndex } from '../../sandbox/timeline';
 import { runnerFor } from '../helpers/actionHarness';
+import { pinDate } from '../helpers/clock';
 
 const CONTAINERS = 600;
 const DAY = 86_400_000;
@@ -34,25 +35,7 @@ const sent: Array<{ list: 'containers' | 'shipments'; pairs: Array<[string, stri
 let arrivingPort = '';
 
 beforeAll(async () => {
-	jest.useFakeTimers({
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'requestAnimationFrame',
-			'cancelAnimationFrame',
-			'requestIdleCallback',
-			'cancelIdleCallback',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-		now: CLOCKS[0][1],
-	});
+	pinDate(CLOCKS[0][1]);
 	sb = await startSandbox({
 		containers: CONTAINERS,
 		epoch: EPOCH,

@@ -23,6 +23,7 @@ import {
 	shipmentOrder,
 } from '../../sandbox/list-query';
 import { realResponse, startReplayServer, type ReplayServer } from '../helpers/replayServer';
+import { pinDate } from '../helpers/clock';
 import { runNode } from '../helpers/runNode';
 
 const NOW = Date.UTC(2025, 10, 4, 2, 30);
@@ -30,21 +31,7 @@ const ACCOUNT = 'account-1';
 
 let live: ReplayServer;
 beforeAll(async () => {
-	jest.useFakeTimers({
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-		now: NOW,
-	});
+	pinDate(NOW);
 	live = await startReplayServer();
 });
 afterAll(async () => {

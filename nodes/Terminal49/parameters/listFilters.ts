@@ -41,17 +41,14 @@ function readPodTerminal(
 	const value = String((locator ? locator.value : raw) ?? '').trim();
 	if (!value) return undefined;
 	if (mode === 'id') {
-		if (/[/?#\s,]/.test(value)) {
-			invalidInput(
-				node,
-				itemIndex,
-				field,
-				value,
-				'an ID has no spaces, commas, slashes, ? or #',
-				'Use the pod_terminal ID of a container as Terminal49 returns it, or pick the terminal from the list.',
-			);
-		}
-		return { by: 'id', value };
+		const id = readRecordId(
+			node,
+			itemIndex,
+			field,
+			value,
+			'Use the pod_terminal ID of a container as Terminal49 returns it, or pick the terminal from the list.',
+		);
+		return id === undefined ? undefined : { by: 'id', value: id };
 	}
 	const firms = value.toUpperCase();
 	if (!/^[A-Z0-9]{4}$/.test(firms)) {
@@ -65,6 +62,13 @@ function readPodTerminal(
 		);
 	}
 	return { by: 'firms', value: firms };
+}
+
+/** The filters set, without the keys of those left unset. */
+function withoutUnset<T extends object>(filters: T): T {
+	return Object.fromEntries(
+		Object.entries(filters).filter(([, value]) => value !== undefined),
+	) as T;
 }
 
 /** Tags (comma-separated names) and whether all must be there. */
@@ -114,39 +118,32 @@ export function readContainerFilters(
 	const filters: ContainerFilters = {};
 	const yes = (name: string, field: string) =>
 		isSet(raw[name]) ? readYesNo(node, itemIndex, field, raw[name]) : undefined;
-	if (isSet(raw.currentStatus) && listOf(raw.currentStatus).length) {
-		filters.statuses = pick(
-			node,
-			itemIndex,
-			'Current Status',
-			raw.currentStatus,
-			CONTAINER_STATUSES,
-			'Pick the statuses from the list, or map values such as "available" or "picked_up".',
-		);
-	}
+	// A multi-option filter: undefined when nothing is picked
+	const picked = (name: string, field: string, allowed: readonly string[], fix: string) =>
+		isSet(raw[name]) && listOf(raw[name]).length
+			? pick(node, itemIndex, field, raw[name], allowed, fix)
+			: undefined;
+	filters.statuses = picked(
+		'currentStatus',
+		'Current Status',
+		CONTAINER_STATUSES,
+		'Pick the statuses from the list, or map values such as "available" or "picked_up".',
+	);
 	filters.readyForPickup = yes('readyForPickup', 'Ready for Pickup');
 	filters.hasTerminalFees = yes('hasTerminalFees', 'Has Terminal Fees');
 	filters.hasDemurrageFees = yes('hasDemurrageFees', 'Has Demurrage Fees');
-	if (isSet(raw.activeHolds) && listOf(raw.activeHolds).length) {
-		filters.activeHolds = pick(
-			node,
-			itemIndex,
-			'Active Hold',
-			raw.activeHolds,
-			['any', ...HOLD_NAMES],
-			'Pick "Any Hold" or the hold names from the list (customs, freight, USDA, VACIS, TMF, other).',
-		);
-	}
-	if (isSet(raw.lastFreeDay) && listOf(raw.lastFreeDay).length) {
-		filters.lfdBands = pick(
-			node,
-			itemIndex,
-			'Last Free Day',
-			raw.lastFreeDay,
-			LFD_BANDS,
-			'Pick from the list: overdue, today, imminent (within the days of "Imminent Within (Days)"), later or none.',
-		) as LfdBand[];
-	}
+	filters.activeHolds = picked(
+		'activeHolds',
+		'Active Hold',
+		['any', ...HOLD_NAMES],
+		'Pick "Any Hold" or the hold names from the list (customs, freight, USDA, VACIS, TMF, other).',
+	);
+	filters.lfdBands = picked(
+		'lastFreeDay',
+		'Last Free Day',
+		LFD_BANDS,
+		'Pick from the list: overdue, today, imminent (within the days of "Imminent Within (Days)"), later or none.',
+	) as LfdBand[] | undefined;
 	if (isSet(raw.terminalData)) {
 		filters.terminalData = pick(
 			node,
@@ -198,10 +195,27 @@ export function readContainerFilters(
 	if (yes('requiresAttention', 'Requires Attention')) filters.requiresAttention = true;
 	filters.etaChanged = readEtaChanged(node, itemIndex, raw.etaChanged);
 	filters.customerId = readCustomer(node, itemIndex, raw.customer);
-	for (const key of Object.keys(filters) as Array<keyof ContainerFilters>) {
-		if (filters[key] === undefined) delete filters[key];
-	}
-	return filters;
+	return withoutUnset(filters);
+}
+
+/** A Sort By option: its value and label (the first is Newest First, undefined). */
+function readSort<T extends string>(
+	node: INode,
+	itemIndex: number,
+	raw: unknown,
+	options: Array<[value: 'none' | T, label: string]>,
+): T | undefined {
+	if (!isSet(raw) || raw === 'none') return undefined;
+	const labels = options.map(([, label]) => `"${label}"`);
+	const picked = pick(
+		node,
+		itemIndex,
+		'Sort By',
+		raw,
+		options.map(([value]) => value),
+		`Pick ${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}.`,
+	)[0];
+	return picked === 'none' ? undefined : (picked as T);
 }
 
 /** Sort By of Container Get Many: undefined for Newest First. */
@@ -210,15 +224,11 @@ export function readContainerSort(
 	itemIndex: number,
 	raw: unknown,
 ): ContainerSort | undefined {
-	if (!isSet(raw) || raw === 'none') return undefined;
-	return pick(
-		node,
-		itemIndex,
-		'Sort By',
-		raw,
-		['none', 'lfd', 'arrival'],
-		'Pick "Newest First", "Last Free Day (Soonest First)" or "Arrival (Earliest First)".',
-	)[0] as ContainerSort;
+	return readSort<ContainerSort>(node, itemIndex, raw, [
+		['none', 'Newest First'],
+		['lfd', 'Last Free Day (Soonest First)'],
+		['arrival', 'Arrival (Earliest First)'],
+	]);
 }
 
 /** Options > Imminent Within (Days) of Container Get Many; undefined when not set. */
@@ -263,10 +273,7 @@ export function readShipmentFilters(
 			'Turn "Tracking Stopped" off, or remove "ETA Changed".',
 		);
 	}
-	for (const key of Object.keys(filters) as Array<keyof ShipmentFilterSpec>) {
-		if (filters[key] === undefined) delete filters[key];
-	}
-	return filters;
+	return withoutUnset(filters);
 }
 
 /** Sort By of Shipment Get Many: undefined for Newest First. */
@@ -275,15 +282,8 @@ export function readShipmentSort(
 	itemIndex: number,
 	raw: unknown,
 ): ShipmentSort | undefined {
-	if (!isSet(raw) || raw === 'none') return undefined;
-	return pick(
-		node,
-		itemIndex,
-		'Sort By',
-		raw,
-		['none', 'arrival'],
-		'Pick "Newest First" or "Arrival (Earliest First)".',
-	)[0] === 'arrival'
-		? 'arrival'
-		: undefined;
+	return readSort<ShipmentSort>(node, itemIndex, raw, [
+		['none', 'Newest First'],
+		['arrival', 'Arrival (Earliest First)'],
+	]);
 }
