@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { withInsights } from '../nodes/Terminal49/client/containers';
-import { containerMatcher } from '../nodes/Terminal49/client/containerFilters';
+import { containerMatcher } from '../nodes/Terminal49/client/listFilters';
 import {
 	indexIncluded,
 	itemsOf,
@@ -55,8 +55,9 @@ export interface Overheads {
 }
 
 export async function measureOverheads(tarball: string): Promise<Overheads> {
-	// One real page of 100 containers with their shipments, as the sandbox serves it.
-	const sb = await startSandbox({ containers: 200, rateWindowMs: 1000 });
+	// One real page of 100 containers with their shipments, as the sandbox serves it (its lists as the older
+	// service served them: the current one holds 50 containers a page).
+	const sb = await startSandbox({ containers: 200, rateWindowMs: 1000, legacyLists: true });
 	let page: IDataObject;
 	try {
 		const res = await fetch(`${sb.baseUrl}/containers?page[size]=100&include=shipment`, {

@@ -678,6 +678,7 @@ export class SandboxApp {
 		if (i < 0 || s.stage >= i) return null;
 		const from = s.times[i];
 		const delta = eta - from;
+		if (delta !== 0) s.etaChangedAt = Date.now();
 		for (let k = i; k < s.times.length; k++) s.times[k] += delta;
 		for (const c of this.store.containersOf(s)) {
 			if (c.stage >= i) continue;

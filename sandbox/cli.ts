@@ -16,6 +16,10 @@ Usage: npm run sandbox -- [options]
   --webhook-timeout-ms N   webhook delivery timeout (default 10000)
   --ignore-filter NAME     list endpoints ignore this query parameter silently, as the live service may
                            (e.g. 'filter[number]'); repeatable
+  --legacy-lists           GET /containers and /shipments as the older service answered them: list filters
+                           (but filter[number], q, number, filter[tracking_stopped]) and sort ignored, 100 a
+                           page; without it, the current service: documented filters and sort, 50 containers
+                           a page (change at run time: PATCH /_sandbox/options {"legacyLists": true})
   --lenient-accept         answer whatever the Accept header says instead of 406 Not Acceptable
   --no-me                  answer GET /me with 404, as a service that predates it
   --quiet                  do not log requests
@@ -68,6 +72,9 @@ function parseArgs(argv: string[]): Partial<SandboxOptions> {
 			case '--no-me':
 				opts.meEndpoint = false;
 				break;
+			case '--legacy-lists':
+				opts.legacyLists = true;
+				break;
 			case '--lenient-accept':
 				opts.strictAccept = false;
 				break;
@@ -95,6 +102,7 @@ async function main(): Promise<void> {
 		`  control API: ${sandbox.origin}/_sandbox (fixtures: GET ${sandbox.origin}/_sandbox/fixtures)`,
 		`  widget: ${sandbox.widgetUrl}/app.bundle.js (publishable key pk_sandbox_paid)`,
 		`  seed ${sandbox.options.seed}, ${sandbox.store.containers.size} containers, carrier delay ${sandbox.options.carrierDelayMs} ms, rate window ${sandbox.options.rateWindowMs} ms`,
+		`  lists: ${sandbox.options.legacyLists ? 'older service (filters and sort ignored, 100 a page)' : 'current service (documented filters and sort, 50 containers a page)'}`,
 	];
 	process.stdout.write(lines.join('\n') + '\n');
 	let stopping = false;

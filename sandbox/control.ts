@@ -113,6 +113,7 @@ export function summary(app: SandboxApp) {
 			strictAccept: app.options.strictAccept,
 			meEndpoint: app.options.meEndpoint,
 			trackingSlots: app.options.trackingSlots,
+			legacyLists: app.options.legacyLists,
 		},
 	};
 }
@@ -161,7 +162,7 @@ async function route(
 	if (is('GET') || is('GET', 'state')) return ok(summary(app));
 	if (is('GET', 'fixtures')) return ok(app.fixtures());
 	if (is('PATCH', 'options')) {
-		const { ignoredFilters, strictAccept, meEndpoint, trackingSlots } = body;
+		const { ignoredFilters, strictAccept, meEndpoint, trackingSlots, legacyLists } = body;
 		if (
 			ignoredFilters !== undefined &&
 			(!Array.isArray(ignoredFilters) || ignoredFilters.some((f) => typeof f !== 'string' || !f))
@@ -169,6 +170,8 @@ async function route(
 			throw bad('ignoredFilters must be an array of query parameter names');
 		if (strictAccept !== undefined && typeof strictAccept !== 'boolean')
 			throw bad('strictAccept must be true or false');
+		if (legacyLists !== undefined && typeof legacyLists !== 'boolean')
+			throw bad('legacyLists must be true or false');
 		if (meEndpoint !== undefined && typeof meEndpoint !== 'boolean')
 			throw bad('meEndpoint must be true or false');
 		const slots = trackingSlots as Record<string, unknown> | undefined;
@@ -192,6 +195,7 @@ async function route(
 				...app.options.trackingSlots,
 				...(slots as SandboxOptions['trackingSlots']),
 			};
+		if (legacyLists !== undefined) app.options.legacyLists = legacyLists;
 		return ok(summary(app).options);
 	}
 	if (is('POST', 'containers', '*', 'advance')) {

@@ -103,6 +103,7 @@ export function defaultOptions(overrides: Partial<SandboxOptions> = {}): Sandbox
 		logRequests: false,
 		extraKeys: {},
 		ignoredFilters: [],
+		legacyLists: false,
 		strictAccept: true,
 		meEndpoint: true,
 		trackingSlots: { free: 10 },

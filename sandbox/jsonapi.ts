@@ -70,12 +70,14 @@ export interface PageParams {
 export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_PAGE_SIZE = 100;
 
-/** `page[number]` (1-based) and `page[size]` (default 30, silently capped at 100). */
-export function pageParams(query: Record<string, string>): PageParams {
+/** `page[number]` (1-based) and `page[size]` (default 30, silently capped at `max`, 100 unless said). */
+export function pageParams(query: Record<string, string>, max = MAX_PAGE_SIZE): PageParams {
 	const rawSize = parseInt(query['page[size]'] ?? '', 10);
 	const rawNumber = parseInt(query['page[number]'] ?? '', 10);
 	const size =
-		Number.isFinite(rawSize) && rawSize > 0 ? Math.min(rawSize, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+		Number.isFinite(rawSize) && rawSize > 0
+			? Math.min(rawSize, max)
+			: Math.min(DEFAULT_PAGE_SIZE, max);
 	const number = Number.isFinite(rawNumber) && rawNumber > 0 ? rawNumber : 1;
 	return { number, size };
 }
@@ -118,8 +120,10 @@ export interface Page<T> {
 export function paginate<T>(
 	source: readonly T[] | { count: number; at: (i: number) => T },
 	ctx: ListContext,
+	maxPageSize = MAX_PAGE_SIZE,
 ): Page<T> {
-	const { number, size } = pageParams(ctx.query);
+	// The links carry the size served, not the size asked for: a capped page's next link is honest
+	const { number, size } = pageParams(ctx.query, maxPageSize);
 	const total = Array.isArray(source) ? source.length : (source as { count: number }).count;
 	const at = Array.isArray(source)
 		? (i: number) => (source as T[])[i]

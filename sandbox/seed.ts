@@ -133,7 +133,13 @@ export function buildShipment(
 		lineTrackingStoppedAt: null,
 		lineTrackingStoppedReason: null,
 		lineTrackingLastAttemptedAt: Math.min(now, spec.createdAt + HOUR_MS),
+		etaChangedAt: null,
 	};
+	// About 1 in 5 shipments still at sea had their ETA moved by the line in the 4 days before `now` (from
+	// the id's hash, so the rest of the seeded data is unchanged): the list filters `eta_changed_*`.
+	const etaHash = hashString(`eta:${shipment.id}`);
+	if (stage < milestoneIndex(milestones, 'vessel_arrived') && etaHash % 5 === 0)
+		shipment.etaChangedAt = now - ((etaHash >>> 3) % (96 * 60)) * 60_000;
 	store.addShipment(shipment);
 
 	const count = spec.containerNumbers?.length ?? spec.containerCount ?? rng.int(1, 4);

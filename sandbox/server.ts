@@ -226,6 +226,7 @@ export class SandboxServer {
 			method,
 			path: url.pathname,
 			query,
+			pairs,
 			body,
 			key: knownKey(req.headers.authorization, app.keys),
 			status: 0,

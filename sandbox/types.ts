@@ -35,6 +35,13 @@ export interface SandboxOptions {
 	 */
 	ignoredFilters: string[];
 	/**
+	 * `GET /containers` and `GET /shipments` as the older service answered them (the live captures): every
+	 * list filter ignored but `filter[number]` (containers) and `q`, `number`, `filter[tracking_stopped]`
+	 * (shipments), `sort` ignored, newest first, 100 a page. Off (the default): the current service, with
+	 * the documented filters, `sort`, pages of at most 50 containers (list-query.ts). Read per request.
+	 */
+	legacyLists: boolean;
+	/**
 	 * Content negotiation: 406 when the request's Accept header allows none of the endpoint's media types
 	 * (true by default; false answers whatever the Accept header says).
 	 */
@@ -114,6 +121,8 @@ export interface ShipmentRec {
 	lineTrackingStoppedAt: number | null;
 	lineTrackingStoppedReason: string | null;
 	lineTrackingLastAttemptedAt: number | null;
+	/** When the line last changed the ETA at the port of discharge (list filters `eta_changed_*`). */
+	etaChangedAt?: number | null;
 }
 
 export interface TransportEventRec {
@@ -212,7 +221,10 @@ export interface RequestLogEntry {
 	method: string;
 	/** Full request path including `/v2`. */
 	path: string;
+	/** The query, by name (a repeated name: its last value). */
 	query: Record<string, string>;
+	/** Every query parameter in order, repeated names included (`filter[tags][]=a&filter[tags][]=b`). */
+	pairs: Array<[string, string]>;
 	body: unknown;
 	/** Built-in key name (`sandbox_paid`…) or null. Never the raw header of an unknown key. */
 	key: string | null;

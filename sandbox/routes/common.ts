@@ -26,19 +26,24 @@ export function single(
 	return doc(opts.status ?? 200, resource, extra);
 }
 
-/** A paginated list (newest first) with links, meta and `included`. */
+/** A paginated list (newest first) with links, meta and `included`; pages of `maxPageSize` at most. */
 export function list<T>(
 	ctx: Ctx,
 	items: readonly T[] | { count: number; at: (i: number) => T },
 	serialize: (x: T) => ResourceObject,
-	opts: { defaultInclude?: string[] } = {},
+	opts: { defaultInclude?: string[]; maxPageSize?: number } = {},
 ): Reply {
-	const page = paginate(items, ctx.list);
+	const page = paginate(items, ctx.list, opts.maxPageSize);
 	const data = page.items.map(serialize);
 	const body: Record<string, unknown> = { data, links: page.links, meta: page.meta };
 	const paths = [...new Set([...(opts.defaultInclude ?? []), ...includeList(ctx.query)])];
 	if (paths.length) body.included = resolveIncluded(data, paths, ctx.ser.lookup);
 	return { status: 200, body };
+}
+
+/** The query pairs of the request the handler sees (the ones `ignoredFilters` names left out). */
+export function effectivePairs(ctx: Ctx): Array<[string, string]> {
+	return ctx.list.queryPairs.filter(([name]) => name in ctx.query);
 }
 
 /** Newest-first view over a store collection without copying it. */

@@ -1,4 +1,8 @@
-/** /containers: list (filter[number]), get, update ref_numbers, refresh, map_geojson, route, transport and raw events. */
+/**
+ * /containers: list (the documented filters and sort, pages of 50; or the older service's: filter[number]
+ * only, 100 a page, with `legacyLists`), get, update ref_numbers, refresh, map_geojson, route, transport and
+ * raw events.
+ */
 import {
 	attributesOf,
 	checkType,
@@ -12,7 +16,10 @@ import { containerMap } from '../map';
 import type { Ctx, Reply, Route } from '../router';
 import { transportEvents } from '../timeline';
 import type { ContainerRec } from '../types';
-import { list, must, newestFirst, single } from './common';
+import { containerFilter, containerOrder, CONTAINER_PAGE_CAP, filterParams } from '../list-query';
+import { containerView, shipmentViews } from '../list-views';
+import { ACCOUNT_ID } from '../serializers';
+import { effectivePairs, list, must, newestFirst, single } from './common';
 import { PLAIN_JSON_PRODUCES } from '../negotiation';
 
 function findContainer(ctx: Ctx, id: string): ContainerRec {
@@ -34,15 +41,32 @@ export const containerRoutes: Route[] = [
 		pattern: '/containers',
 		handler: (ctx) => {
 			const store = ctx.app.store;
-			const number = ctx.query['filter[number]']?.trim().toUpperCase();
-			// filter[status], filter[pod_locode], filter[line_scac], filter[updated_at] are silently ignored, as by the live service.
-			const items = number
-				? store.containers
-						.all()
-						.filter((c) => c.number === number)
-						.reverse()
-				: newestFirst(store.containers.all());
-			return list(ctx, items, (c) => ctx.ser.container(c));
+			if (ctx.app.options.legacyLists) {
+				const number = ctx.query['filter[number]']?.trim().toUpperCase();
+				// The older service: every other filter (filter[status], filter[pod_locode], ...) and sort ignored.
+				const items = number
+					? store.containers
+							.all()
+							.filter((c) => c.number === number)
+							.reverse()
+					: newestFirst(store.containers.all());
+				return list(ctx, items, (c) => ctx.ser.container(c));
+			}
+			const query = { now: Date.now(), accountId: ACCOUNT_ID };
+			const test = containerFilter(filterParams(effectivePairs(ctx)), query);
+			const order = containerOrder(ctx.query.sort, query);
+			const shipments = shipmentViews(store);
+			const kept = store.containers
+				.newestFirst()
+				.map((c) => ({ c, v: containerView(store, c, shipments.get(c.shipmentId)!, ctx.plan) }))
+				.filter(({ v }) => test(v))
+				.sort((a, b) => order(a.v, b.v));
+			return list(
+				ctx,
+				kept.map(({ c }) => c),
+				(c) => ctx.ser.container(c),
+				{ maxPageSize: CONTAINER_PAGE_CAP },
+			);
 		},
 	},
 	{

@@ -1,8 +1,36 @@
-/** /shipments: list (q, number, filter[tracking_stopped]), get, update, stop/resume tracking. */
+/**
+ * /shipments: list (the documented filters and sort; or the older service's: q, number and
+ * filter[tracking_stopped] only, with `legacyLists`), get, update, stop/resume tracking.
+ */
 import { attributesOf, checkType, error, stringArray } from '../jsonapi';
-import type { Ctx, Route } from '../router';
+import { filterParams, SHIPMENT_PAGE_CAP, shipmentFilter, shipmentOrder } from '../list-query';
+import { shipmentViews } from '../list-views';
+import type { Ctx, Reply, Route } from '../router';
+import { ACCOUNT_ID } from '../serializers';
 import type { ShipmentRec } from '../types';
-import { list, must, newestFirst, single } from './common';
+import { effectivePairs, list, must, newestFirst, single } from './common';
+
+/** The list as the current service answers it: the documented filters, `sort`, `meta.total` filtered. */
+function currentList(ctx: Ctx): Reply {
+	const store = ctx.app.store;
+	if (ctx.query.q !== undefined && !ctx.query.q.trim())
+		throw error(400, 'q must not be blank', { source: { parameter: 'q' } });
+	const query = { now: Date.now(), accountId: ACCOUNT_ID };
+	const test = shipmentFilter(filterParams(effectivePairs(ctx)), ctx.query, query);
+	const order = shipmentOrder(ctx.query.sort);
+	const views = shipmentViews(store);
+	const kept = store.shipments
+		.newestFirst()
+		.map((s) => ({ s, v: views.get(s.id)! }))
+		.filter(({ v }) => test(v));
+	if (order) kept.sort((a, b) => order(a.v, b.v));
+	return list(
+		ctx,
+		kept.map(({ s }) => s),
+		(s) => ctx.ser.shipment(s),
+		{ maxPageSize: SHIPMENT_PAGE_CAP },
+	);
+}
 
 /** `flag[parties]=true` (on both GETs): shipments carry `party_roles` (`include=party_roles.party` embeds them). */
 const flagParties = (ctx: Ctx) => {
@@ -16,6 +44,14 @@ export const shipmentRoutes: Route[] = [
 		handler: (ctx) => {
 			flagParties(ctx);
 			const store = ctx.app.store;
+			const stoppedValue = ctx.query['filter[tracking_stopped]'] ?? ctx.query.tracking_stopped;
+			if (stoppedValue !== undefined && stoppedValue !== 'true' && stoppedValue !== 'false')
+				throw error(400, 'filter[tracking_stopped] must be true or false', {
+					source: { parameter: 'filter[tracking_stopped]' },
+				});
+			if (!ctx.app.options.legacyLists) return currentList(ctx);
+			// The older service: filter[status], filter[pod_locode], filter[line_scac], filter[updated_at],
+			// every other filter and sort silently ignored.
 			const q = ctx.query.q?.trim().toUpperCase();
 			const number = ctx.query.number?.trim().toUpperCase();
 			const stoppedRaw = ctx.query['filter[tracking_stopped]'];
@@ -27,7 +63,6 @@ export const shipmentRoutes: Route[] = [
 					});
 				stopped = stoppedRaw === 'true';
 			}
-			// filter[status], filter[pod_locode], filter[line_scac], filter[updated_at] are silently ignored, as by the live service.
 			const matches = (s: ShipmentRec) => {
 				if (stopped !== undefined && !!s.lineTrackingStoppedAt !== stopped) return false;
 				const containers = q ? store.containersOf(s).map((c) => c.number) : [];

@@ -304,13 +304,15 @@ describe('Container number filter dropped by the service (sandbox ignoredFilters
 		});
 		expect(out.map((c) => c.id)).toEqual([oldest.id]);
 		const number = String(oldest.number);
+		// sort=-created_at is the node's Newest First; the sandbox's container pages hold 50 (100 asked)
+		const sent = { 'filter[number]': number, sort: '-created_at' };
 		expect(sb.requests.map(query)).toEqual([
 			{},
-			{ 'filter[number]': number, 'page[size]': '1' },
-			...Array.from({ length: Math.ceil(all.length / 100) }, (_, i) =>
+			{ ...sent, 'page[size]': '1' },
+			...Array.from({ length: Math.ceil(all.length / 50) }, (_, i) =>
 				i === 0
-					? { 'filter[number]': number, 'page[size]': '100' }
-					: { 'filter[number]': number, 'page[number]': String(i + 1), 'page[size]': '100' },
+					? { ...sent, 'page[size]': '100' }
+					: { ...sent, 'page[number]': String(i + 1), 'page[size]': '50' },
 			),
 		]);
 	});
@@ -363,7 +365,7 @@ describe('Container number filter dropped by the service (sandbox ignoredFilters
 		expect(out.map((c) => c.id)).toEqual([oldest.id]);
 		expect(sb.requests.map(query)).toEqual([
 			{},
-			{ 'filter[number]': String(oldest.number), 'page[size]': '1' },
+			{ 'filter[number]': String(oldest.number), 'page[size]': '1', sort: '-created_at' },
 		]);
 	});
 });

@@ -1,5 +1,8 @@
 /**
- * Container Get Many and Shipment Get Many filters and sorts against the sandbox, through real n8n-core.
+ * Container Get Many and Shipment Get Many filters and sorts against the sandbox as the older service
+ * answered lists (`legacyLists`: every list filter but the number ignored, sort ignored, 100 a page), through
+ * real n8n-core: the node judges every filter itself. The current service, and both compared, are in
+ * listFilters.test.ts.
  *
  * Every expectation is computed here from the raw GET pages the sandbox serves (read page by page, with the
  * shipment and POD terminal included), with this file's own reading of what each filter means: not with the
@@ -52,6 +55,7 @@ beforeAll(async () => {
 		carrierDelayMs: 50,
 		webhookRetryScale: 0,
 		rateLimits: { default: 1_000_000 },
+		legacyLists: true,
 	});
 	const pages = await getPages(
 		`${sb.baseUrl}/containers?page[size]=100&include=shipment,pod_terminal`,
@@ -319,7 +323,10 @@ describe('Container > Get Many filters: the output is exactly what the filter me
 			include: [],
 		});
 		expect(ids(alone)).toEqual([target.id]);
-		expect(listQueries()).toEqual([{ 'filter[number]': target.a.number, 'page[size]': '1' }]);
+		// the node's Newest First is sent as sort=-created_at (the older service ignores it)
+		expect(listQueries()).toEqual([
+			{ 'filter[number]': target.a.number, 'page[size]': '1', sort: '-created_at' },
+		]);
 		sb.clearRequests();
 		const excluded = await containers.run({
 			operation: 'getAll',
@@ -347,9 +354,13 @@ describe('Container > Get Many: Limit counts kept containers and reads only the 
 			include: [],
 		});
 		expect(ids(out)).toEqual(ids(matches.slice(0, 10)));
+		// the status is sent too (this service ignores it) and kept on the service's next links
+		const sent = { 'filter[current_status]': 'picked_up', sort: '-created_at' };
 		expect(listQueries()).toEqual(
 			Array.from({ length: pagesNeeded }, (_, i) =>
-				i === 0 ? { 'page[size]': '100' } : { 'page[number]': String(i + 1), 'page[size]': '100' },
+				i === 0
+					? { ...sent, 'page[size]': '100' }
+					: { ...sent, 'page[number]': String(i + 1), 'page[size]': '100' },
 			),
 		);
 	});
@@ -370,6 +381,10 @@ describe('Container > Get Many: Limit counts kept containers and reads only the 
 });
 
 describe('Container > Get Many: Sort By', () => {
+	/** Ties: newest created first, then by container number (the order never hangs on the service's). */
+	const tieBreak = (x: Raw, y: Raw) =>
+		Date.parse(String(y.a.created_at)) - Date.parse(String(x.a.created_at)) ||
+		String(x.a.number).localeCompare(String(y.a.number));
 	const lfdKey = (c: Raw) => lfdDays(c) ?? Infinity;
 	it('Last Free Day (soonest first) with a Limit: every page is read, the soonest open containers come out', async () => {
 		const open = raw.filter((c) => !closed(c));
@@ -380,7 +395,7 @@ describe('Container > Get Many: Sort By', () => {
 					lfdKey(x.c) - lfdKey(y.c) ||
 					(Date.parse(String(x.c.a.pickup_lfd)) || 0) -
 						(Date.parse(String(y.c.a.pickup_lfd)) || 0) ||
-					x.i - y.i,
+					tieBreak(x.c, y.c),
 			)
 			.map(({ c }) => c);
 		const out = await containers.run({
@@ -407,7 +422,7 @@ describe('Container > Get Many: Sort By', () => {
 			.sort((x, y) => {
 				const xt = Number.isNaN(x.t) ? Infinity : x.t;
 				const yt = Number.isNaN(y.t) ? Infinity : y.t;
-				return xt === yt ? x.i - y.i : xt - yt;
+				return xt === yt ? tieBreak(x.c, y.c) : xt - yt;
 			})
 			.map(({ c }) => c);
 		const out = await containers.run({

@@ -323,6 +323,7 @@ describe('Shipment > Get Many', () => {
 					q: 'MAEU4949',
 					number: f.billOfLading,
 					'filter[tracking_stopped]': 'false',
+					sort: '-created_at',
 					include: 'containers',
 					'page[size]': '100',
 				},
@@ -343,7 +344,7 @@ describe('Shipment > Get Many', () => {
 		const out = await run({ operation: 'getAll', limit: 3 });
 		expect(log()).toEqual([
 			['GET', '/v2/me', {}, null, 200],
-			['GET', '/v2/shipments', { 'page[size]': '3' }, null, 200],
+			['GET', '/v2/shipments', { sort: '-created_at', 'page[size]': '3' }, null, 200],
 		]);
 		expect(out).toHaveLength(3);
 		const created = out.map((o) => Date.parse(String(o.created_at)));
@@ -351,7 +352,7 @@ describe('Shipment > Get Many', () => {
 		for (const item of out) expect(item.type).toBe('shipment');
 	});
 
-	it('sends the service only the filters it applies; port, line and ETA are checked on the items', async () => {
+	it("sends the documented equivalents of the filters (port, ETA window); the shipping line is the node's alone", async () => {
 		const node = new Terminal49();
 		const filters = node.description.properties.find(
 			(p) =>
@@ -360,12 +361,17 @@ describe('Shipment > Get Many', () => {
 				p.displayOptions?.show?.operation?.includes('getAll'),
 		)!;
 		expect((filters.options as Array<{ name: string }>).map((o) => o.name).sort()).toEqual([
+			'customer',
 			'eta',
+			'etaChanged',
 			'etaDays',
+			'matchAllTags',
 			'number',
+			'party',
 			'portOfDischarge',
 			'q',
 			'shippingLine',
+			'tags',
 			'trackingStopped',
 		]);
 		await run({
@@ -378,9 +384,18 @@ describe('Shipment > Get Many', () => {
 				shippingLine: { __rl: true, mode: 'scac', value: 'MSCU' },
 			},
 		});
-		// no filter[...] the service would drop silently, pages of 100 (the Limit counts kept shipments)
+		// pages of 100 (the Limit counts kept shipments); no carrier filter (Terminal49 has none for shipments)
 		expect(log()[0][1]).toBe('/v2/me');
-		expect(log()[1]).toEqual(['GET', '/v2/shipments', { 'page[size]': '100' }, null, 200]);
+		const [, request] = sb.requests;
+		expect([request.method, request.path]).toEqual(['GET', '/v2/shipments']);
+		expect(request.pairs).toEqual([
+			['filter[pod_ata_at]', '@not_exists'],
+			['filter[pod_arrival][]', expect.stringMatching(/^>=\d{4}-\d{2}-\d{2}$/)],
+			['filter[pod_arrival][]', expect.stringMatching(/^<=\d{4}-\d{2}-\d{2}$/)],
+			['filter[pod_code]', 'USLAX'],
+			['sort', '-created_at'],
+			['page[size]', '100'],
+		]);
 	});
 });
 

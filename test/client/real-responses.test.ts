@@ -160,8 +160,12 @@ describe('Container Get Many: an inland rail container (containers.list.json)', 
 			limit: 1,
 			include: [],
 		});
-		// One page of one: the live list has 292,863 pages more and the node does not follow them
-		expect(calls()).toEqual([ME, ['GET', '/containers', { 'page[size]': '1' }]]);
+		// One page of one: the live list has 292,863 pages more and the node does not follow them. Newest
+		// First is sent as sort=-created_at (the current service's own default is the last refresh first).
+		expect(calls()).toEqual([
+			ME,
+			['GET', '/containers', { 'page[size]': '1', sort: '-created_at' }],
+		]);
 		expect(out).toHaveLength(1);
 		const [item] = out;
 		expectEveryAttribute(item, realResponse('containers.list.json').data[0]);

@@ -240,7 +240,7 @@ describe('the account (GET /me) and party roles in real n8n', () => {
 		expect(beyondMe()).toEqual([]);
 	});
 
-	test('party roles: assign a customs broker to a shipment, list it, see it on the shipment, remove it', async () => {
+	test('party roles: assign a customs broker to a shipment, list it, see it on the shipment, filter containers by it, remove it', async () => {
 		const f = t49.sandbox.fixtures.find((x) => x.key === 'customs_hold')!;
 		const broker = t49.sandbox.store.parties.all()[0];
 		const record = { recordType: 'shipment', shipmentId: byId(f.shipmentId) };
@@ -274,6 +274,16 @@ describe('the account (GET /me) and party roles in real n8n', () => {
 						include: ['party_roles.party'],
 					},
 				},
+				{
+					name: 'Containers of the broker',
+					parameters: {
+						resource: 'container',
+						operation: 'getAll',
+						returnAll: true,
+						filters: { party: byId(broker.id), partyRole: 'customs_broker' },
+						include: [],
+					},
+				},
 			]),
 		);
 		expect(execution.status).toBe('success');
@@ -291,8 +301,13 @@ describe('the account (GET /me) and party roles in real n8n', () => {
 			output(execution, 'Shipment')[0].party_roles.map((r: any) => [r.role, r.party.company_name]),
 		).toEqual([['customs_broker', broker.companyName]]);
 
-		// Filtering containers by that party (Container > Get Many's party filter) belongs to issue 22's list
-		// filters: wired by the lead after that merge (test.todo below).
+		// Container > Get Many's Party filter finds the shipment's containers, and no other
+		const shipment = t49.sandbox.store.shipments.get(f.shipmentId)!;
+		expect(
+			output(execution, 'Containers of the broker')
+				.map((c) => c.id)
+				.sort(),
+		).toEqual([...shipment.containerIds].sort());
 
 		const removal = await run(
 			chain('remove the broker', [
@@ -322,8 +337,4 @@ describe('the account (GET /me) and party roles in real n8n', () => {
 			[],
 		);
 	});
-
-	test.todo(
-		"party roles: Container > Get Many filtered by that party finds the shipment's containers (the party filter of issue 22; to wire after merging it)",
-	);
 });

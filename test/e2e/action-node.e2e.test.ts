@@ -470,8 +470,11 @@ describe('Terminal49 action node in real n8n', () => {
 		expect(total).toBeGreaterThanOrEqual(CONTAINERS);
 		expect(items).toHaveLength(total);
 		expect(new Set(items.map((c) => c.id)).size).toBe(total);
+		// the sandbox serves containers as the current service does: pages of 50, whatever page[size] asks
 		const pages = sandbox.requests.filter((r) => r.path === '/v2/containers');
-		expect(pages.map((r) => r.query['page[number]'] ?? '1')).toEqual(['1', '2', '3']);
+		expect(pages.map((r) => r.query['page[number]'] ?? '1')).toEqual(
+			Array.from({ length: Math.ceil(total / 50) }, (_, i) => String(i + 1)),
+		);
 		expect(pages.every((r) => r.status === 200)).toBe(true);
 	});
 
@@ -527,13 +530,19 @@ describe('Terminal49 action node in real n8n', () => {
 		expect(urgent).toHaveLength(2);
 		expect(urgent.every((c) => c.urgent === true && c.closed === false)).toBe(true);
 		const lists = sandbox.requests.filter((r) => r.path === '/v2/containers');
-		const pages = Math.ceil(sandbox.store.containers.all().length / 100);
-		// the filtered Return All: one request per 100 containers, shipment and terminal included
-		expect(
-			lists
-				.filter((r) => r.query.include === 'shipment,pod_terminal')
-				.map((r) => r.query['page[size]']),
-		).toEqual(Array(pages).fill('100'));
+		const filteredLists = lists.filter((r) => r.query.include === 'shipment,pod_terminal');
+		// the filtered Return All: the filters and the sort sent (the terminal's FIRMS code is the node's to
+		// check, with the terminal included), fewer pages than the whole list
+		expect(filteredLists.length).toBeGreaterThan(0);
+		expect(filteredLists.length).toBeLessThan(
+			Math.ceil(sandbox.store.containers.all().length / 50),
+		);
+		for (const r of filteredLists)
+			expect(r.query).toMatchObject({
+				'filter[shipping_line_scac]': 'MSCU',
+				'filter[current_status]': 'available,not_available,grounded',
+				sort: 'pickup_lfd,-created_at',
+			});
 	});
 
 	test('a 429 from the service is waited out (Retry-After) and the request retried', async () => {

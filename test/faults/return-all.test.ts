@@ -1,5 +1,6 @@
 /**
- * Faults during Container Get Many with Return All (250 containers = 3 pages of 100) against the sandbox,
+ * Faults during Container Get Many with Return All (250 containers = 3 pages of 100, the sandbox's lists as
+ * the older service served them: `legacyLists`) against the sandbox,
  * through n8n-core's real ExecuteContext. A fault the retries absorb still returns every container exactly
  * once; a fault that outlasts them fails the whole list (no partial list reported as complete), also with
  * Continue On Fail, where the item is an error instead of the first pages.
@@ -17,7 +18,12 @@ const rejections = recordUnhandledRejections();
 let sb: Sandbox;
 
 beforeAll(async () => {
-	sb = await startSandbox({ containers: TOTAL, rateWindowMs: 1000, carrierDelayMs: 50 });
+	sb = await startSandbox({
+		containers: TOTAL,
+		rateWindowMs: 1000,
+		carrierDelayMs: 50,
+		legacyLists: true,
+	});
 });
 afterAll(async () => {
 	await sb.close();

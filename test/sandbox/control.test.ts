@@ -1,5 +1,5 @@
 /** Control API (/_sandbox) and the CLI entry point. */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Sandbox } from '../../sandbox';
 import { client, control, startTestSandbox } from './helpers';
@@ -156,6 +156,42 @@ test('PATCH /_sandbox/options sets ignoredFilters and strictAccept at run time',
 	expect(sb.options).toMatchObject({ ignoredFilters: [], strictAccept: true });
 });
 
+test('PATCH /_sandbox/options switches the lists to the older service (legacyLists) and back', async () => {
+	const page = async () => (await client(sb).get('/containers?page[size]=100')).body;
+	// the current service: pages of 50 at most; the older one: 100
+	expect((await page()).meta.size).toBe(50);
+	const set = await control(sb, 'PATCH', '/options', { legacyLists: true });
+	expect(set.body).toMatchObject({ legacyLists: true });
+	expect(sb.options.legacyLists).toBe(true);
+	expect((await page()).meta.size).toBe(100);
+	// the older service: list filters ignored
+	expect(
+		(await client(sb).get('/containers?filter[current_status]=picked_up')).body.meta.total,
+	).toBe(sb.store.containers.size);
+	expect((await control(sb, 'PATCH', '/options', { legacyLists: 'yes' })).status).toBe(400);
+	expect((await control(sb, 'GET', '/state')).body.options.legacyLists).toBe(true);
+	await control(sb, 'PATCH', '/options', { legacyLists: false });
+	expect(
+		(await client(sb).get('/containers?filter[current_status]=picked_up')).body.meta.total,
+	).toBeLessThan(sb.store.containers.size);
+});
+
+test('npm run sandbox -- --help lists every option, --legacy-lists among them', () => {
+	const root = path.join(__dirname, '..', '..');
+	const help = execFileSync(
+		process.execPath,
+		['--import', 'tsx', path.join(root, 'sandbox', 'cli.ts'), '--help'],
+		{
+			cwd: root,
+			encoding: 'utf8',
+		},
+	);
+	expect(help).toMatch(
+		/--legacy-lists\s+GET \/containers and \/shipments as the older service answered them/,
+	);
+	expect(help).toContain('PATCH /_sandbox/options {"legacyLists": true}');
+});
+
 test('npm run sandbox (cli.ts) prints base URL and keys, serves, and stops on SIGTERM', async () => {
 	const root = path.join(__dirname, '..', '..');
 	// `node --import tsx` (what `npm run sandbox` runs through the tsx wrapper) so the signal reaches cli.ts itself.
@@ -172,6 +208,7 @@ test('npm run sandbox (cli.ts) prints base URL and keys, serves, and stops on SI
 			'--ignore-filter',
 			'filter[number]',
 			'--lenient-accept',
+			'--legacy-lists',
 			'--quiet',
 		],
 		{ cwd: root },
@@ -194,6 +231,7 @@ test('npm run sandbox (cli.ts) prints base URL and keys, serves, and stops on SI
 		expect(out).toContain('sandbox_paid');
 		expect(out).toContain('sandbox_free');
 		expect(out).toContain('sandbox_basic');
+		expect(out).toContain('lists: older service (filters and sort ignored, 100 a page)');
 		const res = await fetch(`${base}/containers`, {
 			headers: { Authorization: 'Token sandbox_paid' },
 		});
@@ -205,6 +243,7 @@ test('npm run sandbox (cli.ts) prints base URL and keys, serves, and stops on SI
 		expect(state.options).toMatchObject({
 			ignoredFilters: ['filter[number]'],
 			strictAccept: false,
+			legacyLists: true,
 		});
 	} finally {
 		child.kill('SIGTERM');

@@ -1,4 +1,8 @@
-/** Pagination (page[number], page[size], links, meta, truncation) and list filters. */
+/**
+ * Pagination (page[number], page[size], links, meta, truncation) and list filters, with `/containers` and
+ * `/shipments` as the older service answered them (`legacyLists`: 100 a page, list filters but the number
+ * ignored). The current service's lists: list-query.test.ts.
+ */
 import type { Sandbox } from '../../sandbox';
 import { SHIPPING_LINES } from '../../sandbox/reference-data';
 import { client, startTestSandbox, trackingRequestBody } from './helpers';
@@ -6,7 +10,7 @@ import { client, startTestSandbox, trackingRequestBody } from './helpers';
 let sb: Sandbox;
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
-	sb = await startTestSandbox({ containers: 250, carrierDelayMs: 60_000 });
+	sb = await startTestSandbox({ containers: 250, carrierDelayMs: 60_000, legacyLists: true });
 	api = client(sb);
 });
 afterAll(() => sb.close());

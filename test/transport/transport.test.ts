@@ -11,6 +11,7 @@ import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import type { Terminal49Context, Terminal49Request } from '../../nodes/Terminal49/transport';
 import {
 	apiRequestFull,
+	honestNext,
 	MAX_RATE_LIMIT_RETRIES,
 	pageSizeFor,
 	paginate,
@@ -188,6 +189,63 @@ describe('pagination', () => {
 		expect(seen[0].url).toContain('page%5Bsize%5D=75');
 		expect(pageSizeFor(undefined)).toBe(100);
 		expect(pageSizeFor(250)).toBe(84);
+	});
+
+	test('a service that holds 50 a page while its links still ask for 100: every record once, none skipped', async () => {
+		// Records 1..120; pages of 50 at most, counted by the size asked (offset = (number - 1) * asked),
+		// links repeating the size asked: following them blindly would skip records 51-100.
+		handler = (req, res) => {
+			const url = new URL(req.url, 'http://x');
+			const asked = Number(url.searchParams.get('page[size]'));
+			const n = Number(url.searchParams.get('page[number]') ?? 1);
+			const offset = (n - 1) * asked;
+			const data = Array.from(
+				{ length: Math.max(0, Math.min(50, asked, 120 - offset)) },
+				(_, i) => ({
+					id: `c${offset + i + 1}`,
+					type: 'container',
+					attributes: {},
+				}),
+			);
+			const more = offset + data.length < 120;
+			send(res, 200, {
+				data,
+				links: more ? { next: `/v2/containers?page[number]=${n + 1}&page[size]=${asked}` } : {},
+			});
+		};
+		const data = await readList({ method: 'GET', path: '/containers' });
+		expect(data.map((r) => r.id)).toEqual(Array.from({ length: 120 }, (_, i) => `c${i + 1}`));
+		expect(seen.map((s) => decodeURIComponent(s.url))).toEqual([
+			'/v2/containers?page[size]=100',
+			'/v2/containers?page[number]=2&page[size]=50',
+			'/v2/containers?page[number]=3&page[size]=50',
+		]);
+	});
+
+	test('honestNext leaves a link alone unless the page held fewer than asked and the link asks for more', () => {
+		const link = 'http://h/v2/containers?filter[x]=a%2Cb&page[number]=2&page[size]=100';
+		expect(honestNext(link, 100, 50, 50)).toBe(
+			'http://h/v2/containers?filter[x]=a%2Cb&page[number]=2&page[size]=50',
+		);
+		expect(honestNext(link, 100, 100, 100)).toBe(link);
+		expect(honestNext('http://h/v2/c?page[number]=2&page[size]=50', 100, 50, 50)).toBe(
+			'http://h/v2/c?page[number]=2&page[size]=50',
+		);
+		expect(honestNext(undefined, 100, 50, 50)).toBeUndefined();
+		// an offset the held size does not divide: left as the service wrote it
+		expect(honestNext(link, 100, 40, 90)).toBe(link);
+	});
+
+	test('a list value in the query repeats its key (filter[tags][]=a&filter[tags][]=b), as Rails reads it', async () => {
+		handler = (_req, res) => send(res, 200, { data: [] });
+		await apiRequest.call(context(), {
+			method: 'GET',
+			path: '/containers',
+			qs: { 'filter[tags][]': ['a', 'b,c'], 'filter[has_holds]': true },
+		});
+		expect(decodeURIComponent(seen[0].url)).toBe(
+			'/v2/containers?filter[tags][]=a&filter[tags][]=b,c&filter[has_holds]=true',
+		);
 	});
 
 	test('the generator lets a caller stop early without fetching more pages', async () => {

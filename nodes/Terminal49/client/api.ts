@@ -28,6 +28,38 @@ export interface Take {
 	limit?: number;
 }
 
+/**
+ * An order of the kept items (their flat items), and how the service's own order relates to it.
+ */
+export interface ListOrder {
+	/** The node's order: a stable sort, so ties keep the service's order. */
+	compare(a: IDataObject, b: IDataObject): number;
+	/**
+	 * Set when the request asks the service for the same order (its `sort`): a Limit may then stop before
+	 * the last page, once the records read are in that order (checked on every record the service sent) and
+	 * a record after the Limit's last has come. Not set: every page is read, then the items are sorted.
+	 */
+	service?: {
+		/** The node's order on the key the service sorts by alone (no tie-breaks); none last. */
+		compareKey(a: IDataObject, b: IDataObject): number;
+		/**
+		 * Ties keep the service's order, so the Limit is final as soon as it is filled: pages are then sized
+		 * for the Limit, as without an order. Otherwise the node reads on to a record past the Limit's last.
+		 */
+		tiesFinal?: boolean;
+	};
+}
+
+/**
+ * Filters the service alone can judge (the items carry nothing to check them on): the same request
+ * without them (`withoutQs`) must count more records than with them, or the service may have ignored them
+ * and the answer be the whole list; then `fail` is called with both counts.
+ */
+export interface ServiceOnlyFilters {
+	withoutQs: IDataObject;
+	fail(filtered: unknown, unfiltered: unknown): never;
+}
+
 export interface ListOptions extends Take {
 	/**
 	 * Keeps only the records it accepts, for a filter the service does not offer. The Limit counts kept
@@ -37,8 +69,9 @@ export interface ListOptions extends Take {
 	/**
 	 * The same, for a filter sent to the service that it may drop silently: pages are sized for the Limit (a
 	 * service that applies the filter costs what it always did), and once a record does not match, the
-	 * service evidently dropped the filter, so the list is read again as `where` does (pages of 100, the Limit
-	 * counting kept records): a dropped filter never comes out as a filtered list, nor as many tiny pages.
+	 * service evidently dropped the filter, so the list is read again as `where` does (pages of the largest
+	 * size, the Limit counting kept records): a dropped filter never comes out as a filtered list, nor as many
+	 * tiny pages.
 	 */
 	verify?: (record: ResourceObject) => boolean;
 	decorate?: Decorate;
@@ -49,15 +82,21 @@ export interface ListOptions extends Take {
 	 */
 	whereItem?: (item: IDataObject) => boolean;
 	/**
-	 * Orders the kept records by their flat items (a stable sort: ties keep the service's order). Every page
-	 * is read, in pages of the largest size, then the first `limit` are returned.
+	 * Orders the kept records by their flat items, then the first `limit` are returned. Every page is read,
+	 * in pages of the largest size, unless `order.service` lets a Limit stop earlier.
 	 */
-	order?: (a: IDataObject, b: IDataObject) => number;
+	order?: ListOrder;
 	/**
 	 * Read every page even with a Limit, in pages of the largest size (the Limit does not size them): the
 	 * caller orders the records, then takes the first `limit`.
 	 */
 	readAll?: boolean;
+	serviceOnly?: ServiceOnlyFilters;
+}
+
+/** `meta.total` of a list page: the number of records of the (filtered) list, or undefined. */
+export function totalOf(page: JsonApiDocument): unknown {
+	return page.meta?.total;
 }
 
 /**
@@ -158,52 +197,112 @@ export class Api {
 	}
 
 	/**
+	 * Whether the service applied the filters only it can judge: the first page's `meta.total` (the filtered
+	 * total) below the total of the same request without them (one request of one record). Equal totals
+	 * mean it ignored them, or they select nothing less here; either way the filtered list cannot be told
+	 * from the unfiltered one, so `fail` is called.
+	 */
+	private async confirmServiceOnly(
+		request: Request,
+		first: JsonApiDocument,
+		check: ServiceOnlyFilters,
+	): Promise<void> {
+		const filtered = totalOf(first);
+		const probe = await this.document({
+			...request,
+			qs: { ...check.withoutQs, 'page[size]': 1 },
+		});
+		const unfiltered = totalOf(probe);
+		if (
+			typeof filtered !== 'number' ||
+			typeof unfiltered !== 'number' ||
+			(filtered === unfiltered && unfiltered > 0)
+		)
+			check.fail(filtered, unfiltered);
+	}
+
+	/**
 	 * The items of a list: every record (Return All) or the first `limit`, each page turned into items as it
-	 * arrives; with Return All the next page is already on its way meanwhile.
+	 * arrives; with Return All the next page is already on its way meanwhile. Pages are never assumed to
+	 * hold what was asked for (the service may cap them: 50 containers).
 	 */
 	async list(request: Request, mode: ReadMode, options: ListOptions = {}): Promise<IDataObject[]> {
-		const { verify, decorate, whereItem, order } = options;
+		const { verify, decorate, whereItem, order, serviceOnly } = options;
 		// A filter judged here on each record: the Limit counts kept records, pages are of the largest size
 		const where = options.where ?? (whereItem ? () => true : undefined);
-		const limit = options.readAll || order ? undefined : options.limit;
-		const pageLimit = limit;
-		const keep = where && verify ? (r: ResourceObject) => where(r) && verify(r) : (where ?? verify);
-		// Pages smaller than the largest: a record failing `verify` means reading again in pages of 100
-		const smallPages = !where && verify && pageSizeFor(pageLimit) < MAX_PAGE_SIZE;
+		// An order with a Limit and the service sorting the same way: stop once the order is verified on what
+		// came back and no later page can hold an earlier item; read every page as soon as it is not.
+		const sorted = order?.service && options.limit !== undefined ? order.service : undefined;
+		const limit = options.readAll || (order && !sorted) ? undefined : options.limit;
+		// Pages sized for the Limit unless records are judged here or the order reads beyond the Limit
+		const pageLimit = where || (sorted && !sorted.tiesFinal) ? undefined : limit;
+		// Pages smaller than the largest: a record failing `verify`, or the service's order not holding,
+		// means reading again in pages of the largest size
+		const smallPages = pageSizeFor(pageLimit) < MAX_PAGE_SIZE;
 		const flat: ReadMode = { simplify: true };
 		const items: IDataObject[] = [];
-		// With an order: each kept record's flat item (the sort key) beside the item returned
-		const ordered: Array<{ key: IDataObject; item: IDataObject }> = [];
+		let inOrder = sorted !== undefined;
+		// The last record the service sent (kept or not): the order is checked from one to the next
+		let previous: IDataObject | undefined;
+		// With an order: each kept record's flat item (the sort key) beside the item returned; with a Limit
+		// only the first `limit` are kept (the others can never come back into them)
+		let ordered: Array<{ key: IDataObject; item: IDataObject }> = [];
+		const byOrder = (a: { key: IDataObject }, b: { key: IDataObject }) =>
+			order!.compare(a.key, b.key);
 		// Included resources of all pages so far (a page's records normally refer to its own). A list filtered
 		// here may read many pages for few records: each page is indexed alone, so the rest is not kept.
 		const allPages = where ? undefined : indexIncluded([]);
-		const pages = this.pages(request, where ? undefined : pageLimit, {
+		const pages = this.pages(request, pageLimit, {
 			prefetch: limit === undefined,
 		});
+		let first = true;
 		for await (const page of pages) {
+			if (first && serviceOnly) await this.confirmServiceOnly(request, page, serviceOnly);
+			first = false;
 			const index = indexIncluded(page.included, allPages);
 			for (const record of resourcesOf(page)) {
-				if (limit !== undefined && items.length >= limit) break;
-				if (keep && !keep(record)) {
+				if (!order && limit !== undefined && items.length >= limit) break;
+				if (!where && verify && !verify(record)) {
+					// The service dropped the filter: read again, judging it here in pages of the largest size
 					if (smallPages) {
 						return await this.list(request, mode, { ...options, where: verify, verify: undefined });
 					}
 					continue;
 				}
+				if (where && !(where(record) && (!verify || verify(record)))) continue;
 				if (!whereItem && !order) {
 					items.push(listItemOf(record, index, mode, decorate));
 					continue;
 				}
 				const key = listItemOf(record, index, flat, decorate);
+				if (sorted && inOrder) {
+					// Each record the service sends must not come before the one it sent last
+					if (previous && sorted.compareKey(previous, key) > 0) inOrder = false;
+					previous = key;
+					if (!inOrder && smallPages) {
+						// Not the service's order: read every page, in pages of the largest size
+						return await this.list(request, mode, {
+							...options,
+							order: { compare: order!.compare },
+						});
+					}
+				}
 				if (whereItem && !whereItem(key)) continue;
 				const item = mode.simplify ? key : listItemOf(record, index, mode);
 				if (order) ordered.push({ key, item });
 				else items.push(item);
 			}
-			if (limit !== undefined && items.length >= limit) break;
+			if (!order && limit !== undefined && items.length >= limit) break;
+			if (sorted && inOrder && previous && ordered.length >= limit!) {
+				ordered = ordered.sort(byOrder).slice(0, limit);
+				// The service's order holds: a record past the Limit's last has come (ties included, unless
+				// ties keep the service's order), so no later page holds one that comes before it
+				const past = sorted.compareKey(ordered[ordered.length - 1].key, previous);
+				if (sorted.tiesFinal ? past <= 0 : past < 0) break;
+			}
 		}
 		if (!order) return items;
-		const sorted = ordered.sort((a, b) => order(a.key, b.key)).map(({ item }) => item);
-		return options.limit === undefined ? sorted : sorted.slice(0, options.limit);
+		const result = ordered.sort(byOrder).map(({ item }) => item);
+		return options.limit === undefined ? result : result.slice(0, options.limit);
 	}
 }

@@ -1,24 +1,20 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { addContainerInsights } from '../helpers/containerInsights';
+import { addContainerInsights, DEFAULT_IMMINENT_DAYS } from '../helpers/containerInsights';
 import { assertContainerNumber, assertId, assertNotEmpty } from '../helpers/validation';
 import type { Take } from './api';
-import type { ContainerFilters, ContainerSort } from './containerFilters';
-import {
-	containerMatcher,
-	containerOrder,
-	hasContainerFilters,
-	includesFor,
-} from './containerFilters';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import { attributesOf, itemsOf, resourcesOf } from './jsonApi';
+import type { ContainerFilters, ContainerSort } from './listFilters';
+import { containerMatcher, containerOrder, hasFilters, includesFor } from './listFilters';
+import { containerQuery } from './listQuery';
 import type { Locator } from './locator';
-import { MAX_PAGE_SIZE } from '../transport';
 import { includeQuery, Resource, segment } from './resource';
 
 /**
- * Pages of 100 read for a container number when the service ignored `filter[number]` (the newest 10,000
- * containers, 100 requests) before saying so rather than spending more of the rate limit.
+ * Pages read for a container number when the service ignored `filter[number]` (100 requests: the newest
+ * 10,000 containers at 100 a page, 5,000 where the service holds 50 a page) before saying so rather than
+ * spending more of the rate limit.
  */
 const MAX_NUMBER_PAGES = 100;
 
@@ -63,16 +59,19 @@ export class Containers extends Resource {
 		if (first.length === 0) return notTracked();
 		// Another container came back: the service dropped the filter. Read the list (newest first) for it.
 		let pages = 0;
+		let read = 0;
 		for await (const page of this.api.pages({
 			method: 'GET',
 			path: '/containers',
 			qs: { 'filter[number]': number },
 		})) {
-			match = resourcesOf(page).find(same);
+			const records = resourcesOf(page);
+			read += records.length;
+			match = records.find(same);
 			if (match) return String(match.id);
 			if (++pages >= MAX_NUMBER_PAGES) {
 				return this.fail(
-					`Container "${number}" is not among the ${pages * MAX_PAGE_SIZE} newest containers of this Terminal49 account, and the service ignored the number filter, so it was not looked up further`,
+					`Container "${number}" is not among the ${read} newest containers of this Terminal49 account, and the service ignored the number filter, so it was not looked up further`,
 					'Choose the container By ID (Shipment > Get lists the IDs of its containers), so that no more of your rate limit is spent reading the list.',
 				);
 			}
@@ -99,10 +98,14 @@ export class Containers extends Resource {
 	}
 
 	/**
-	 * `GET /containers`. A number filter is sent as `filter[number]` and checked on the records: a service
-	 * that dropped it never makes an unfiltered list look filtered. The other filters (status, holds, LFD
-	 * band, terminal, port, line, ...) are judged here on each page as it is read (the service drops them
-	 * silently); the related records they need are included in the same requests. A sort reads every page.
+	 * `GET /containers` with, for every filter and sort, the server-side equivalent Terminal49 documents
+	 * (listQuery.ts: never narrower than what the node keeps), and every item judged again here on the
+	 * node's own terms as each page is read (listFilters.ts): a service that applies a filter, applies it
+	 * loosely or ignores it gives the same items in the same order; only the requests differ. The related
+	 * records the filters need are included in the same requests. A sort with a Limit stops reading once the
+	 * service's order is verified on what came back. Filters only the service can judge (Requires Attention,
+	 * ETA Changed, Customer) are confirmed: a service that ignored them fails the run instead of answering
+	 * with the whole list.
 	 */
 	async list(
 		filters: {
@@ -120,28 +123,31 @@ export class Containers extends Resource {
 		for (const related of includesFor(where, filters.sort)) {
 			if (!include.includes(related)) include.push(related);
 		}
-		const qs: IDataObject = includeQuery(include);
-		const number = filters.number;
-		if (number) qs['filter[number]'] = number;
-		const imminentDays = filters.imminentDays;
+		const now = new Date();
+		const { number, imminentDays } = filters;
+		const query = containerQuery(where, {
+			number,
+			sort: filters.sort,
+			imminentDays: imminentDays ?? DEFAULT_IMMINENT_DAYS,
+			now,
+		});
+		const qs: IDataObject = { ...query.qs, ...includeQuery(include) };
 		return await this.api.list({ method: 'GET', path: '/containers', qs }, mode, {
 			...take,
 			verify: number ? (record) => attributesOf(record).number === number : undefined,
-			decorate:
-				imminentDays === undefined
-					? withInsights
-					: (item) => addContainerInsights(item, undefined, undefined, imminentDays),
-			whereItem: hasContainerFilters(where)
+			decorate: (item) => addContainerInsights(item, undefined, now, imminentDays),
+			whereItem: hasFilters(where)
 				? containerMatcher(where, (relationship) =>
 						this.fail(
 							`Terminal49 did not include the ${relationship === 'pod_terminal' ? 'POD terminal' : relationship} of a container, so the filter on it cannot be checked`,
 							relationship === 'pod_terminal'
 								? 'Choose the POD Terminal filter By ID (the pod_terminal ID of a container) instead of by FIRMS code.'
-								: 'Filter on the port of discharge or shipping line with Shipment > Get Many instead.',
+								: 'Filter on the port of discharge, shipping line, tracking or tags with Shipment > Get Many instead.',
 						),
 					)
 				: undefined,
-			order: filters.sort ? containerOrder(filters.sort) : undefined,
+			order: containerOrder(filters.sort),
+			serviceOnly: this.confirmation(query, qs, 'containers'),
 		});
 	}
 

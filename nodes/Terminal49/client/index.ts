@@ -94,4 +94,3 @@ export type { RecordRef, RecordType } from './customFields';
 export type { Take } from './api';
 export type { ReadMode } from './jsonApi';
 export type { Locator } from './locator';
-export { readLocator } from './locator';

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { PartyRole } from '../helpers/partyRoles';
+import { CONTAINER_ROLE, PARTY_ROLES } from '../helpers/partyRoles';
 import { describeServiceErrors, serviceErrors } from '../transport/errors';
 import type { Take } from './api';
 import type { RecordRef } from './customFields';
@@ -7,26 +9,6 @@ import { RECORD_PATHS } from './customFields';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import { attributesOf, identifiersOf, indexIncluded, listItemOf, resourcesOf } from './jsonApi';
 import { deleted, Resource, segment } from './resource';
-
-/**
- * The roles a party can have (Terminal49's guide "Assign Shipper, Consignee, and Other Parties",
- * docs/api-docs/in-depth-guides/assigning-parties.mdx): every one on a shipment or tracking request, only
- * `pickup_dray_carrier` on a container.
- */
-export const PARTY_ROLES = [
-	'customer',
-	'shipper',
-	'consignee',
-	'notify_party',
-	'customs_broker',
-	'freight_forwarder',
-	'pickup_dray_carrier',
-] as const;
-
-export type PartyRole = (typeof PARTY_ROLES)[number];
-
-/** The one role a container takes. */
-export const CONTAINER_ROLE: PartyRole = 'pickup_dray_carrier';
 
 const RECORD_NAMES = {
 	tracking_request: 'tracking request',
@@ -167,3 +149,5 @@ export class PartyRoles extends Resource {
 		}));
 	}
 }
+
+export type { PartyRole } from '../helpers/partyRoles';

@@ -1,7 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Api } from './api';
+import type { Api, ServiceOnlyFilters } from './api';
+import type { ListQuery } from './listQuery';
 
 /** What every resource client has: the bound transport, and errors that name the input item. */
 export abstract class Resource {
@@ -21,6 +22,49 @@ export abstract class Resource {
 			itemIndex: this.itemIndex,
 			...(description ? { description } : {}),
 		});
+	}
+
+	/**
+	 * How a list confirms the filters of `query` only the service can judge (none: undefined): the same
+	 * query without them, and the error when the totals cannot tell the answer from the whole list.
+	 */
+	protected confirmation(
+		query: ListQuery,
+		qs: IDataObject,
+		records: string,
+	): ServiceOnlyFilters | undefined {
+		const keys = query.serviceOnly.flatMap((filter) => filter.keys);
+		if (!keys.length) return undefined;
+		const labels = query.serviceOnly.map((filter) => filter.label);
+		return {
+			withoutQs: Object.fromEntries(Object.entries(qs).filter(([key]) => !keys.includes(key))),
+			fail: (filtered, unfiltered) =>
+				this.serviceOnlyIgnored(labels, records, filtered, unfiltered),
+		};
+	}
+
+	/**
+	 * The error when a list's filters that only the service can judge may have been ignored: the filtered
+	 * and unfiltered totals are equal (or missing), so the answer cannot be told from the whole list.
+	 */
+	private serviceOnlyIgnored(
+		labels: string[],
+		records: string,
+		filtered: unknown,
+		unfiltered: unknown,
+	): never {
+		const named = labels.map((label) => `"${label}"`).join(' and ');
+		const them = labels.length > 1 ? 'them' : 'it';
+		if (typeof filtered !== 'number' || typeof unfiltered !== 'number') {
+			return this.fail(
+				`Terminal49 did not say how many ${records} match (meta.total), so it cannot be confirmed that it applied ${named}`,
+				`The node cannot check ${named} on the ${records} itself, and a service that ignores a filter answers with the whole list. Nothing was returned. Remove ${named}, or use filters the node checks itself.`,
+			);
+		}
+		return this.fail(
+			`Terminal49 counted as many ${records} with ${named} as without ${them} (${unfiltered}), so it cannot be told whether the service applied ${them}`,
+			`The node cannot check ${named} on the ${records} itself, and a service that ignores a filter answers with the whole list. Nothing was returned. If every one of these ${records} does match, ${named} leaves none out: remove ${them}. Otherwise the service ignored ${them}; use filters the node checks itself instead.`,
+		);
 	}
 }
 

@@ -3,8 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { withContainerInsights } from '../helpers/containerInsights';
 import { assertId, assertNotEmpty } from '../helpers/validation';
 import type { Take } from './api';
-import type { ShipmentFilterSpec } from './containerFilters';
-import { hasShipmentFilters, shipmentMatcher } from './containerFilters';
 import type { Decorate, IncludedIndex, JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import {
 	attributesOf,
@@ -16,6 +14,9 @@ import {
 	resourcesOf,
 	simplifyResource,
 } from './jsonApi';
+import type { ShipmentFilterSpec, ShipmentSort } from './listFilters';
+import { hasFilters, shipmentMatcher, shipmentOrder } from './listFilters';
+import { shipmentQuery } from './listQuery';
 import type { Locator } from './locator';
 import { includeQuery, Resource, segment } from './resource';
 
@@ -95,8 +96,9 @@ export interface ShipmentFilters {
 	number?: string;
 	trackingStopped?: boolean;
 	include?: string[];
-	/** Judged on the items: the service ignores these. */
+	/** Sent to the service (listQuery.ts) and judged on the items again (listFilters.ts). */
 	where?: ShipmentFilterSpec;
+	sort?: ShipmentSort;
 }
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -184,19 +186,26 @@ export class Shipments extends Resource {
 	}
 
 	/**
-	 * `GET /shipments` with the filters the service honours (`q`, `number`, `filter[tracking_stopped]`,
-	 * the last checked on the records too: a dropped filter never passes for an applied one); it drops
-	 * status, port, carrier and date filters silently, so those (ETA window, port of discharge, shipping
-	 * line) are judged here on each page as it is read.
+	 * `GET /shipments` with, for every filter and sort, the server-side equivalent Terminal49 documents
+	 * (listQuery.ts), and every item judged again here as each page is read (listFilters.ts; Tracking
+	 * Stopped checked on the records: a dropped filter never passes for an applied one). Search and Number
+	 * are the service's own. Customer and ETA Changed, which only the service can judge, are confirmed: a
+	 * service that ignored them fails the run instead of answering with the whole list.
 	 */
 	async list(filters: ShipmentFilters, take: Take, mode: ReadMode): Promise<IDataObject[]> {
-		const qs: IDataObject = {};
-		if (filters.q) qs.q = filters.q;
-		if (filters.number) qs.number = normalizeShipmentNumber(filters.number);
-		const stopped = filters.trackingStopped;
-		if (typeof stopped === 'boolean') qs['filter[tracking_stopped]'] = stopped;
-		Object.assign(qs, includeWithParties(filters.include));
+		const now = new Date();
 		const where = filters.where ?? {};
+		const stopped = filters.trackingStopped;
+		const query = shipmentQuery(
+			{
+				...where,
+				q: filters.q,
+				number: filters.number ? normalizeShipmentNumber(filters.number) : undefined,
+				trackingStopped: stopped,
+			},
+			{ sort: filters.sort, now },
+		);
+		const qs: IDataObject = { ...query.qs, ...includeWithParties(filters.include) };
 		return await this.api.list({ method: 'GET', path: '/shipments', qs }, mode, {
 			...take,
 			verify:
@@ -204,7 +213,9 @@ export class Shipments extends Resource {
 					? (record) => isSet(attributesOf(record).line_tracking_stopped_at) === stopped
 					: undefined,
 			decorate: shipmentItem,
-			whereItem: hasShipmentFilters(where) ? shipmentMatcher(where) : undefined,
+			whereItem: hasFilters(where) ? shipmentMatcher(where, now) : undefined,
+			order: shipmentOrder(filters.sort),
+			serviceOnly: this.confirmation(query, qs, 'shipments'),
 		});
 	}
 
@@ -233,9 +244,9 @@ export class Shipments extends Resource {
 	}
 
 	/**
-	 * The pages of `GET /shipments?filter[tracking_stopped]=false&include=containers` in pages of 100, each
-	 * requested while the one before is worked on (the polling trigger's one read of every tracked
-	 * container: ceil(shipments / 100) requests).
+	 * The pages of `GET /shipments?filter[tracking_stopped]=false&include=containers`, each requested while
+	 * the one before is worked on (the polling trigger's one read of every tracked container: one request
+	 * per page, 100 shipments a page as asked; never assumed to hold that many).
 	 */
 	trackedWithContainers() {
 		return this.api.pages(

@@ -26,8 +26,15 @@ export const CONTAINER_STATUSES = [
 	'empty_returned',
 ] as const;
 
+/** Hold names as the service writes them (case-sensitive; service-spec.md). */
+export const HOLD_NAMES = ['freight', 'customs', 'USDA', 'VACIS', 'TMF', 'other'] as const;
+
 /** The statuses of a container whose import is over: picked up, delivered, or empty returned. */
 export const CLOSED_STATUSES: readonly string[] = ['picked_up', 'delivered', 'empty_returned'];
+/** The other ten: a container not closed has one of these (current_status is never null: openapi.json). */
+export const OPEN_STATUSES: readonly string[] = CONTAINER_STATUSES.filter(
+	(status) => !CLOSED_STATUSES.includes(status),
+);
 
 /** Where the last free day stands, in the calendar of the place the container is picked up. */
 export type LfdBand = 'overdue' | 'today' | 'imminent' | 'later' | 'none';

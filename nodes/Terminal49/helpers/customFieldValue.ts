@@ -1,9 +1,6 @@
-import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Locator } from '../client';
-import { readLocator } from '../client';
-import type { RecordType } from '../client/customFields';
 import { containerLocator, shipmentLocator } from './locators';
 
 /**
@@ -173,13 +170,6 @@ export function valueProperties(options: { allowNull: boolean }): INodePropertie
 	];
 }
 
-/** Reads "Value Type" + "Value" and returns the JSON value to send. */
-export function readValue(this: IExecuteFunctions, itemIndex: number): unknown {
-	const type = this.getNodeParameter('valueType', itemIndex, 'text') as CustomFieldValueType;
-	const raw = type === 'null' ? null : this.getNodeParameter('value', itemIndex, '');
-	return parseCustomFieldValue(this.getNode(), 'Value', raw, type, itemIndex);
-}
-
 export const apiSlugProperty: INodeProperties = {
 	displayName: 'API Slug',
 	name: 'apiSlug',
@@ -269,23 +259,4 @@ export function recordProperties(
 		});
 	}
 	return properties;
-}
-
-/** The record the user chose with the "Record Type" parameters (its number is looked up by the client). */
-export function readRecordLocator(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): { type: RecordType; locator: Locator } {
-	const type = this.getNodeParameter('recordType', itemIndex) as string;
-	if (type === 'container')
-		return { type, locator: readLocator.call(this, 'containerId', itemIndex) };
-	if (type === 'shipment')
-		return { type, locator: readLocator.call(this, 'shipmentId', itemIndex) };
-	if (type === 'tracking_request')
-		return { type, locator: readLocator.call(this, 'trackingRequestId', itemIndex) };
-	throw new NodeOperationError(
-		this.getNode(),
-		`Invalid Record Type "${type}": use Tracking Request, Shipment or Container`,
-		{ itemIndex },
-	);
 }

@@ -44,6 +44,10 @@ export const JSON_API_CONTENT_TYPE = 'application/vnd.api+json';
  * GeoJSON, webhook source IPs, document types, download URL, infer number, refresh).
  */
 export const ACCEPT = `${JSON_API_CONTENT_TYPE}, application/json`;
+/**
+ * The largest `page[size]` the node asks for. The service may hold fewer per page (containers: 50, a
+ * larger size is truncated); the node follows `links.next` and never counts on a page's size.
+ */
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Retries of a 429 (after waiting Retry-After each time). */
@@ -53,7 +57,7 @@ export const MAX_RETRY_AFTER_MS = 120_000;
 /** Retries of a 5xx, timeout or dropped connection, for requests that are safe to repeat. */
 export const MAX_TRANSIENT_RETRIES = 3;
 export const TRANSIENT_BACKOFF_MS = 400;
-/** A Return All never follows more pages than this (1,000,000 records at 100 a page). */
+/** A Return All never follows more pages than this (1,000,000 records at 100 a page, 500,000 at 50). */
 export const MAX_PAGES = 10_000;
 
 export interface Terminal49Request {
@@ -241,7 +245,11 @@ export async function apiRequestFull(
 		json: true,
 		timeout: connection.timeoutMs,
 	};
-	if (request.qs && Object.keys(request.qs).length > 0 && !options.url) httpOptions.qs = request.qs;
+	if (request.qs && Object.keys(request.qs).length > 0 && !options.url) {
+		httpOptions.qs = request.qs;
+		// A list value repeats its key as given (`filter[tags][]=a&filter[tags][]=b`), as Rails reads it.
+		if (Object.values(request.qs).some(Array.isArray)) httpOptions.arrayFormat = 'repeat';
+	}
 	if (request.body !== undefined) {
 		httpOptions.body = request.body;
 		httpOptions.headers = { ...httpOptions.headers, 'Content-Type': JSON_API_CONTENT_TYPE };
@@ -388,6 +396,33 @@ export function pageSizeFor(limit: number | undefined): number {
 	return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.ceil(limit / Math.max(pages, 1))));
 }
 
+function pageSizeOf(url: string): number | undefined {
+	const size = Number(new URL(url).searchParams.get('page[size]'));
+	return Number.isInteger(size) && size > 0 ? size : undefined;
+}
+
+/**
+ * The next page's URL when the service held fewer records than asked on a page that has a next one (it
+ * caps the page size: containers hold 50): a link that still asks for the larger size is sent for the size
+ * the service holds and the page after the records read so far, so no record is skipped whether the
+ * service counts its pages by the size it held or by the size asked.
+ */
+export function honestNext(
+	url: string | undefined,
+	asked: number | undefined,
+	held: number,
+	received: number,
+): string | undefined {
+	if (!url || asked === undefined || held <= 0 || held >= asked) return url;
+	const next = new URL(url);
+	const linkSize = pageSizeOf(url);
+	if (linkSize === undefined || linkSize === held || received % held !== 0) return url;
+	next.searchParams.set('page[size]', String(held));
+	next.searchParams.set('page[number]', String(received / held + 1));
+	// The service's own spelling of the brackets, as in its links
+	return next.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+}
+
 /**
  * Yields the pages of a list endpoint, following `links.next` until it is absent. Stop iterating to
  * stop fetching. A failed page throws: a list is never returned truncated as if complete.
@@ -427,9 +462,14 @@ export async function* paginate(
 	const first = options.unsized
 		? request
 		: { ...request, qs: { ...request.qs, 'page[size]': pageSizeFor(limit) } };
+	let asked = options.unsized ? undefined : pageSizeFor(limit);
+	let received = 0;
 	let page = (await apiRequestFull.call(this, first, { connection })).body;
 	for (let count = 1; ; count++) {
-		const url = nextUrl(page, count);
+		const held = Array.isArray(page.data) ? page.data.length : 0;
+		received += held;
+		const url = honestNext(nextUrl(page, count), asked, held, received);
+		asked = url ? pageSizeOf(url) : undefined;
 		let prefetched: Promise<JsonApiDocument> | undefined;
 		if (url && options.prefetch) {
 			prefetched = fetchPage(url);

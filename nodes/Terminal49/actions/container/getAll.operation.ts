@@ -2,17 +2,25 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
+import { CONTAINER_STATUSES, DEFAULT_IMMINENT_DAYS } from '../../helpers/containerInsights';
+import {
+	customerFilter,
+	etaChangedFilter,
+	partyFilters,
+	tagFilters,
+} from '../../helpers/listFilterFields';
+import { shippingLineLocator } from '../../helpers/locators';
+import { assertContainerNumber } from '../../helpers/validation';
 import {
 	listProperties,
+	readContainerFilters,
+	readContainerSort,
+	readImminentDays,
 	readList,
 	readMode,
 	readTake,
 	simplifyProperty,
-} from '../../helpers/parameters';
-import { assertContainerNumber } from '../../helpers/validation';
-import { readContainerFilters, readContainerSort, readDays } from '../../client/containerFilters';
-import { CONTAINER_STATUSES, DEFAULT_IMMINENT_DAYS } from '../../helpers/containerInsights';
-import { shippingLineLocator } from '../../helpers/locators';
+} from '../../parameters';
 
 const statusOptions = CONTAINER_STATUSES.map((value) => ({
 	name: value
@@ -21,6 +29,10 @@ const statusOptions = CONTAINER_STATUSES.map((value) => ({
 		.join(' '),
 	value,
 }));
+
+/** The hint of a filter Terminal49 applies and the node checks again on every container. */
+const both = (what: string) =>
+	`${what}. Sent to Terminal49 and checked again by the node on every container.`;
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -31,15 +43,16 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		description:
-			'Terminal49 applies only Container Number itself; the node checks every other filter on each page as it reads it, so the Limit counts the containers kept and Return All costs the same requests as without filters',
+			"Terminal49 applies these filters (a superset where its definition is wider), and the node checks every container it gets again on its own terms: the result is the same whether the service applies a filter or not. Only Requires Attention, ETA Changed and Customer are the service's alone. The Limit counts the containers kept.",
 		options: [
 			{
 				displayName: 'Active Hold',
 				name: 'activeHolds',
 				type: 'multiOptions',
 				default: [],
-				description:
-					'Only containers with an active hold (status "hold", not "pending") of one of these kinds',
+				description: both(
+					'Only containers with an active hold (status "hold", not "pending") of one of these kinds (sent as has_holds=true)',
+				),
 				options: [
 					{ name: 'Any Hold', value: 'any' },
 					{ name: 'Customs', value: 'customs' },
@@ -51,28 +64,66 @@ const properties: INodeProperties[] = [
 				],
 			},
 			{
+				displayName: 'Bill of Lading Starts With',
+				name: 'billOfLadingStartsWith',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. MEDUT49',
+				description: both(
+					"Only containers whose shipment's bill of lading number starts with this text",
+				),
+			},
+			{
 				displayName: 'Container Number',
 				name: 'number',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. MSCU1234566',
-				description: 'Only the container with this number',
+				description: both('Only the container with this number'),
+			},
+			{
+				displayName: 'Container Number Starts With',
+				name: 'numberStartsWith',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. MSCU49',
+				description: both('Only containers whose number starts with this text'),
+			},
+			{
+				displayName: 'Container Reference Starts With',
+				name: 'containerReferenceStartsWith',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. PO-4711',
+				description: both(
+					'Only containers with a reference number that starts with this text (as typed: upper and lower case count)',
+				),
 			},
 			{
 				displayName: 'Current Status',
 				name: 'currentStatus',
 				type: 'multiOptions',
 				default: [],
-				description: 'Only containers whose current_status is one of these',
+				description: both('Only containers whose current_status is one of these'),
 				options: statusOptions,
 			},
+			customerFilter('containers'),
+			etaChangedFilter('containers'),
 			{
 				displayName: 'Exclude Closed',
 				name: 'excludeClosed',
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to leave out containers already picked up, delivered or returned empty (their old last free day is no longer a deadline)',
+					'Whether to leave out containers already picked up, delivered or returned empty (their old last free day is no longer a deadline). Sent as the other statuses; the node also checks the milestone dates.',
+			},
+			{
+				displayName: 'Has Demurrage Fees',
+				name: 'hasDemurrageFees',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return only containers with a demurrage fee (more than 0) listed at the terminal (on) or only those without (off). On is sent to Terminal49; every container is checked by the node.',
 			},
 			{
 				displayName: 'Has Terminal Fees',
@@ -80,15 +131,16 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to return only containers with fees listed at the terminal (demurrage, exam, …; a total line alone is no fee) (on) or only those without (off)',
+					'Whether to return only containers with fees listed at the terminal (demurrage, exam, …; a total line alone is no fee) (on) or only those without (off). On is sent to Terminal49; every container is checked by the node.',
 			},
 			{
 				displayName: 'Last Free Day',
 				name: 'lastFreeDay',
 				type: 'multiOptions',
 				default: [],
-				description:
-					"Only containers whose last free day (counted in the pickup place's own calendar) is in one of these bands",
+				description: both(
+					"Only containers whose last free day (counted in the pickup place's own calendar) is in one of these bands (sent as pickup_lfd dates, a day wider each side)",
+				),
 				options: [
 					{ name: 'Imminent (Within "Imminent Within" Days)', value: 'imminent' },
 					{ name: 'Later', value: 'later' },
@@ -97,13 +149,15 @@ const properties: INodeProperties[] = [
 					{ name: 'Today', value: 'today' },
 				],
 			},
+			...tagFilters('containers'),
+			...partyFilters('containers'),
 			{
 				displayName: 'POD Terminal',
 				name: 'podTerminal',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
 				description:
-					'Only containers discharged at this terminal. From the list or by FIRMS code, the terminal is included in the request to check its code.',
+					"Only containers discharged at this terminal. By ID it is sent to Terminal49 and checked again; from the list or by FIRMS code, the node checks the included terminal's code.",
 				modes: [
 					{
 						displayName: 'From List',
@@ -132,8 +186,9 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. USLAX',
-				description:
-					'Only containers whose shipment discharges at this port (UN/LOCODE). The shipment is included in the request to check it.',
+				description: both(
+					'Only containers whose shipment discharges at this port (UN/LOCODE). The shipment is included in the requests to check it',
+				),
 			},
 			{
 				displayName: 'Ready for Pickup',
@@ -141,19 +196,40 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to return only containers ready for pickup (available, no active hold) (on) or only those not ready (off)',
+					'Whether to return only containers ready for pickup (available, no active hold) (on) or only those not ready (off). Checked by the node only: Terminal49 has no such filter.',
+			},
+			{
+				displayName: 'Requires Attention',
+				name: 'requiresAttention',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return only containers Terminal49 marks as needing attention (marked, overdue pickup or LFD approaching, by its own rules). Only Terminal49 can apply this: the node cannot check it and stops with an error if the service may have ignored it. Off does nothing (Terminal49 has no exact opposite).',
 			},
 			shippingLineLocator(
 				'shippingLine',
 				'Shipping Line',
-				'Only containers of this carrier. The shipment is included in the request to check its SCAC.',
+				both(
+					'Only containers of this carrier. The shipment is included in the requests to check its SCAC',
+				),
 			),
+			{
+				displayName: 'Shipment Reference Starts With',
+				name: 'shipmentReferenceStartsWith',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. PO-4711',
+				description: both(
+					'Only containers whose shipment has a reference number that starts with this text (as typed: upper and lower case count)',
+				),
+			},
 			{
 				displayName: 'Terminal Data',
 				name: 'terminalData',
 				type: 'options',
 				default: 'fresh',
-				description: 'Whether Terminal49 checked the terminal recently',
+				description:
+					'Whether Terminal49 checked the terminal recently. Checked by the node only: Terminal49 has no such filter.',
 				options: [
 					{
 						name: 'Fresh (Checked Within 7 Days)',
@@ -166,12 +242,20 @@ const properties: INodeProperties[] = [
 				],
 			},
 			{
+				displayName: 'Tracking Stopped',
+				name: 'trackingStopped',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to return only containers whose shipment's tracking was stopped (on) or only those still tracked (off). Sent to Terminal49 and checked again by the node.",
+			},
+			{
 				displayName: 'Urgent Only',
 				name: 'urgentOnly',
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to return only urgent containers: not closed, terminal data fresh, last free day past, today or imminent',
+					'Whether to return only urgent containers: not closed, terminal data fresh, last free day past, today or imminent. Sent as open statuses and an LFD date bound; the node checks the rest.',
 			},
 		],
 	},
@@ -181,9 +265,9 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'none',
 		description:
-			'The order of the containers. Sorting reads every page of the list (one request per 100 containers), even with a Limit.',
+			"The order of the containers. Terminal49 sorts the list and the node checks the order: with a Limit it reads only the pages it needs, or every page when the service's order does not hold.",
 		options: [
-			{ name: 'Newest First (as Terminal49 Sends Them)', value: 'none' },
+			{ name: 'Newest First', value: 'none' },
 			{ name: 'Last Free Day (Soonest First)', value: 'lfd' },
 			{ name: 'Arrival (Earliest First)', value: 'arrival' },
 		],
@@ -226,8 +310,8 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * GET /containers (a number filter is checked on the records too: the service may drop it); the other
- * filters and the order are applied by the client as the pages are read. Every value is checked first.
+ * GET /containers with every filter and sort sent as Terminal49 documents it and checked again by the
+ * client on each item. Every value is checked first.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
@@ -243,10 +327,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		this.getNodeParameter('sortBy', itemIndex, 'none'),
 	);
-	const imminentDays =
-		options.imminentDays === undefined
-			? undefined
-			: readDays(node, itemIndex, 'Imminent Within (Days)', options.imminentDays);
+	const imminentDays = readImminentDays(node, itemIndex, options.imminentDays);
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Container > Get Many');
 	return await t49.containers.list(

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { describeMapProblem, validateMapFeatureCollection } from '../../helpers/geojson';
-import { readLocator, terminal49 } from '../../client';
+import { terminal49 } from '../../client';
+import { readLocator } from '../../parameters';
 import { containerLocator } from '../../helpers/locators';
 
 const properties: INodeProperties[] = [

@@ -1,9 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
+import { terminal49 } from '../../client';
+import {
+	listProperties,
+	readLocator,
+	readMode,
+	readTake,
+	simplifyProperty,
+} from '../../parameters';
 import { containerLocator } from '../../helpers/locators';
-import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	{

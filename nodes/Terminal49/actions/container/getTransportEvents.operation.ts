@@ -1,15 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
-import { containerLocator } from '../../helpers/locators';
+import { terminal49 } from '../../client';
 import {
 	listProperties,
 	readList,
+	readLocator,
 	readMode,
 	readTake,
 	simplifyProperty,
-} from '../../helpers/parameters';
+} from '../../parameters';
+import { containerLocator } from '../../helpers/locators';
 
 const properties: INodeProperties[] = [
 	containerLocator(),

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
+import { terminal49 } from '../../client';
 import {
-	apiSlugProperty,
+	readLocator,
+	readMode,
 	readRecordLocator,
 	readValue,
-	recordProperties,
-	valueProperties,
-} from '../../helpers/customFieldValue';
-import { readMode, simplifyProperty } from '../../helpers/parameters';
+	simplifyProperty,
+} from '../../parameters';
+import { apiSlugProperty, recordProperties, valueProperties } from '../../helpers/customFieldValue';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['shipment', 'container']),

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { readMode, simplifyProperty } from '../../parameters';
 import { customFieldIdProperty, readCustomFieldId } from './shared';
 
 const properties: INodeProperties[] = [customFieldIdProperty, simplifyProperty];

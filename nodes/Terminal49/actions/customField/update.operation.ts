@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readValue, valueProperties } from '../../helpers/customFieldValue';
+import { valueProperties } from '../../helpers/customFieldValue';
+import { readMode, readValue, simplifyProperty } from '../../parameters';
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { customFieldIdProperty, readCustomFieldId } from './shared';
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
+import { terminal49 } from '../../client';
+import { readLocator } from '../../parameters';
 import { deleted } from '../../client/resource';
 import { definitionIdProperty } from './shared';
 

@@ -3,8 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
 import { parseCustomFieldValue, VALUE_TYPE_OPTIONS } from '../../helpers/customFieldValue';
-import { readLocator, terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { terminal49 } from '../../client';
+import { readLocator, readMode, simplifyProperty } from '../../parameters';
 import { assertNotEmpty, parseJsonObject } from '../../helpers/validation';
 import { definitionIdProperty } from './shared';
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
+import { terminal49 } from '../../client';
+import { readLocator } from '../../parameters';
 import { definitionLocator } from '../../helpers/customFieldValue';
 import { assertId } from '../../helpers/validation';
 

@@ -3,13 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { includeQuery } from '../../client/resource';
-import {
-	listProperties,
-	readList,
-	readMode,
-	readTake,
-	simplifyProperty,
-} from '../../helpers/parameters';
+import { listProperties, readList, readMode, readTake, simplifyProperty } from '../../parameters';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [

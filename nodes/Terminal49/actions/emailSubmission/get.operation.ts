@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readList, readMode, simplifyProperty } from '../../helpers/parameters';
+import { readList, readMode, simplifyProperty } from '../../parameters';
 import { assertId } from '../../helpers/validation';
 import { includeProperty } from './shared';
 

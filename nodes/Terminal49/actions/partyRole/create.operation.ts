@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
+import { terminal49 } from '../../client';
 import { partyLocator } from '../../helpers/locators';
-import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { readLocator, readMode, simplifyProperty } from '../../parameters';
 import { readRecordAndRole, recordFields, roleFields } from './shared';
 
 const properties: INodeProperties[] = [

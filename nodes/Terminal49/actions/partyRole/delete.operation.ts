@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
-import { readRecordLocator } from '../../helpers/customFieldValue';
+import { terminal49 } from '../../client';
 import { partyLocator } from '../../helpers/locators';
 import { assertId } from '../../helpers/validation';
+import { readLocator, readRecordLocator } from '../../parameters';
 import { readRecordAndRole, recordFields, roleFields } from './shared';
 
 const byParty = { show: { removeBy: ['party'] } };

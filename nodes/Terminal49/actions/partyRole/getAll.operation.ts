@@ -2,9 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readRecordLocator } from '../../helpers/customFieldValue';
-import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
-import { recordFields, ROLE_OPTIONS } from './shared';
+import {
+	listProperties,
+	readMode,
+	readRecordLocator,
+	readTake,
+	simplifyProperty,
+} from '../../parameters';
+import { ROLE_OPTIONS } from '../../helpers/partyRoles';
+import { recordFields } from './shared';
 
 const properties: INodeProperties[] = [
 	...recordFields,

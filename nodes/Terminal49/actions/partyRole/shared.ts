@@ -1,21 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { RecordRef, Terminal49Client } from '../../client';
-import type { PartyRole } from '../../client/partyRoles';
-import { CONTAINER_ROLE } from '../../client/partyRoles';
-import { readRecordLocator, recordProperties } from '../../helpers/customFieldValue';
+import type { PartyRole } from '../../helpers/partyRoles';
+import { CONTAINER_ROLE, ROLE_OPTIONS } from '../../helpers/partyRoles';
+import { recordProperties } from '../../helpers/customFieldValue';
+import { readRecordLocator } from '../../parameters';
 
 /** The roles of Terminal49's parties guide, as the node names them. */
-export const ROLE_OPTIONS = [
-	{ name: 'Consignee', value: 'consignee' },
-	{ name: 'Customer', value: 'customer' },
-	{ name: 'Customs Broker', value: 'customs_broker' },
-	{ name: 'Freight Forwarder', value: 'freight_forwarder' },
-	{ name: 'Notify Party', value: 'notify_party' },
-	{ name: 'Pickup Dray Carrier', value: 'pickup_dray_carrier' },
-	{ name: 'Shipper', value: 'shipper' },
-];
-
 /** Record Type and the record (a shipment or container by ID or number, a tracking request by ID). */
 export const recordFields: INodeProperties[] = recordProperties(
 	['shipment', 'container', 'tracking_request'],

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { apiSlugProperty, recordProperties, valueProperties } from '../../helpers/customFieldValue';
-import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { readMode, simplifyProperty } from '../../parameters';
 import { readRecordField } from './shared';
 
 const properties: INodeProperties[] = [

@@ -2,8 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readRecordLocator, recordProperties } from '../../helpers/customFieldValue';
-import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
+import { recordProperties } from '../../helpers/customFieldValue';
+import {
+	listProperties,
+	readMode,
+	readRecordLocator,
+	readTake,
+	simplifyProperty,
+} from '../../parameters';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['tracking_request', 'shipment', 'container']),

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { RecordRef, Terminal49Client } from '../../client';
-import { readLocator } from '../../client';
-import { readRecordLocator, readValue } from '../../helpers/customFieldValue';
+import { readLocator, readRecordLocator, readValue } from '../../parameters';
 
 export interface RecordField {
 	apiSlug: string;

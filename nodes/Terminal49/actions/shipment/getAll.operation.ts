@@ -3,15 +3,22 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import {
+	customerFilter,
+	etaChangedFilter,
+	partyFilters,
+	tagFilters,
+} from '../../helpers/listFilterFields';
+import { shippingLineLocator } from '../../helpers/locators';
+import {
 	listProperties,
 	readList,
 	readMode,
+	readShipmentFilters,
+	readShipmentSort,
 	readTake,
 	simplifyProperty,
-} from '../../helpers/parameters';
+} from '../../parameters';
 import { includeProperty } from './shared';
-import { readShipmentFilters } from '../../client/containerFilters';
-import { shippingLineLocator } from '../../helpers/locators';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -22,7 +29,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		description:
-			'Terminal49 applies Number, Search and Tracking Stopped itself (the node checks Tracking Stopped on the items too); it ignores the others, which the node checks on each page as it reads it: the Limit counts the shipments kept',
+			"Terminal49 applies these filters (a superset where its definition is wider), and the node checks every shipment it gets again on its own terms: the result is the same whether the service applies a filter or not. Number, Search, Customer and ETA Changed are the service's alone; Shipping Line is the node's alone. The Limit counts the shipments kept.",
 		options: [
 			{
 				displayName: 'Arrival (ETA)',
@@ -30,7 +37,7 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				default: 'within',
 				description:
-					"Shipments not yet arrived at the port of discharge (no pod_ata_at), by their ETA counted in the port's own calendar",
+					"Shipments not yet arrived at the port of discharge (no pod_ata_at), by their ETA counted in the port's own calendar. Sent to Terminal49 (pod_ata_at absent, pod_arrival dates a day wider each side) and checked again by the node.",
 				options: [
 					{ name: 'Arriving Within N Days', value: 'within' },
 					{ name: 'Overdue (ETA Passed, Not Arrived)', value: 'overdue' },
@@ -45,6 +52,9 @@ const properties: INodeProperties[] = [
 				description:
 					'With Arrival (ETA) "Arriving Within N Days": the N (0 = arriving today). Ignored otherwise.',
 			},
+			customerFilter('shipments'),
+			etaChangedFilter('shipments'),
+			...tagFilters('shipments'),
 			{
 				displayName: 'Number',
 				name: 'number',
@@ -52,15 +62,17 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. MEDUFR030802',
 				description:
-					'Only the shipment tracked under this request number (bill of lading or booking number)',
+					'Only the shipment tracked under this request number (bill of lading or booking number). Applied by Terminal49.',
 			},
+			...partyFilters('shipments'),
 			{
 				displayName: 'Port of Discharge',
 				name: 'portOfDischarge',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. USLAX',
-				description: 'Only shipments discharging at this port (UN/LOCODE)',
+				description:
+					'Only shipments discharging at this port (UN/LOCODE). Sent to Terminal49 and checked again by the node.',
 			},
 			{
 				displayName: 'Search',
@@ -68,17 +80,34 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. PO-1234',
-				description: 'Text searched in bill of lading, reference and container numbers',
+				description:
+					'Text searched in bill of lading, reference and container numbers. Applied by Terminal49.',
 			},
-			shippingLineLocator('shippingLine', 'Shipping Line', 'Only shipments of this carrier'),
+			shippingLineLocator(
+				'shippingLine',
+				'Shipping Line',
+				'Only shipments of this carrier. Checked by the node only: Terminal49 has no shipment carrier filter.',
+			),
 			{
 				displayName: 'Tracking Stopped',
 				name: 'trackingStopped',
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to return only shipments whose tracking was stopped (on) or only those still tracked (off)',
+					'Whether to return only shipments whose tracking was stopped (on) or only those still tracked (off). Sent to Terminal49 and checked again by the node.',
 			},
+		],
+	},
+	{
+		displayName: 'Sort By',
+		name: 'sortBy',
+		type: 'options',
+		default: 'none',
+		description:
+			"The order of the shipments. Terminal49 sorts the list and the node checks the order: with a Limit it reads only the pages it needs, or every page when the service's order does not hold.",
+		options: [
+			{ name: 'Newest First', value: 'none' },
+			{ name: 'Arrival (Earliest First)', value: 'arrival' },
 		],
 	},
 	includeProperty,
@@ -91,20 +120,26 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * GET /shipments with the filters the service honours (`q`, `number`, `filter[tracking_stopped]`); it
- * drops port, carrier and date filters silently, so the client judges those on the items. Every value is
- * checked before any request.
+ * GET /shipments with every filter and sort sent as Terminal49 documents it and checked again by the
+ * client on each item. Every value is checked before any request.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const text = (value: unknown) =>
 		typeof value === 'string' && value.trim() ? value.trim() : undefined;
-	const where = readShipmentFilters(this.getNode(), itemIndex, filters);
+	const where = readShipmentFilters(node, itemIndex, filters);
+	const sort = readShipmentSort(
+		node,
+		itemIndex,
+		this.getNodeParameter('sortBy', itemIndex, 'none'),
+	);
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Shipment > Get Many');
 	return await t49.shipments.list(
 		{
 			where,
+			sort,
 			q: text(filters.q),
 			number: text(filters.number),
 			trackingStopped:

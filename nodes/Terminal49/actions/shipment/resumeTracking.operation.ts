@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
+import { terminal49 } from '../../client';
+import { readLocator, readMode, simplifyProperty } from '../../parameters';
 import { shipmentLocator } from '../../helpers/locators';
-import { readMode, simplifyProperty } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [shipmentLocator(), simplifyProperty];
 

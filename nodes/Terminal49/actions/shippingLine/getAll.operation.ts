@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readMode, readTake, simplifyProperty } from '../../helpers/parameters';
+import { listProperties, readMode, readTake, simplifyProperty } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	...listProperties(),

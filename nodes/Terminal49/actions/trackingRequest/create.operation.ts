@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { Terminal49Client } from '../../client';
-import { readLocator, terminal49 } from '../../client';
+import { terminal49 } from '../../client';
 import { BILLING_URL } from '../../helpers/entitlements';
+import { parseList, readLocator, readMode, simplifyProperty } from '../../parameters';
 import { assertApiSlug } from '../../client/customFields';
 import { normalizeRequestNumber } from '../../client/trackingRequests';
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
 import { parseCustomFieldValue, valueProperties } from '../../helpers/customFieldValue';
-import { parseList, readMode, simplifyProperty } from '../../helpers/parameters';
 import {
 	assertContainerNumber,
 	assertId,

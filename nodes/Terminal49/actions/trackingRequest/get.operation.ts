@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
-import { readList, readMode, simplifyProperty } from '../../helpers/parameters';
+import { terminal49 } from '../../client';
+import { readList, readLocator, readMode, simplifyProperty } from '../../parameters';
 import { includeProperty, trackingRequestLocator } from './shared';
 
 const properties: INodeProperties[] = [trackingRequestLocator(), includeProperty, simplifyProperty];

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { terminal49 } from '../../client';
+import { readLocator, readMode, simplifyProperty } from '../../parameters';
 import { assertNotEmpty } from '../../helpers/validation';
 import { trackingRequestLocator } from './shared';
 

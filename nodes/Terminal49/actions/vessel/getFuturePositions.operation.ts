@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLocator, terminal49 } from '../../client';
+import { terminal49 } from '../../client';
+import { readLocator, readMode, simplifyProperty } from '../../parameters';
 import { vesselLocator } from '../../helpers/lookupLocators';
-import { readMode, simplifyProperty } from '../../helpers/parameters';
 import { assertId } from '../../helpers/validation';
 import { portProperties, routingNotice } from './shared';
 

@@ -2,13 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import {
-	listProperties,
-	readList,
-	readMode,
-	readTake,
-	simplifyProperty,
-} from '../../helpers/parameters';
+import { listProperties, readList, readMode, readTake, simplifyProperty } from '../../parameters';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [...listProperties(), includeProperty, simplifyProperty];

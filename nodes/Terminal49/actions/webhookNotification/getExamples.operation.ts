@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isWebhookEvent, webhookEventOptions } from '../../helpers/events';
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../helpers/parameters';
+import { readMode, simplifyProperty } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ReadMode, Take } from '../client';
-import { assertLimit } from './validation';
+import { assertLimit } from '../helpers/validation';
 
 /**
  * The parameters many operations share (Simplify, Return All / Limit): their descriptions and how they are

@@ -1,0 +1,89 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { partyLocator } from './locators';
+import { ROLE_OPTIONS } from './partyRoles';
+
+/**
+ * Filter fields Container Get Many and Shipment Get Many share (their descriptions only; the readers are in
+ * parameters/listFilters.ts).
+ */
+
+/** Tags and Match All Tags: the shipment's tags (of the container's shipment, for containers). */
+export function tagFilters(records: 'containers' | 'shipments'): INodeProperties[] {
+	const whose = records === 'containers' ? 'whose shipment has' : 'with';
+	return [
+		{
+			displayName: 'Tags',
+			name: 'tags',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. priority, hazmat',
+			description: `Only ${records} ${whose} one of these shipment tags (comma-separated, as written in Terminal49: upper and lower case count). Sent to Terminal49 and checked again by the node.`,
+		},
+		{
+			displayName: 'Match All Tags',
+			name: 'matchAllTags',
+			type: 'boolean',
+			default: false,
+			description: 'Whether every tag of Tags must be there, instead of any one of them',
+		},
+	];
+}
+
+/** Customer: a party From List or By ID (only the service can apply it). */
+export function customerFilter(records: 'containers' | 'shipments'): INodeProperties {
+	return partyLocator({
+		displayName: 'Customer',
+		name: 'customer',
+		required: false,
+		description: `Only ${records} of this customer (a party; Terminal49 also matches the account that created a shipment without a customer). Only Terminal49 can apply this: the node cannot check it and stops with an error if the service may have ignored it.`,
+	});
+}
+
+/**
+ * Party (and, for containers, Party Role): a party given a role on the shipment (Party Role > Assign), From
+ * List or By ID. Only the service can apply it.
+ */
+export function partyFilters(records: 'containers' | 'shipments'): INodeProperties[] {
+	const only =
+		'Only Terminal49 can apply this: the node cannot check it and stops with an error if the service may have ignored it.';
+	if (records === 'shipments') {
+		return [
+			partyLocator({
+				name: 'party',
+				required: false,
+				description: `Only shipments on which this party has a role (shipper, consignee, customs broker, ...: Party Role > Assign). ${only}`,
+			}),
+		];
+	}
+	return [
+		partyLocator({
+			name: 'party',
+			required: false,
+			description: `Only containers whose shipment (or the container itself, for a pickup dray carrier) has this party in the role of "Party Role". ${only}`,
+		}),
+		{
+			displayName: 'Party Role',
+			name: 'partyRole',
+			type: 'options',
+			default: 'customs_broker',
+			description: 'With Party: the role the party has on the shipment. Ignored otherwise.',
+			options: ROLE_OPTIONS,
+		},
+	];
+}
+
+/** ETA Changed: within the last 24 hours or 3 days (only the service records ETA changes). */
+export function etaChangedFilter(records: 'containers' | 'shipments'): INodeProperties {
+	return {
+		displayName: 'ETA Changed',
+		name: 'etaChanged',
+		type: 'options',
+		default: '24h',
+		description: `Only ${records} whose estimated arrival Terminal49 saw change recently${records === 'shipments' ? ' (tracked shipments not yet arrived)' : ''}. Only Terminal49 can apply this: the node cannot check it and stops with an error if the service may have ignored it.`,
+		options: [
+			{ name: 'In the Last 24 Hours', value: '24h' },
+			{ name: 'In the Last 3 Days', value: '3d' },
+		],
+	};
+}

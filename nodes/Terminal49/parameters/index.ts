@@ -1,0 +1,15 @@
+/**
+ * The readers of the node's parameters: each reads, checks and converts what the user set into the plain
+ * values the client takes (the client never reads a parameter), plus the descriptions of the parameters
+ * many operations share.
+ */
+export { readLocator, readRecordLocator } from './locator';
+export { listProperties, parseList, readList, readMode, readTake, simplifyProperty } from './list';
+export { readValue } from './customFieldValue';
+export {
+	readContainerFilters,
+	readContainerSort,
+	readImminentDays,
+	readShipmentFilters,
+	readShipmentSort,
+} from './listFilters';
