@@ -190,7 +190,7 @@ describe.each(CLOCKS)(
 			return [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
 		};
 		const prefixOf = (value: string, length: number) => value.slice(0, length);
-		const cases: Array<[string, () => IDataObject]> = [
+		const cases: Array<[string, () => IDataObject, IDataObject?]> = [
 			['Current Status', () => ({ currentStatus: ['available', 'grounded'] })],
 			['Ready for Pickup on', () => ({ readyForPickup: true })],
 			['Ready for Pickup off', () => ({ readyForPickup: false })],
@@ -203,7 +203,12 @@ describe.each(CLOCKS)(
 			['Active Hold: freight (pending ones do not count)', () => ({ activeHolds: ['freight'] })],
 			['Last Free Day: overdue', () => ({ lastFreeDay: ['overdue'] })],
 			['Last Free Day: today or imminent', () => ({ lastFreeDay: ['today', 'imminent'] })],
-			['Last Free Day: later', () => ({ lastFreeDay: ['later'] })],
+			// The seed's earliest LFDs all fall within 4 days of discharge: "later" shows on Terminal49's pickup_lfd
+			[
+				"Last Free Day: later (Terminal49's pickup_lfd watched)",
+				() => ({ lastFreeDay: ['later'] }),
+				{ deadlineToWatch: 'pickup_lfd' },
+			],
 			['Last Free Day: none', () => ({ lastFreeDay: ['none'] })],
 			['Last Free Day: overdue or later', () => ({ lastFreeDay: ['overdue', 'later'] })],
 			['Last Free Day: later or none', () => ({ lastFreeDay: ['later', 'none'] })],
@@ -260,10 +265,11 @@ describe.each(CLOCKS)(
 			],
 		];
 
-		it.each(cases)('%s (Return All)', async (_name, filters) => {
+		it.each(cases)('%s (Return All)', async (_name, filters, options = {}) => {
 			const { current, legacy } = await same('containers', {
 				returnAll: true,
 				filters: filters(),
+				options,
 				include: [],
 			});
 			if ('number' in filters()) {
@@ -276,11 +282,12 @@ describe.each(CLOCKS)(
 			expect(legacy.requests).toBe(legacyReturnAll(CONTAINERS));
 		});
 
-		it.each(cases.slice(0, 8))('%s with a Limit of 7', async (_name, filters) => {
+		it.each(cases.slice(0, 8))('%s with a Limit of 7', async (_name, filters, options = {}) => {
 			const { current } = await same('containers', {
 				returnAll: false,
 				limit: 7,
 				filters: filters(),
+				options,
 				include: [],
 			});
 			expect(current.out).toHaveLength(7);
@@ -290,7 +297,8 @@ describe.each(CLOCKS)(
 			const { current } = await same('containers', {
 				returnAll: true,
 				filters: { lastFreeDay: ['imminent'] },
-				options: { imminentDays: 6 },
+				// the edge shows on Terminal49's pickup_lfd (the seed's earliest LFDs are within 4 days)
+				options: { imminentDays: 6, deadlineToWatch: 'pickup_lfd' },
 				include: [],
 			});
 			selective(current.out, CONTAINERS);
@@ -319,12 +327,15 @@ describe.each(CLOCKS)(
 			};
 			const { current, legacy } = await same('containers', parameters);
 			expect(current.out).toHaveLength(10);
-			const days = current.out.map((c) => c.days_until_pickup_lfd as number);
+			// soonest first by the earliest of the three LFDs (the deadline watched by default)
+			const days = current.out.map((c) => c.days_until_earliest_lfd as number);
 			expect(days).toEqual([...days].sort((a, b) => a - b));
 			expect(days.every((d) => d >= 0 && d <= 3)).toBe(true);
-			// the older service: every page, as before; the current one: fewer
+			// the older service: every page, as before. The current one: a list per LFD source (the earliest of
+			// the three is no field the service sorts on), each stopping once past the Limit's last: here, with
+			// 600 containers, about as many requests (bench/filteredLists.ts: 10,000 containers, far fewer)
 			expect(legacy.requests).toBe(legacyReturnAll(CONTAINERS));
-			expect(current.requests).toBeLessThan(legacy.requests);
+			expect(current.requests).toBeLessThanOrEqual(legacy.requests);
 		});
 	},
 );

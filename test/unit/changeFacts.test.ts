@@ -199,12 +199,18 @@ describe('last free day', () => {
 				changeset: { pickup_lfd_terminal: ['2026-01-05', '2026-01-01'] },
 			}),
 			{
-				facts: ['lfd_moved'],
+				// the terminal's is the only LFD: the earliest moved with it
+				facts: ['lfd_moved', 'earliest_lfd_moved'],
 				lfd_moved: true,
 				lfd_from: '2026-01-05',
 				lfd_to: '2026-01-01',
 				lfd_source: 'terminal',
 				lfd_days_moved: -4,
+				earliest_lfd_moved: true,
+				earliest_lfd_from: '2026-01-05',
+				earliest_lfd_to: '2026-01-01',
+				earliest_lfd_source: 'terminal',
+				earliest_lfd_days_moved: -4,
 			},
 		);
 	});
@@ -234,12 +240,98 @@ describe('last free day', () => {
 				},
 			}),
 		).toMatchObject({
-			facts: ['lfd_moved'],
+			facts: ['lfd_moved', 'earliest_lfd_moved'],
 			lfd_from: '2026-02-01',
 			lfd_to: '2026-02-03',
 			lfd_source: 'rail',
 			lfd_days_moved: 2,
+			earliest_lfd_source: 'rail',
 		});
+	});
+
+	test('the earliest LFD: moved when the source that comes first moves, not when a later one does', () => {
+		const current = {
+			import_deadlines: {
+				pickup_lfd_line: '2026-01-12',
+				pickup_lfd_terminal: '2026-01-06',
+				pickup_lfd_rail: null,
+			},
+		};
+		// the terminal's comes first: its move moves the earliest
+		expect(
+			changeFacts({
+				event: 'container.updated',
+				changeset: { pickup_lfd_terminal: ['2026-01-06', '2026-01-08'] },
+				current: {
+					import_deadlines: { ...current.import_deadlines, pickup_lfd_terminal: '2026-01-08' },
+				},
+			}),
+		).toMatchObject({
+			facts: ['lfd_moved', 'earliest_lfd_moved'],
+			earliest_lfd_from: '2026-01-06',
+			earliest_lfd_to: '2026-01-08',
+			earliest_lfd_source: 'terminal',
+			earliest_lfd_days_moved: 2,
+		});
+		// the line's, a week later, moving two days: pickup_lfd (the line's) moved, the earliest did not
+		expect(
+			changeFacts({
+				event: 'container.updated',
+				changeset: { pickup_lfd_line: ['2026-01-12', '2026-01-14'] },
+				current: {
+					import_deadlines: { ...current.import_deadlines, pickup_lfd_line: '2026-01-14' },
+				},
+			}),
+		).toMatchObject({
+			facts: ['lfd_moved'],
+			earliest_lfd_moved: false,
+			earliest_lfd_source: 'terminal',
+		});
+		// the line's now before the terminal's: the earliest is the line's
+		expect(
+			changeFacts({
+				event: 'container.updated',
+				changeset: { pickup_lfd_line: ['2026-01-12', '2026-01-04'] },
+				current: {
+					import_deadlines: { ...current.import_deadlines, pickup_lfd_line: '2026-01-04' },
+				},
+			}),
+		).toMatchObject({
+			earliest_lfd_moved: true,
+			earliest_lfd_from: '2026-01-06',
+			earliest_lfd_to: '2026-01-04',
+			earliest_lfd_source: 'line',
+			earliest_lfd_days_moved: -2,
+		});
+	});
+
+	test('became blocked: not available with an active hold now, and not before', () => {
+		const hold = [{ name: 'customs', status: 'hold' }];
+		expect(
+			changeFacts({
+				event: 'container.updated',
+				changeset: { holds_at_pod_terminal: [[], hold] },
+				current: { available_for_pickup: false, holds_at_pod_terminal: hold },
+			}),
+		).toMatchObject({ became_blocked: true, facts: ['hold_added', 'became_blocked'] });
+		// available with the hold: out of sync, not blocked
+		expect(
+			changeFacts({
+				event: 'container.updated',
+				changeset: { holds_at_pod_terminal: [[], hold] },
+				current: { available_for_pickup: true, holds_at_pod_terminal: hold },
+			}),
+		).toMatchObject({ became_blocked: false });
+		// already blocked: another hold added does not make it become blocked
+		expect(
+			changeFacts({
+				event: 'container.updated',
+				changeset: {
+					holds_at_pod_terminal: [hold, [...hold, { name: 'freight', status: 'hold' }]],
+				},
+				current: { available_for_pickup: false },
+			}),
+		).toMatchObject({ became_blocked: false });
 	});
 
 	test('set for the first time: moved, no days; cleared: moved, no days', () => {

@@ -11,7 +11,7 @@ test('ready for pickup only when available and no hold has status "hold" (pendin
 		available_for_pickup: true,
 		holds_at_pod_terminal: [{ name: 'USDA', status: 'pending', description: null }],
 	};
-	expect(containerInsights(base, 'UTC', now)).toMatchObject({
+	expect(containerInsights(base, 'UTC', { now })).toMatchObject({
 		ready_for_pickup: true,
 		active_holds: [],
 		pending_holds: ['USDA'],
@@ -26,14 +26,14 @@ test('ready for pickup only when available and no hold has status "hold" (pendin
 				],
 			},
 			'UTC',
-			now,
+			{ now },
 		),
 	).toMatchObject({ ready_for_pickup: false, active_holds: ['customs'], pending_holds: ['TMF'] });
 	expect(
-		containerInsights({ available_for_pickup: false, holds_at_pod_terminal: [] }, 'UTC', now)
+		containerInsights({ available_for_pickup: false, holds_at_pod_terminal: [] }, 'UTC', { now })
 			.ready_for_pickup,
 	).toBe(false);
-	expect(containerInsights({}, undefined, now)).toMatchObject({
+	expect(containerInsights({}, undefined, { now })).toMatchObject({
 		ready_for_pickup: false,
 		active_holds: [],
 		fees_total: {},
@@ -51,14 +51,14 @@ test('fees are summed per currency, `total` items excluded, amount 0 reported', 
 			],
 		},
 		'UTC',
-		now,
+		{ now },
 	);
 	expect(insights.fees_total).toEqual({ USD: 150.5, CAD: 20 });
 	expect(
 		containerInsights(
 			{ fees_at_pod_terminal: [{ type: 'exam', amount: 0, currency_code: 'USD' }] },
 			'UTC',
-			now,
+			{ now },
 		).fees_total,
 	).toEqual({ USD: 0 });
 });
@@ -83,20 +83,20 @@ test('the LFD source follows the priority line, terminal, rail, not the earliest
 
 test('days until the LFD count calendar days in the destination time zone', () => {
 	const lfd = '2026-11-23T07:00:00Z'; // Nov 22 23:00 in Los Angeles, Nov 23 in UTC
-	expect(containerInsights({ pickup_lfd: lfd }, 'America/Los_Angeles', now)).toMatchObject({
+	expect(containerInsights({ pickup_lfd: lfd }, 'America/Los_Angeles', { now })).toMatchObject({
 		days_until_pickup_lfd: 1,
 		lfd_time_zone: 'America/Los_Angeles',
 	});
-	expect(containerInsights({ pickup_lfd: lfd }, 'UTC', now).days_until_pickup_lfd).toBe(1);
+	expect(containerInsights({ pickup_lfd: lfd }, 'UTC', { now }).days_until_pickup_lfd).toBe(1);
 	expect(
-		containerInsights({ pickup_lfd: '2026-11-20T12:00:00Z' }, 'America/New_York', now)
+		containerInsights({ pickup_lfd: '2026-11-20T12:00:00Z' }, 'America/New_York', { now })
 			.days_until_pickup_lfd,
 	).toBe(-2);
 	expect(
-		containerInsights({ pickup_lfd: '2026-11-21' }, 'Asia/Tokyo', now).days_until_pickup_lfd,
+		containerInsights({ pickup_lfd: '2026-11-21' }, 'Asia/Tokyo', { now }).days_until_pickup_lfd,
 	).toBe(-1);
-	expect(containerInsights({ pickup_lfd: null }, 'UTC', now).days_until_pickup_lfd).toBeNull();
-	expect(containerInsights({ pickup_lfd: 'soon' }, 'Not/AZone', now)).toMatchObject({
+	expect(containerInsights({ pickup_lfd: null }, 'UTC', { now }).days_until_pickup_lfd).toBeNull();
+	expect(containerInsights({ pickup_lfd: 'soon' }, 'Not/AZone', { now })).toMatchObject({
 		days_until_pickup_lfd: null,
 		lfd_time_zone: null,
 	});
@@ -109,7 +109,7 @@ test('the time zone comes from the shipment or the terminal of the item', () => 
 			shipment: { destination_timezone: 'America/Los_Angeles' },
 		},
 		undefined,
-		now,
+		{ now },
 	);
 	expect(item.lfd_time_zone).toBe('America/Los_Angeles');
 	expect(item.days_until_pickup_lfd).toBe(1);
@@ -126,7 +126,7 @@ test('fees_text and pickup_lfd_date: the fees as text, the LFD as a calendar day
 			],
 		},
 		'America/New_York',
-		new Date('2026-03-08T12:00:00Z'),
+		{ now: new Date('2026-03-08T12:00:00Z') },
 	);
 	expect(insights.fees_text).toBe('450.00 USD, 20.50 CAD');
 	// 03:00 UTC is 23:00 the evening before in New York (EDT since March 8)

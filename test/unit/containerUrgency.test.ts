@@ -32,12 +32,10 @@ function open(pickupLfd: string, zone: string, now: Date, extra: IDataObject = {
 }
 
 const bandAt = (pickupLfd: string, zone: string, now: Date, imminentDays?: number) => {
-	const insights = containerInsights(
-		open(pickupLfd, zone, now),
-		zone,
+	const insights = containerInsights(open(pickupLfd, zone, now), zone, {
 		now,
-		imminentDays ?? undefined,
-	);
+		imminentDays: imminentDays ?? undefined,
+	});
 	return [insights.days_until_pickup_lfd, insights.lfd_band, insights.urgent];
 };
 
@@ -175,7 +173,7 @@ describe('lfd_band in the LFD own calendar', () => {
 		expect(bandAt(day(6), 'UTC', now, 5)[1]).toBe('later');
 		expect(bandAt(day(1), 'UTC', now, 0)).toEqual([1, 'later', false]);
 		expect(bandAt(day(0), 'UTC', now, 0)).toEqual([0, 'today', true]);
-		const none = containerInsights({ current_status: 'on_ship' }, 'UTC', now);
+		const none = containerInsights({ current_status: 'on_ship' }, 'UTC', { now });
 		expect(none).toMatchObject({ lfd_band: 'none', urgency: 'none', urgent: false });
 	});
 });
@@ -186,11 +184,9 @@ describe('stale and closed containers are never urgent', () => {
 
 	it('terminal data is fresh when checked at most 7 days ago, stale beyond or never', () => {
 		const at = (checked: string | null | undefined) =>
-			containerInsights(
-				{ ...open(lfdToday, 'UTC', now), terminal_checked_at: checked },
-				'UTC',
+			containerInsights({ ...open(lfdToday, 'UTC', now), terminal_checked_at: checked }, 'UTC', {
 				now,
-			);
+			});
 		expect(at(new Date(now.getTime() - 7 * DAY).toISOString())).toMatchObject({
 			terminal_data_fresh: true,
 			urgency: 'today',
@@ -217,18 +213,16 @@ describe('stale and closed containers are never urgent', () => {
 	it('picked up, delivered and empty returned are closed, whatever their LFD and terminal data', () => {
 		for (const status of ['picked_up', 'delivered', 'empty_returned']) {
 			expect(
-				containerInsights(
-					{ ...open('2026-06-08', 'UTC', now), current_status: status },
-					'UTC',
+				containerInsights({ ...open('2026-06-08', 'UTC', now), current_status: status }, 'UTC', {
 					now,
-				),
+				}),
 			).toMatchObject({ closed: true, urgency: 'closed', urgent: false, lfd_band: 'overdue' });
 		}
 	});
 
 	it('the milestone dates close a container whatever its status says', () => {
 		const closedBy = (extra: IDataObject) =>
-			containerInsights({ ...open(lfdToday, 'UTC', now), ...extra }, 'UTC', now).closed;
+			containerInsights({ ...open(lfdToday, 'UTC', now), ...extra }, 'UTC', { now }).closed;
 		expect(closedBy({ delivered_at: '2026-06-01T00:00:00Z' })).toBe(true);
 		expect(closedBy({ empty_terminated_at: '2026-06-01T00:00:00Z' })).toBe(true);
 		expect(closedBy({ final_destination_full_out_at: '2026-06-01T00:00:00Z' })).toBe(true);
@@ -266,7 +260,7 @@ describe('stale and closed containers are never urgent', () => {
 								? null
 								: new Date(Date.UTC(2026, 5, 10 + lfdDays)).toISOString().slice(0, 10),
 					};
-					const insights = containerInsights(container, 'UTC', now);
+					const insights = containerInsights(container, 'UTC', { now });
 					const closed = ['picked_up', 'delivered', 'empty_returned'].includes(status);
 					const fresh = checkedDaysAgo !== null && checkedDaysAgo <= 7;
 					const due = lfdDays !== null && lfdDays <= 3;
@@ -297,7 +291,9 @@ describe('real responses of the live service (test/fixtures/real-responses)', ()
 	};
 
 	it('containers.get.base.json: picked up, no LFD, terminal never checked: closed, never urgent', () => {
-		const item = withContainerInsights(flat('containers.get.base.json'), undefined, new Date());
+		const item = withContainerInsights(flat('containers.get.base.json'), undefined, {
+			now: new Date(),
+		});
 		expect(item).toMatchObject({
 			current_status: 'picked_up',
 			closed: true,
@@ -312,7 +308,9 @@ describe('real responses of the live service (test/fixtures/real-responses)', ()
 	it('containers.list.json: an inland rail container whose LFD is months past; its terminal data is stale a week after the capture', () => {
 		const item = flat('containers.list.json');
 		// Checked 2026-02-04T05:04:40Z; the train left the port (pod_full_out_at) but it was not picked up inland
-		const atCapture = withContainerInsights(item, undefined, new Date('2026-02-04T12:00:00Z'));
+		const atCapture = withContainerInsights(item, undefined, {
+			now: new Date('2026-02-04T12:00:00Z'),
+		});
 		expect(atCapture).toMatchObject({
 			terminal_checked_at: '2026-02-04T05:04:40Z',
 			terminal_data_fresh: true,
@@ -321,7 +319,9 @@ describe('real responses of the live service (test/fixtures/real-responses)', ()
 			urgency: 'overdue',
 			urgent: true,
 		});
-		const weekLater = withContainerInsights(item, undefined, new Date('2026-02-11T05:04:41Z'));
+		const weekLater = withContainerInsights(item, undefined, {
+			now: new Date('2026-02-11T05:04:41Z'),
+		});
 		expect(weekLater).toMatchObject({
 			terminal_data_fresh: false,
 			lfd_band: 'overdue',
@@ -333,11 +333,9 @@ describe('real responses of the live service (test/fixtures/real-responses)', ()
 	});
 
 	it('containers.get.pickup.json (hand-made by the SDK authors): no terminal check recorded, so stale, not urgent', () => {
-		const item = withContainerInsights(
-			flat('containers.get.pickup.json'),
-			undefined,
-			new Date('2026-06-19T12:00:00Z'),
-		);
+		const item = withContainerInsights(flat('containers.get.pickup.json'), undefined, {
+			now: new Date('2026-06-19T12:00:00Z'),
+		});
 		expect(item).toMatchObject({
 			current_status: 'available',
 			ready_for_pickup: true,

@@ -78,7 +78,7 @@ describe('dateBounds: a superset of every day count the node keeps, in any time 
 				lfds.push(new Date(now.getTime() + d * DAY).toISOString().slice(0, 10));
 			for (const zone of ZONES) {
 				for (const lfd of lfds) {
-					const days = containerInsights({ pickup_lfd: lfd }, zone, now).days_until_pickup_lfd!;
+					const days = containerInsights({ pickup_lfd: lfd }, zone, { now }).days_until_pickup_lfd!;
 					for (const range of ranges) {
 						const kept =
 							(range.from === undefined || days >= range.from) &&
@@ -114,8 +114,9 @@ describe('dateBounds: a superset of every day count the node keeps, in any time 
 
 describe('containerQuery', () => {
 	const now = new Date(Date.UTC(2026, 9, 14, 15, 30));
+	// Deadline to Watch: Terminal49's pickup_lfd (one list; the earliest LFD is read source by source: below)
 	const query = (filters: Parameters<typeof containerQuery>[0], sort?: 'lfd' | 'arrival') =>
-		containerQuery(filters, { sort, imminentDays: 3, now });
+		containerQuery(filters, { sort, imminentDays: 3, now, watch: 'pickup_lfd' });
 
 	it.each<[string, Parameters<typeof containerQuery>[0], Record<string, unknown>]>([
 		[
@@ -228,6 +229,109 @@ describe('containerQuery', () => {
 			{ label: 'Customer', keys: ['filter[customer_id]'] },
 		]);
 		expect(query({ statuses: ['new'] }).serviceOnly).toEqual([]);
+	});
+});
+
+describe('containerQuery, the earliest of the three LFDs watched (the default): one list per source', () => {
+	const now = new Date(Date.UTC(2026, 9, 14, 15, 30));
+	const query = (
+		filters: Parameters<typeof containerQuery>[0],
+		sort?: 'lfd' | 'arrival',
+		limited = false,
+	) => containerQuery(filters, { sort, imminentDays: 3, now, limited });
+
+	it('Urgent Only: the same open statuses in each list, each source up to N + 1 days ahead', () => {
+		const { qs, bySource } = query({ urgentOnly: true });
+		// the query without the LFD (what each list extends)
+		expect(qs['filter[pickup_lfd]']).toBeUndefined();
+		const open = { 'filter[current_status]': qs['filter[current_status]'] };
+		const noSource = {
+			'filter[pickup_lfd_line_on]': '@not_exists',
+			'filter[pickup_lfd_terminal_on]': '@not_exists',
+			'filter[pickup_lfd_rail_on]': '@not_exists',
+		};
+		expect(bySource!.map((list) => [list.source, list.qs])).toEqual([
+			...(['terminal', 'line', 'rail'] as const).map((source) => [
+				source,
+				{ ...open, [`filter[pickup_lfd_${source}_on]`]: '<=2026-10-18', sort: '-created_at' },
+			]),
+			// a record with a pickup_lfd and no per-source LFD (its earliest is its pickup_lfd)
+			[
+				'coalesced',
+				{ ...open, ...noSource, 'filter[pickup_lfd]': '<=2026-10-18', sort: '-created_at' },
+			],
+		]);
+		for (const list of bySource!)
+			for (const [name, value] of Object.entries(list.qs))
+				expect(undocumented('containers', name, value)).toBeUndefined();
+	});
+
+	it('Sort By Last Free Day: each list sorted by its own source, newest first within a day', () => {
+		const { bySource } = query({ lfdBands: ['today', 'imminent'] }, 'lfd');
+		expect(bySource!.map((list) => list.qs.sort)).toEqual([
+			'pickup_lfd_terminal_on,-created_at',
+			'pickup_lfd_line_on,-created_at',
+			'pickup_lfd_rail_on,-created_at',
+			'pickup_lfd,-created_at',
+		]);
+		expect(bySource![1].qs['filter[pickup_lfd_line_on][]']).toEqual([
+			'>=2026-10-13',
+			'<=2026-10-18',
+		]);
+	});
+
+	it('Sort By Last Free Day with a Limit and no range: every source, pickup_lfd alone, then the containers without any LFD', () => {
+		const { bySource } = query({}, 'lfd', true);
+		expect(bySource!.map((list) => [list.source, list.qs])).toEqual([
+			[
+				'terminal',
+				{ 'filter[pickup_lfd_terminal_on]': '@exists', sort: 'pickup_lfd_terminal_on,-created_at' },
+			],
+			['line', { 'filter[pickup_lfd_line_on]': '@exists', sort: 'pickup_lfd_line_on,-created_at' }],
+			['rail', { 'filter[pickup_lfd_rail_on]': '@exists', sort: 'pickup_lfd_rail_on,-created_at' }],
+			[
+				'coalesced',
+				{
+					'filter[pickup_lfd]': '@exists',
+					'filter[pickup_lfd_line_on]': '@not_exists',
+					'filter[pickup_lfd_terminal_on]': '@not_exists',
+					'filter[pickup_lfd_rail_on]': '@not_exists',
+					sort: 'pickup_lfd,-created_at',
+				},
+			],
+			['none', { 'filter[pickup_lfd]': '@not_exists', sort: '-created_at' }],
+		]);
+		// Return All reads every container anyway: one list, sorted by the node
+		expect(query({}, 'lfd', false).bySource).toBeUndefined();
+		expect(query({}, 'lfd', false).qs.sort).toBe('-created_at');
+	});
+
+	it('nothing to narrow, or No Last Free Day alone: one list', () => {
+		expect(query({ statuses: ['available'] }).bySource).toBeUndefined();
+		expect(query({ lfdBands: ['none'] })).toMatchObject({
+			qs: { 'filter[pickup_lfd]': '@not_exists' },
+		});
+		expect(query({ lfdBands: ['none'] }).bySource).toBeUndefined();
+	});
+
+	it('the LFD risks alone narrow like the bands; holds alone, and Blocked or Out of Sync alone, ask for has_holds', () => {
+		expect(query({ risks: ['lfd_today', 'lfd_tomorrow'] }).bySource![0].qs).toMatchObject({
+			'filter[pickup_lfd_terminal_on][]': ['>=2026-10-13', '<=2026-10-16'],
+		});
+		expect(query({ risks: ['lfd_past', 'customs_hold'] }).bySource).toBeUndefined();
+		expect(query({ risks: ['customs_hold', 'freight_hold'] }).qs['filter[has_holds]']).toBe(true);
+		expect(query({ pickupStates: ['blocked', 'out_of_sync'] }).qs['filter[has_holds]']).toBe(true);
+		expect(query({ pickupStates: ['blocked', 'ready'] }).qs['filter[has_holds]']).toBeUndefined();
+	});
+
+	it('tells a record the service should not have sent: its source LFD outside the bounds (a day wider), or none', () => {
+		const [, line] = query({ urgentOnly: true }).bySource!;
+		const lfd = (value: string | null) => ({ import_deadlines: { pickup_lfd_line: value } });
+		expect(line.honours(lfd('2026-10-18T23:00:00Z'))).toBe(true);
+		expect(line.honours(lfd('2026-09-01T04:00:00Z'))).toBe(true);
+		expect(line.honours(lfd('2026-10-19T01:00:00Z'))).toBe(false);
+		expect(line.honours(lfd(null))).toBe(false);
+		expect(line.honours({})).toBe(false);
 	});
 });
 

@@ -92,6 +92,30 @@ export interface ListOptions extends Take {
 	 */
 	readAll?: boolean;
 	serviceOnly?: ServiceOnlyFilters;
+	/**
+	 * A filter sent to the service whose being applied is checked on every record: the first record it should
+	 * not have sent marks it `ignored` (the list is then the unfiltered one: the caller reads no other list in
+	 * its place), and a sorted Limit no longer stops early (the service's order may leave out records that
+	 * the filter would have kept first).
+	 */
+	honoured?: HonouredFilter;
+	/**
+	 * With an order the service follows and a Limit: whether the last record the service sent shows that no
+	 * later record is needed any more (a bound found elsewhere: client/containers.ts reads one list per LFD
+	 * source and stops each once it is past what the others already found). Asked once the order holds.
+	 */
+	enough?: (last: IDataObject) => boolean;
+}
+
+export interface HonouredFilter {
+	test(record: ResourceObject): boolean;
+	ignored: boolean;
+}
+
+/** An item with its flat form (simplified and decorated), the key its filters and order judge. */
+export interface KeyedItem {
+	key: IDataObject;
+	item: IDataObject;
 }
 
 /** `meta.total` of a list page: the number of records of the (filtered) list, or undefined. */
@@ -227,7 +251,25 @@ export class Api {
 	 * hold what was asked for (the service may cap them: 50 containers).
 	 */
 	async list(request: Request, mode: ReadMode, options: ListOptions = {}): Promise<IDataObject[]> {
-		const { verify, decorate, whereItem, order, serviceOnly } = options;
+		return (await this.read(request, mode, options, false)).map(({ item }) => item);
+	}
+
+	/** The same as list, each item with its flat form (to merge lists: client/containers.ts). */
+	async listKeyed(
+		request: Request,
+		mode: ReadMode,
+		options: ListOptions = {},
+	): Promise<KeyedItem[]> {
+		return await this.read(request, mode, options, true);
+	}
+
+	private async read(
+		request: Request,
+		mode: ReadMode,
+		options: ListOptions,
+		keyed: boolean,
+	): Promise<KeyedItem[]> {
+		const { verify, decorate, whereItem, order, serviceOnly, honoured } = options;
 		// A filter judged here on each record: the Limit counts kept records, pages are of the largest size
 		const where = options.where ?? (whereItem ? () => true : undefined);
 		// An order with a Limit and the service sorting the same way: stop once the order is verified on what
@@ -240,7 +282,7 @@ export class Api {
 		// means reading again in pages of the largest size
 		const smallPages = pageSizeFor(pageLimit) < MAX_PAGE_SIZE;
 		const flat: ReadMode = { simplify: true };
-		const items: IDataObject[] = [];
+		const items: KeyedItem[] = [];
 		let inOrder = sorted !== undefined;
 		// The last record the service sent (kept or not): the order is checked from one to the next
 		let previous: IDataObject | undefined;
@@ -261,17 +303,24 @@ export class Api {
 			first = false;
 			const index = indexIncluded(page.included, allPages);
 			for (const record of resourcesOf(page)) {
+				if (honoured && !honoured.ignored && !honoured.test(record)) honoured.ignored = true;
 				if (!order && limit !== undefined && items.length >= limit) break;
 				if (!where && verify && !verify(record)) {
 					// The service dropped the filter: read again, judging it here in pages of the largest size
 					if (smallPages) {
-						return await this.list(request, mode, { ...options, where: verify, verify: undefined });
+						return await this.read(
+							request,
+							mode,
+							{ ...options, where: verify, verify: undefined },
+							keyed,
+						);
 					}
 					continue;
 				}
 				if (where && !(where(record) && (!verify || verify(record)))) continue;
-				if (!whereItem && !order) {
-					items.push(listItemOf(record, index, mode, decorate));
+				if (!whereItem && !order && !keyed) {
+					const item = listItemOf(record, index, mode, decorate);
+					items.push({ key: item, item });
 					continue;
 				}
 				const key = listItemOf(record, index, flat, decorate);
@@ -281,19 +330,22 @@ export class Api {
 					previous = key;
 					if (!inOrder && smallPages) {
 						// Not the service's order: read every page, in pages of the largest size
-						return await this.list(request, mode, {
-							...options,
-							order: { compare: order!.compare },
-						});
+						return await this.read(
+							request,
+							mode,
+							{ ...options, order: { compare: order!.compare } },
+							keyed,
+						);
 					}
 				}
 				if (whereItem && !whereItem(key)) continue;
 				const item = mode.simplify ? key : listItemOf(record, index, mode);
 				if (order) ordered.push({ key, item });
-				else items.push(item);
+				else items.push({ key, item });
 			}
 			if (!order && limit !== undefined && items.length >= limit) break;
-			if (sorted && inOrder && previous && ordered.length >= limit!) {
+			if (sorted && inOrder && !honoured?.ignored && previous && options.enough?.(previous)) break;
+			if (sorted && inOrder && !honoured?.ignored && previous && ordered.length >= limit!) {
 				ordered = ordered.sort(byOrder).slice(0, limit);
 				// The service's order holds: a record past the Limit's last has come (ties included, unless
 				// ties keep the service's order), so no later page holds one that comes before it
@@ -302,7 +354,7 @@ export class Api {
 			}
 		}
 		if (!order) return items;
-		const result = ordered.sort(byOrder).map(({ item }) => item);
+		const result = ordered.sort(byOrder);
 		return options.limit === undefined ? result : result.slice(0, options.limit);
 	}
 }

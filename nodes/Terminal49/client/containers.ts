@@ -1,12 +1,26 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { InsightOptions } from '../helpers/containerInsights';
 import { addContainerInsights, DEFAULT_IMMINENT_DAYS } from '../helpers/containerInsights';
+import type { LfdSource, WatchedDeadline } from '../helpers/deadlines';
+import { DEFAULT_WATCHED_DEADLINE } from '../helpers/deadlines';
 import { assertContainerNumber, assertId, assertNotEmpty } from '../helpers/validation';
-import type { Take } from './api';
+import type { HonouredFilter, KeyedItem, ListOptions, Take } from './api';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import { attributesOf, itemsOf, resourcesOf } from './jsonApi';
 import type { ContainerFilters, ContainerSort } from './listFilters';
-import { containerMatcher, containerOrder, hasFilters, includesFor } from './listFilters';
+import {
+	containerMatcher,
+	containerOrder,
+	hasFilters,
+	includesFor,
+	mergedOrder,
+	NEWEST_FIRST,
+	sourceDaysOf,
+	sourceOrder,
+	watchedDays,
+} from './listFilters';
+import type { SourceList } from './listQuery';
 import { containerQuery } from './listQuery';
 import type { Locator } from './locator';
 import { includeQuery, Resource, segment } from './resource';
@@ -79,12 +93,17 @@ export class Containers extends Resource {
 		return notTracked();
 	}
 
-	/** `GET /containers/{id}`: one item (derived fields added), or the document. */
-	async get(id: string, include: string[], mode: ReadMode): Promise<IDataObject[]> {
+	/** `GET /containers/{id}`: one item (derived fields added, counted as `insights` says), or the document. */
+	async get(
+		id: string,
+		include: string[],
+		mode: ReadMode,
+		insights: InsightOptions = {},
+	): Promise<IDataObject[]> {
 		return await this.api.items(
 			{ method: 'GET', path: `/containers/${segment(id)}`, qs: includeQuery(include) },
 			mode,
-			withInsights,
+			(item) => addContainerInsights(item, undefined, insights),
 		);
 	}
 
@@ -104,8 +123,9 @@ export class Containers extends Resource {
 	 * loosely or ignores it gives the same items in the same order; only the requests differ. The related
 	 * records the filters need are included in the same requests. A sort with a Limit stops reading once the
 	 * service's order is verified on what came back. Filters only the service can judge (Requires Attention,
-	 * ETA Changed, Customer) are confirmed: a service that ignored them fails the run instead of answering
-	 * with the whole list.
+	 * ETA Changed, Customer, Party) are confirmed: a service that ignored them fails the run instead of
+	 * answering with the whole list. A range or Sort By Last Free Day on the earliest of the three LFDs is read
+	 * one source at a time (bySource).
 	 */
 	async list(
 		filters: {
@@ -114,6 +134,7 @@ export class Containers extends Resource {
 			where?: ContainerFilters;
 			sort?: ContainerSort;
 			imminentDays?: number;
+			watch?: WatchedDeadline;
 		},
 		take: Take,
 		mode: ReadMode,
@@ -125,17 +146,20 @@ export class Containers extends Resource {
 		}
 		const now = new Date();
 		const { number, imminentDays } = filters;
+		const watch = filters.watch ?? DEFAULT_WATCHED_DEADLINE;
 		const query = containerQuery(where, {
 			number,
 			sort: filters.sort,
 			imminentDays: imminentDays ?? DEFAULT_IMMINENT_DAYS,
 			now,
+			watch,
+			limited: take.limit !== undefined,
 		});
 		const qs: IDataObject = { ...query.qs, ...includeQuery(include) };
-		return await this.api.list({ method: 'GET', path: '/containers', qs }, mode, {
+		const options: ListOptions = {
 			...take,
 			verify: number ? (record) => attributesOf(record).number === number : undefined,
-			decorate: (item) => addContainerInsights(item, undefined, now, imminentDays),
+			decorate: (item) => addContainerInsights(item, undefined, { now, imminentDays, watch }),
 			whereItem: hasFilters(where)
 				? containerMatcher(where, (relationship) =>
 						this.fail(
@@ -146,9 +170,85 @@ export class Containers extends Resource {
 						),
 					)
 				: undefined,
-			order: containerOrder(filters.sort),
+			order: containerOrder(filters.sort, watch),
 			serviceOnly: this.confirmation(query, qs, 'containers'),
+		};
+		const request = { method: 'GET' as const, path: '/containers', qs };
+		if (!query.bySource) return await this.api.list(request, mode, options);
+		return await this.listBySource(query.bySource, includeQuery(include), mode, {
+			...options,
+			sorted: filters.sort === 'lfd',
+			now,
 		});
+	}
+
+	/**
+	 * The earliest last free day read one source at a time: for each of the line, terminal and rail LFDs, the
+	 * containers whose LFD of that source lies in the range (sorted by it for Sort By Last Free Day, a Limit
+	 * stopping each list once its order is verified), merged (a container in several lists kept once), in the
+	 * node's order. A container whose earliest LFD is in the range is in that source's list, so nothing is
+	 * lost; the containers with no LFD (Sort By Last Free Day alone) are read only when the Limit is not full.
+	 * A service that ignored a source filter sends its whole list: that list is then read to the end and
+	 * judged here, and no other list is read (the requests of a single unfiltered read).
+	 */
+	private async listBySource(
+		lists: SourceList[],
+		include: IDataObject,
+		mode: ReadMode,
+		options: ListOptions & { sorted: boolean; now: Date },
+	): Promise<IDataObject[]> {
+		const { sorted, now, serviceOnly, ...rest } = options;
+		const order = mergedOrder(options.order!);
+		const kept = new Map<string, KeyedItem>();
+		let first = true;
+		// Sort By Last Free Day with a Limit: the Limit's last so far, over the lists already read; a list may
+		// stop at a record whose LFD of its source is after it (what comes later in that list is later still)
+		const bound = () => {
+			if (options.limit === undefined || kept.size < options.limit) return undefined;
+			const best = [...kept.values()].sort((a, b) => order.compare(a.key, b.key));
+			return watchedDays(best[options.limit - 1].key);
+		};
+		const pastBound = (source: LfdSource | 'coalesced') => {
+			const limitDays = bound();
+			const days = sourceDaysOf(source, now);
+			return (last: IDataObject) => {
+				const at = days(last);
+				return limitDays !== undefined && (at === undefined || at > limitDays);
+			};
+		};
+		for (const list of lists) {
+			if (list.source === 'none' && options.limit !== undefined && kept.size >= options.limit)
+				break;
+			const honoured: HonouredFilter = {
+				test: (record) => list.honours(attributesOf(record)),
+				ignored: false,
+			};
+			const keyed = await this.api.listKeyed(
+				{ method: 'GET', path: '/containers', qs: { ...list.qs, ...include } },
+				mode,
+				{
+					...rest,
+					// each list sorted as asked of the service: by its source's LFD, or the user's order
+					order: !sorted
+						? order
+						: list.source === 'none'
+							? mergedOrder(NEWEST_FIRST)
+							: sourceOrder(list.source, now),
+					serviceOnly: first ? serviceOnly : undefined,
+					honoured,
+					enough: sorted && list.source !== 'none' ? pastBound(list.source) : undefined,
+				},
+			);
+			first = false;
+			for (const entry of keyed) {
+				const id = String(entry.key.id);
+				if (!kept.has(id)) kept.set(id, entry);
+			}
+			if (honoured.ignored) break;
+		}
+		const merged = [...kept.values()].sort((a, b) => order.compare(a.key, b.key));
+		const items = merged.map(({ item }) => item);
+		return options.limit === undefined ? items : items.slice(0, options.limit);
 	}
 
 	/** `PATCH /containers` (the path openapi.json gives; the id in the body). */

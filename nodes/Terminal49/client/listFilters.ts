@@ -1,8 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { LfdBand } from '../helpers/containerInsights';
-import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from '../helpers/containerInsights';
+import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from '../helpers/calendar';
+import type { WatchedDeadline } from '../helpers/deadlines';
+import { coalescedDeadline, deadlineOf, sourceLfds, sourceTimeZones } from '../helpers/deadlines';
+import type { LfdSource } from '../helpers/deadlines';
 import type { PartyRole } from '../helpers/partyRoles';
+import type { PickupState } from '../helpers/pickupState';
+import type { Risk } from '../helpers/risks';
+import { hasAnyRisk } from '../helpers/risks';
 import type { ListOrder } from './api';
 
 /**
@@ -40,6 +46,10 @@ export interface ContainerFilters {
 	shippingLine?: string;
 	excludeClosed?: boolean;
 	urgentOnly?: boolean;
+	/** pickup_state is one of these (Terminal49's four words, or unknown). */
+	pickupStates?: PickupState[];
+	/** At least one of these risks applies (`risks`). */
+	risks?: Risk[];
 	/** The shipment's tracking is stopped (`line_tracking_stopped_at` set), or still on. */
 	trackingStopped?: boolean;
 	/** The shipment's tags. */
@@ -106,13 +116,16 @@ function readsShipment(filters: ContainerFilters): boolean {
 
 /**
  * The related records a filter or order reads, to include in the same request (no request more): the
- * shipment for port of discharge, shipping line, tracking, tags, shipment numbers and arrival; the POD
- * terminal for a FIRMS code.
+ * shipment for port of discharge, shipping line, tracking, tags, shipment numbers, arrival and the ETA-slipped
+ * risk; the POD terminal for a FIRMS code; the transport events for the rolled and transshipped risks.
  */
 export function includesFor(filters: ContainerFilters, sort?: ContainerSort): string[] {
 	const include: string[] = [];
-	if (readsShipment(filters) || sort === 'arrival') include.push('shipment');
+	if (readsShipment(filters) || sort === 'arrival' || filters.risks?.includes('eta_slipped'))
+		include.push('shipment');
 	if (filters.podTerminal?.by === 'firms') include.push('pod_terminal');
+	if (filters.risks?.some((risk) => risk === 'rolled' || risk === 'transshipped'))
+		include.push('transport_events');
 	return include;
 }
 
@@ -148,6 +161,8 @@ export function containerMatcher(
 	const holds = filters.activeHolds ? new Set(filters.activeHolds) : undefined;
 	const anyHold = holds?.has('any') ?? false;
 	const bands = filters.lfdBands ? new Set<string>(filters.lfdBands) : undefined;
+	const pickupStates = filters.pickupStates ? new Set<string>(filters.pickupStates) : undefined;
+	const risks = filters.risks ? new Set<string>(filters.risks) : undefined;
 	const { readyForPickup, terminalData, podTerminal, portOfDischarge, shippingLine, tags } =
 		filters;
 	const shipmentOf = (item: IDataObject) => {
@@ -189,6 +204,8 @@ export function containerMatcher(
 		if (terminalData && item.terminal_data_fresh !== (terminalData === 'fresh')) return false;
 		if (filters.excludeClosed && item.closed === true) return false;
 		if (filters.urgentOnly && item.urgent !== true) return false;
+		if (pickupStates && !pickupStates.has(item.pickup_state as string)) return false;
+		if (risks && !hasAnyRisk(item.risks, risks)) return false;
 		if (numberPrefix && !startsWith(item.number, numberPrefix)) return false;
 		if (
 			refNumberPrefix &&
@@ -284,21 +301,95 @@ export const NEWEST_FIRST: ListOrder = {
 	service: { compareKey: newestFirst, tiesFinal: true },
 };
 
+/** The day count and the value of the deadline an item's urgency follows (`lfd_watched`). */
+function watchedLfd(item: IDataObject): { days: number | undefined; at: number | undefined } {
+	const earliest = item.lfd_watched !== 'pickup_lfd';
+	const days = earliest ? item.days_until_earliest_lfd : item.days_until_pickup_lfd;
+	return {
+		days: typeof days === 'number' ? days : undefined,
+		at: instant(earliest ? item.earliest_lfd : item.pickup_lfd),
+	};
+}
+
+/** Last free day soonest first (the watched one, in its own calendar, then by the instant; none last). */
+const byWatchedLfd = (a: IDataObject, b: IDataObject) => {
+	const [x, y] = [watchedLfd(a), watchedLfd(b)];
+	return ascending(x.days, y.days) || ascending(x.at, y.at);
+};
+
 /**
- * The order of flat container items: last free day soonest first (in each LFD's own calendar, then by the
- * instant; none last), or arrival earliest first (none last), ties newest created first, then by number;
- * without a sort, newest created first.
+ * The order of flat container items: last free day soonest first (the deadline urgency follows, in its own
+ * calendar, then by the instant; none last), or arrival earliest first (none last), ties newest created
+ * first, then by number; without a sort, newest created first. The service is asked for the same order
+ * (`sort=pickup_lfd`) only when the coalesced pickup_lfd is watched: the earliest of the three LFDs is no
+ * field of the service (see sourceOrder).
  */
-export function containerOrder(sort: ContainerSort | undefined): ListOrder {
+export function containerOrder(
+	sort: ContainerSort | undefined,
+	watch: WatchedDeadline = 'earliest',
+): ListOrder {
 	if (sort === undefined) return NEWEST_FIRST;
 	if (sort === 'arrival') return byInstant(arrivalOf, true);
-	const days = (item: IDataObject) =>
-		typeof item.days_until_pickup_lfd === 'number' ? item.days_until_pickup_lfd : undefined;
-	const compareKey = (a: IDataObject, b: IDataObject) =>
-		ascending(days(a), days(b)) ||
-		ascending(instant(a.pickup_lfd), instant(b.pickup_lfd)) ||
-		newestFirst(a, b);
-	return { compare: (a, b) => compareKey(a, b) || tieBreak(a, b), service: { compareKey } };
+	const compareKey = (a: IDataObject, b: IDataObject) => byWatchedLfd(a, b) || newestFirst(a, b);
+	const compare = (a: IDataObject, b: IDataObject) => compareKey(a, b) || tieBreak(a, b);
+	return watch === 'pickup_lfd' ? { compare, service: { compareKey } } : { compare };
+}
+
+/**
+ * The days from today to one LFD source of a flat container item (in that source's calendar), or to its
+ * pickup_lfd (`coalesced`); undefined without one. Remembered per item.
+ */
+export function sourceDaysOf(
+	source: LfdSource | 'coalesced',
+	now: Date,
+): (item: IDataObject) => number | undefined {
+	const days = new WeakMap<IDataObject, number | undefined>();
+	return (item) => {
+		if (!days.has(item)) {
+			const zones = sourceTimeZones(item);
+			days.set(
+				item,
+				source === 'coalesced'
+					? coalescedDeadline(item, zones, now)?.daysUntil
+					: deadlineOf(sourceLfds(item)[source], source, zones[source], now)?.daysUntil,
+			);
+		}
+		return days.get(item);
+	};
+}
+
+/** The days from today to the last free day an item's urgency follows (earliest or pickup_lfd), if any. */
+export function watchedDays(item: IDataObject): number | undefined {
+	return watchedLfd(item).days;
+}
+
+/**
+ * An order made total (ties broken by number, then ID) for lists read apart and merged: each list reads on
+ * past a tie at its Limit (no `tiesFinal`), so the merge picks among tied records the same way whichever list
+ * they came from, and the same way as one unfiltered list would.
+ */
+export function mergedOrder(order: ListOrder): ListOrder {
+	return {
+		compare: (a, b) => order.compare(a, b) || tieBreak(a, b),
+		service: order.service && { compareKey: order.service.compareKey },
+	};
+}
+
+/**
+ * The order of a list the service sorted by one LFD source (`sort=pickup_lfd_<source>_on,-created_at`, or
+ * `pickup_lfd` for the records with no per-source LFD), for
+ * the earliest LFD read source by source: the node's order by the earliest LFD, the service's by that
+ * source's day (in its own calendar), none last. A Limit stops once a record past its last by that source has
+ * come: a container whose earliest LFD is another source's is found in that source's list.
+ */
+export function sourceOrder(source: LfdSource | 'coalesced', now: Date): ListOrder {
+	const sourceDays = sourceDaysOf(source, now);
+	return {
+		compare: containerOrder('lfd').compare,
+		service: {
+			compareKey: (a, b) => ascending(sourceDays(a), sourceDays(b)) || newestFirst(a, b),
+		},
+	};
 }
 
 /**

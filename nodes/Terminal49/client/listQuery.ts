@@ -2,6 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { LfdBand } from '../helpers/containerInsights';
 import { CONTAINER_STATUSES, LFD_BANDS, OPEN_STATUSES } from '../helpers/containerInsights';
+import type { LfdSource, WatchedDeadline } from '../helpers/deadlines';
+import { LFD_SOURCES } from '../helpers/deadlines';
+import type { Risk } from '../helpers/risks';
+import { isHoldRisk } from '../helpers/risks';
 import { undocumented } from './filterCatalog';
 import type {
 	ContainerFilters,
@@ -66,27 +70,79 @@ function bandRange(band: LfdBand, imminentDays: number): DayRange | null | 'none
 
 const URGENT_BANDS: readonly LfdBand[] = ['overdue', 'today', 'imminent'];
 
+/** The day counts of the last-free-day risks (past, today, tomorrow). */
+const LFD_RISK_RANGES: Partial<Record<Risk, DayRange>> = {
+	lfd_past: { to: -1 },
+	lfd_today: { from: 0, to: 0 },
+	lfd_tomorrow: { from: 1, to: 1 },
+};
+
 /**
- * `filter[pickup_lfd]` for the Last Free Day bands and Urgent Only: the smallest range holding every band
- * kept (`@not_exists` for No Last Free Day alone; nothing when it is kept with others).
+ * The days from today the watched last free day may be at for the container to be kept: the smallest range
+ * holding every band kept (Last Free Day, Urgent Only) and, when every risk asked for is a last-free-day one,
+ * those risks' days; `none` for No Last Free Day alone; undefined when the filters keep any day.
  */
-function lfdFilter(filters: ContainerFilters, imminentDays: number, now: Date): IDataObject {
+export function deadlineRange(
+	filters: ContainerFilters,
+	imminentDays: number,
+): DayRange | 'none' | undefined {
 	let bands = [...LFD_BANDS];
 	if (filters.lfdBands) bands = bands.filter((band) => filters.lfdBands!.includes(band));
 	if (filters.urgentOnly) bands = bands.filter((band) => URGENT_BANDS.includes(band));
-	if (bands.length === LFD_BANDS.length) return {};
-	const ranges = bands.map((band) => bandRange(band, imminentDays)).filter((r) => r !== null);
-	if (ranges.length === 0) return {};
-	if (ranges.includes('none'))
-		return ranges.length === 1 ? { 'filter[pickup_lfd]': '@not_exists' } : {};
-	const days = ranges as DayRange[];
-	const hull: DayRange = {
-		from: days.some((r) => r.from === undefined)
+	const ranges: Array<DayRange | 'none'> =
+		bands.length === LFD_BANDS.length
+			? []
+			: (bands.map((band) => bandRange(band, imminentDays)).filter((r) => r !== null) as Array<
+					DayRange | 'none'
+				>);
+	if (bands.length !== LFD_BANDS.length && ranges.length === 0) return undefined;
+	const riskRanges = filters.risks?.map((risk) => LFD_RISK_RANGES[risk]);
+	const onlyLfdRisks = riskRanges?.length && riskRanges.every((range) => range !== undefined);
+	if (ranges.includes('none')) return ranges.length === 1 && !onlyLfdRisks ? 'none' : undefined;
+	let days = ranges as DayRange[];
+	if (onlyLfdRisks) {
+		// both hold: intersect the bands' hull with the risks' hull
+		const risky = hull(riskRanges as DayRange[]);
+		days = days.length ? [intersect(hull(days), risky)] : [risky];
+	}
+	return days.length ? hull(days) : undefined;
+}
+
+function hull(ranges: DayRange[]): DayRange {
+	return {
+		from: ranges.some((r) => r.from === undefined)
 			? undefined
-			: Math.min(...days.map((r) => r.from!)),
-		to: days.some((r) => r.to === undefined) ? undefined : Math.max(...days.map((r) => r.to!)),
+			: Math.min(...ranges.map((r) => r.from!)),
+		to: ranges.some((r) => r.to === undefined) ? undefined : Math.max(...ranges.map((r) => r.to!)),
 	};
-	return dateBounds('pickup_lfd', hull, now);
+}
+
+function intersect(a: DayRange, b: DayRange): DayRange {
+	const pick = (x: number | undefined, y: number | undefined, f: (...n: number[]) => number) =>
+		x === undefined ? y : y === undefined ? x : f(x, y);
+	return { from: pick(a.from, b.from, Math.max), to: pick(a.to, b.to, Math.min) };
+}
+
+/** `filter[pickup_lfd]` for a range of the coalesced pickup_lfd (the watched deadline `pickup_lfd`). */
+function lfdFilter(range: DayRange | 'none' | undefined, now: Date): IDataObject {
+	if (range === undefined) return {};
+	if (range === 'none') return { 'filter[pickup_lfd]': '@not_exists' };
+	return dateBounds('pickup_lfd', range, now);
+}
+
+/**
+ * Whether a date the service stores lies within the bounds dateBounds sends for `range` (one day wider each
+ * side): a record outside them shows that the service did not apply the filter.
+ */
+export function withinBounds(value: unknown, range: DayRange, now: Date): boolean {
+	if (typeof value !== 'string' || value === '') return false;
+	const time = Date.parse(value);
+	if (Number.isNaN(time)) return false;
+	const day = utcDay(time) - utcDay(now.getTime());
+	return (
+		(range.from === undefined || day >= range.from - 1) &&
+		(range.to === undefined || day <= range.to + 1)
+	);
 }
 
 /** `filter[current_status]`: the statuses picked, and only open ones for Exclude Closed or Urgent Only. */
@@ -114,19 +170,60 @@ function tagFilter(tags: TagFilter | undefined): IDataObject {
 const search = (prefix: string | undefined, key: string): IDataObject =>
 	prefix ? { [`filter[${key}]`]: `~${prefix}` } : {};
 
-function checked(list: 'containers' | 'shipments', query: ListQuery): ListQuery {
-	for (const [name, value] of Object.entries(query.qs)) {
+/** A query whose every key and sort token is in Terminal49's catalog (filterCatalog.ts). */
+function checkedQs(qs: IDataObject, list: 'containers' | 'shipments' = 'containers'): IDataObject {
+	for (const [name, value] of Object.entries(qs)) {
 		const problem = undocumented(list, name, value);
 		// A programming error, never the user's: the catalog test keeps it from shipping.
 		if (problem) throw new Error(`Terminal49 list query: ${problem}`);
 	}
-	return query;
+	return qs;
+}
+
+function checked(
+	list: 'containers' | 'shipments',
+	query: ListQuery & { sort?: string },
+): ListQuery {
+	const { sort, ...rest } = query;
+	if (sort) rest.qs.sort = sort;
+	checkedQs(rest.qs, list);
+	return rest;
 }
 
 const CONTAINER_ETA_CHANGE: Record<EtaChange, string> = {
 	'24h': 'filter[eta_changed_in_last_24h]',
 	'3d': 'filter[eta_changed_in_past_3_days]',
 };
+
+const SOURCE_READ_ORDER: readonly LfdSource[] = ['terminal', 'line', 'rail'];
+
+/** Pickup states that need an active hold: a filter keeping only these can ask for `has_holds=true`. */
+const HELD_STATES = ['blocked', 'out_of_sync'];
+
+/**
+ * One list read for the earliest last free day: the containers whose LFD of one source lies in the range
+ * (`filter[pickup_lfd_<source>_on]`, sorted by it for Sort By Last Free Day), or, for `none`, those with no
+ * LFD at all (read only when the others do not fill the Limit). `honours` tells a record the service should
+ * not have sent (a service that ignored the filter sends the whole list).
+ */
+export interface SourceList {
+	/**
+	 * A source's LFD; `coalesced`: Terminal49's pickup_lfd of a record that reports no per-source LFD (older
+	 * records: its earliest is that one); `none`: no LFD at all.
+	 */
+	source: LfdSource | 'coalesced' | 'none';
+	qs: IDataObject;
+	honours(attributes: IDataObject): boolean;
+}
+
+export interface ContainerListQuery extends ListQuery {
+	/**
+	 * Set when the watched deadline is the earliest of the three LFDs and it narrows the list: one list per
+	 * source, merged by the client (a container is kept once), since the earliest LFD is no field the service
+	 * filters or sorts on. `qs` is then the same query without the LFD, which each list extends.
+	 */
+	bySource?: SourceList[];
+}
 
 /**
  * The query of `GET /containers` for the node's filters and sort (`include` apart). Sent as documented:
@@ -135,21 +232,36 @@ const CONTAINER_ETA_CHANGE: Record<EtaChange, string> = {
  * - `eta_changed_*` only as `true` (`false` acts as true);
  * - Ready for Pickup and Terminal Data have no server-side equivalent (pending holds still count for
  *   `has_holds`; no filter on `terminal_checked_at`), nor POD Terminal by FIRMS code;
+ * - Pickup State and Has Any of These Risks only as `has_holds=true` when every state or risk picked needs an
+ *   active hold, and LFD risks alone as a range of the watched LFD;
+ * - the watched last free day: `pickup_lfd` bounds for the coalesced one, else one list per source (bySource);
  * - the default order is sent as `sort=-created_at`, the node's "Newest First" (the service's own default is
  *   the last status refresh first).
  */
 export function containerQuery(
 	filters: ContainerFilters,
-	options: { number?: string; sort?: ContainerSort; imminentDays: number; now: Date },
-): ListQuery {
+	options: {
+		number?: string;
+		sort?: ContainerSort;
+		imminentDays: number;
+		now: Date;
+		watch?: WatchedDeadline;
+		/** A Limit is set (Sort By Last Free Day on the earliest LFD then reads source by source). */
+		limited?: boolean;
+	},
+): ContainerListQuery {
 	const qs: IDataObject = {};
 	const serviceOnly: ListQuery['serviceOnly'] = [];
 	if (options.number) qs['filter[number]'] = options.number;
 	Object.assign(qs, statusFilter(filters));
 	if (filters.hasTerminalFees === true) qs['filter[has_fees]'] = true;
 	if (filters.hasDemurrageFees === true) qs['filter[has_demurrage_fees]'] = true;
-	if (filters.activeHolds?.length) qs['filter[has_holds]'] = true;
-	Object.assign(qs, lfdFilter(filters, options.imminentDays, options.now));
+	const needsHold =
+		!!filters.activeHolds?.length ||
+		(!!filters.pickupStates?.length &&
+			filters.pickupStates.every((state) => HELD_STATES.includes(state))) ||
+		(!!filters.risks?.length && filters.risks.every(isHoldRisk));
+	if (needsHold) qs['filter[has_holds]'] = true;
 	if (filters.podTerminal?.by === 'id') qs['filter[pod_terminal_id]'] = filters.podTerminal.value;
 	if (filters.portOfDischarge) qs['filter[pod_code]'] = filters.portOfDischarge;
 	if (filters.shippingLine) qs['filter[shipping_line_scac]'] = filters.shippingLine;
@@ -181,14 +293,74 @@ export function containerQuery(
 		qs[key] = filters.party.id;
 		serviceOnly.push({ label: 'Party', keys: [key] });
 	}
+	const range = deadlineRange(filters, options.imminentDays);
+	const earliest = (options.watch ?? 'earliest') === 'earliest';
 	// Ties newest created first, as the node orders them, so a sorted Limit stops right after its last
-	qs.sort =
-		options.sort === 'lfd'
+	const sortedByLfd = options.sort === 'lfd';
+	const sort =
+		sortedByLfd && !earliest
 			? 'pickup_lfd,-created_at'
 			: options.sort === 'arrival'
 				? 'arrival,-created_at'
 				: '-created_at';
-	return checked('containers', { qs, serviceOnly });
+	if (!earliest || range === 'none') {
+		Object.assign(qs, lfdFilter(range, options.now));
+		return checked('containers', { qs, serviceOnly, sort });
+	}
+	if (range === undefined && !(sortedByLfd && options.limited)) {
+		// Nothing to narrow and every page read anyway: one list, sorted by the node
+		return checked('containers', { qs, serviceOnly, sort });
+	}
+	// The terminal's first: most containers at a terminal have one, and it is usually the earliest, so with a
+	// Limit the lists after it often stop at their first page
+	const bySource: SourceList[] = SOURCE_READ_ORDER.map((source) => {
+		const field = `pickup_lfd_${source}_on`;
+		const bounds = range ?? {};
+		return {
+			source,
+			qs: checkedQs({
+				...qs,
+				...dateBounds(field, bounds, options.now),
+				sort: sortedByLfd ? `${field},-created_at` : sort,
+			}),
+			honours: (attributes: IDataObject) =>
+				withinBounds(sourceLfdOf(attributes, source), bounds, options.now),
+		};
+	});
+	// A record with a pickup_lfd but no per-source LFD: its earliest is its pickup_lfd (usually no such record:
+	// one request that comes back empty)
+	const noSource = Object.fromEntries(
+		LFD_SOURCES.map((source) => [`filter[pickup_lfd_${source}_on]`, '@not_exists']),
+	);
+	bySource.push({
+		source: 'coalesced',
+		qs: checkedQs({
+			...qs,
+			...noSource,
+			...dateBounds('pickup_lfd', range ?? {}, options.now),
+			sort: sortedByLfd ? 'pickup_lfd,-created_at' : sort,
+		}),
+		honours: (attributes) =>
+			withinBounds(attributes.pickup_lfd, range ?? {}, options.now) &&
+			LFD_SOURCES.every((source) => !sourceLfdOf(attributes, source)),
+	});
+	if (range === undefined) {
+		// Sort By Last Free Day with a Limit and no range: the containers without any LFD come last
+		bySource.push({
+			source: 'none',
+			qs: checkedQs({ ...qs, 'filter[pickup_lfd]': '@not_exists', sort: '-created_at' }),
+			honours: (attributes) => !attributes.pickup_lfd,
+		});
+	}
+	return { ...checked('containers', { qs, serviceOnly, sort }), bySource };
+}
+
+/** The per-source LFD of a record's attributes (`import_deadlines.pickup_lfd_<source>`). */
+function sourceLfdOf(attributes: IDataObject, source: LfdSource): unknown {
+	const deadlines = attributes.import_deadlines;
+	return deadlines && typeof deadlines === 'object'
+		? (deadlines as IDataObject)[`pickup_lfd_${source}`]
+		: undefined;
 }
 
 const HOURS: Record<EtaChange, number> = { '24h': 24, '3d': 72 };

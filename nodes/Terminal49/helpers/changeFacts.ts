@@ -1,10 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { calendarDayOf, dayNumber, isValidTimeZone } from './containerInsights';
+import { calendarDayOf, dayNumber, isValidTimeZone } from './calendar';
+import type { LfdSource } from './deadlines';
 
 /**
  * What changed, as facts a Filter or IF node can test without code: holds released or added, became (or
- * stopped being) ready for pickup, the last free day moved, fees appeared or changed, the pickup appointment
+ * stopped being) ready for pickup, became blocked, the last free day moved (Terminal49's pickup_lfd, or the
+ * earliest of the three), fees appeared or changed, the pickup appointment
  * set or moved, the ETA moved.
  *
  * One pure function of a changeset `{field: [old, new]}` (what Terminal49's `container.updated` carries,
@@ -19,7 +21,9 @@ export const CHANGE_FACTS = [
 	'hold_added',
 	'became_ready_for_pickup',
 	'no_longer_ready_for_pickup',
+	'became_blocked',
 	'lfd_moved',
+	'earliest_lfd_moved',
 	'fees_appeared',
 	'fees_changed',
 	'appointment_changed',
@@ -29,7 +33,7 @@ export const CHANGE_FACTS = [
 ] as const;
 export type ChangeFact = (typeof CHANGE_FACTS)[number];
 
-export type LfdSource = 'line' | 'terminal' | 'rail';
+export type { LfdSource } from './deadlines';
 
 /** The `changes` object of a trigger item: the same keys for every event (null or false where not applicable). */
 export interface ChangeFacts extends IDataObject {
@@ -40,6 +44,8 @@ export interface ChangeFacts extends IDataObject {
 	holds_added: string[];
 	became_ready_for_pickup: boolean;
 	no_longer_ready_for_pickup: boolean;
+	/** Blocked now (not available, an active hold) and was not before: Terminal49's "resolve the holds" state. */
+	became_blocked: boolean;
 	/** The last free day is different now (moved, set for the first time, or cleared). */
 	lfd_moved: boolean;
 	lfd_from: string | null;
@@ -48,6 +54,18 @@ export interface ChangeFacts extends IDataObject {
 	lfd_source: LfdSource | null;
 	/** Calendar days from the old to the new LFD (negative: earlier); null unless both are known. */
 	lfd_days_moved: number | null;
+	/**
+	 * The earliest of the line, terminal and rail LFDs is different now (one of them moved, appeared or was
+	 * cleared and the earliest changed with it). Known only where the change carries the per-source LFDs (a
+	 * changeset, or the container as it is now for those that did not change).
+	 */
+	earliest_lfd_moved: boolean;
+	earliest_lfd_from: string | null;
+	earliest_lfd_to: string | null;
+	/** The source of the earliest LFD now. */
+	earliest_lfd_source: LfdSource | null;
+	/** Calendar days from the old to the new earliest LFD (negative: earlier); null unless both are known. */
+	earliest_lfd_days_moved: number | null;
 	/** There were no fees and now there are. */
 	fees_appeared: boolean;
 	/** There were fees and they are different now (amounts, items, or all gone). */
@@ -218,6 +236,27 @@ function ready(available: unknown, holds: unknown): boolean | null {
 	return available && activeHoldCounts(holds).size === 0;
 }
 
+/** Whether the container is blocked (not available, an active hold), or null when not known. */
+function blocked(available: unknown, holds: unknown): boolean | null {
+	if (typeof available !== 'boolean' || !Array.isArray(holds)) return null;
+	return !available && activeHoldCounts(holds).size > 0;
+}
+
+/** The earliest of some per-source LFDs by calendar day in `zone` (then the instant); null when none. */
+function earliestOf(
+	lfds: Array<{ source: LfdSource; value: string | null }>,
+	zone: string,
+): { source: LfdSource; value: string } | null {
+	let best: { source: LfdSource; value: string; day: number } | null = null;
+	for (const { source, value } of lfds) {
+		const day = value === null ? null : dayOf(value, zone);
+		if (value === null || day === null) continue;
+		if (!best || day < best.day || (day === best.day && Date.parse(value) < Date.parse(best.value)))
+			best = { source, value, day };
+	}
+	return best && { source: best.source, value: best.value };
+}
+
 /** The facts of one change. */
 export function changeFacts(input: ChangeInput): ChangeFacts {
 	const pairs = pairsOf(input.changeset);
@@ -236,6 +275,7 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 	const availablePair = pairs.get('available_for_pickup');
 	let becameReady = false;
 	let noLongerReady = false;
+	let becameBlocked = false;
 	if (availablePair || holdPair) {
 		const [availableOld, availableNew] = availablePair ?? [
 			current.available_for_pickup,
@@ -251,6 +291,9 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 			becameReady = !before && after;
 			noLongerReady = before && !after;
 		}
+		const blockedBefore = blocked(availableOld, holdsOld);
+		const blockedAfter = blocked(availableNew, holdsNew);
+		becameBlocked = blockedBefore === false && blockedAfter === true;
 	}
 
 	// Last free day: the combined pickup_lfd first, else the first per-source field that changed.
@@ -285,6 +328,22 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 			text(lfdSource ? deadlines[`pickup_lfd_${lfdSource}`] : current.pickup_lfd);
 	}
 	const lfdDays = lfdKnownOld ? daysBetween(lfdFrom, lfdTo, zone) : null;
+
+	// The earliest of the three LFDs, before and after: a source the change does not name kept its value
+	const deadlines = isObject(current.import_deadlines) ? current.import_deadlines : {};
+	const sideOf = (side: 0 | 1) =>
+		earliestOf(
+			(['line', 'terminal', 'rail'] as const).map((source) => {
+				const pair = pairs.get(`pickup_lfd_${source}`);
+				return { source, value: text(pair ? pair[side] : deadlines[`pickup_lfd_${source}`]) };
+			}),
+			zone,
+		);
+	const namesSources = sourcePairs.length > 0;
+	const earliestBefore = namesSources ? sideOf(0) : null;
+	const earliestAfter = namesSources ? sideOf(1) : null;
+	const earliestMoved =
+		namesSources && (earliestBefore?.value ?? null) !== (earliestAfter?.value ?? null);
 
 	// Fees
 	const feePair = pairs.get('fees_at_pod_terminal');
@@ -342,7 +401,9 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 		hold_added: holdsAdded.length > 0,
 		became_ready_for_pickup: becameReady,
 		no_longer_ready_for_pickup: noLongerReady,
+		became_blocked: becameBlocked,
 		lfd_moved: lfdMoved,
+		earliest_lfd_moved: earliestMoved,
 		fees_appeared: feesAppeared,
 		fees_changed: feesChanged,
 		appointment_changed: appointmentChanged,
@@ -357,11 +418,20 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 		holds_added: holdsAdded,
 		became_ready_for_pickup: becameReady,
 		no_longer_ready_for_pickup: noLongerReady,
+		became_blocked: becameBlocked,
 		lfd_moved: lfdMoved,
 		lfd_from: lfdFrom,
 		lfd_to: lfdTo,
 		lfd_source: lfdSource,
 		lfd_days_moved: lfdDays,
+		earliest_lfd_moved: earliestMoved,
+		earliest_lfd_from: earliestMoved ? (earliestBefore?.value ?? null) : null,
+		earliest_lfd_to: earliestMoved ? (earliestAfter?.value ?? null) : null,
+		earliest_lfd_source: earliestAfter?.source ?? null,
+		earliest_lfd_days_moved:
+			earliestMoved && earliestBefore && earliestAfter
+				? daysBetween(earliestBefore.value, earliestAfter.value, zone)
+				: null,
 		fees_appeared: feesAppeared,
 		fees_changed: feesChanged,
 		appointment_changed: appointmentChanged,

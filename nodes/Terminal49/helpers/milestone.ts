@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isValidTimeZone } from './containerInsights';
+import { isValidTimeZone } from './calendar';
 
 /**
  * The `milestone` of a trigger item for a container transport event: what one row of a milestone log

@@ -9,7 +9,7 @@ export { readValue } from './customFieldValue';
 export {
 	readContainerFilters,
 	readContainerSort,
-	readImminentDays,
 	readShipmentFilters,
 	readShipmentSort,
 } from './listFilters';
+export { readInsightOptions, readWatchedDeadline } from './insights';

@@ -3,6 +3,10 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import type { LfdBand } from '../helpers/containerInsights';
 import { CONTAINER_STATUSES, HOLD_NAMES, LFD_BANDS } from '../helpers/containerInsights';
 import type { PartyRole } from '../helpers/partyRoles';
+import type { PickupState } from '../helpers/pickupState';
+import { PICKUP_STATES } from '../helpers/pickupState';
+import type { Risk } from '../helpers/risks';
+import { RISKS } from '../helpers/risks';
 import { PARTY_ROLES } from '../helpers/partyRoles';
 import { invalidInput } from '../helpers/validation';
 import type {
@@ -218,6 +222,18 @@ export function readContainerFilters(
 	);
 	if (yes('requiresAttention', 'Requires Attention')) filters.requiresAttention = true;
 	filters.etaChanged = readEtaChanged(node, itemIndex, raw.etaChanged);
+	filters.pickupStates = picked(
+		'pickupState',
+		'Pickup State',
+		PICKUP_STATES,
+		'Pick from the list: ready, blocked, not released, out of sync or unknown.',
+	) as PickupState[] | undefined;
+	filters.risks = picked(
+		'risks',
+		'Has Any of These Risks',
+		RISKS,
+		`Pick the risks from the list (${RISKS.join(', ')}).`,
+	) as Risk[] | undefined;
 	filters.customerId = readCustomer(node, itemIndex, raw.customer);
 	const partyId = readParty(node, itemIndex, raw.party);
 	if (partyId) filters.party = { id: partyId, role: readPartyRole(node, itemIndex, raw.partyRole) };
@@ -255,11 +271,6 @@ export function readContainerSort(
 		['lfd', 'Last Free Day (Soonest First)'],
 		['arrival', 'Arrival (Earliest First)'],
 	]);
-}
-
-/** Options > Imminent Within (Days) of Container Get Many; undefined when not set. */
-export function readImminentDays(node: INode, itemIndex: number, raw: unknown): number | undefined {
-	return raw === undefined ? undefined : readDays(node, itemIndex, 'Imminent Within (Days)', raw);
 }
 
 /** The Filters of Shipment Get Many judged on the items (and sent), checked. */

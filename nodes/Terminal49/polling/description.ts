@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { webhookEventOptions } from '../helpers/events';
+import { deadlineToWatchOption } from '../helpers/insightFields';
 import { ONLY_WHEN_OPTIONS } from '../trigger/description';
 import { MILESTONES } from './fingerprint';
 
@@ -66,6 +67,7 @@ export const pollingProperties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			deadlineToWatchOption,
 			{
 				displayName: 'Only When',
 				name: 'onlyWhen',

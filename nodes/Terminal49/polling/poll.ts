@@ -12,7 +12,9 @@ import {
 	simplifyResource,
 } from '../client/jsonApi';
 import { changeFacts } from '../helpers/changeFacts';
+import type { InsightOptions } from '../helpers/containerInsights';
 import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
+import { readWatchedDeadline } from '../parameters';
 import { milestoneOf } from '../helpers/milestone';
 import { chosenFacts } from '../trigger/description';
 import { changesetToObject } from '../trigger/payload';
@@ -102,10 +104,14 @@ function milestoneEvent(field: string, container: IDataObject, shipment: IDataOb
 }
 
 /** The item of a change: shaped like the Terminal49 Trigger's simplified item. */
-export function itemOf(change: Change, nowIso: string): IDataObject {
+export function itemOf(change: Change, nowIso: string, insights: InsightOptions = {}): IDataObject {
 	const shipment = flatShipment(change.shipment);
 	const container = change.container
-		? addContainerInsights(simplifyResource(change.container, change.index), shipment ?? undefined)
+		? addContainerInsights(
+				simplifyResource(change.container, change.index),
+				shipment ?? undefined,
+				insights,
+			)
 		: null;
 	const containers = container
 		? [container]
@@ -114,7 +120,11 @@ export function itemOf(change: Change, nowIso: string): IDataObject {
 					.map((identifier) => lookup(change.index, identifier))
 					.filter((resource): resource is ResourceObject => !!resource)
 					.map((resource) =>
-						addContainerInsights(simplifyResource(resource, change.index), shipment ?? undefined),
+						addContainerInsights(
+							simplifyResource(resource, change.index),
+							shipment ?? undefined,
+							insights,
+						),
 					)
 			: [];
 	const trackingRequest = change.trackingRequest
@@ -187,8 +197,11 @@ function selection(ctx: IPollFunctions) {
 			description: 'The trigger starts the workflow only for the events chosen in Events.',
 		});
 	}
-	const facts = chosenFacts(ctx.getNodeParameter('options', {}) as IDataObject);
-	return { events, facts };
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const insights: InsightOptions = {
+		watch: readWatchedDeadline(ctx.getNode(), 0, options.deadlineToWatch),
+	};
+	return { events, facts: chosenFacts(options), insights };
 }
 
 export interface PollOutcome {
@@ -201,7 +214,7 @@ export interface PollOutcome {
 
 /** One scheduled poll: the items to emit (the state is written to the node's static data). */
 export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<PollOutcome> {
-	const { events, facts } = selection(ctx);
+	const { events, facts, insights } = selection(ctx);
 	const key = pollKeyOf(ctx);
 	const started = running.get(key);
 	if (started !== undefined && now.getTime() - started < STALE_POLL_MS) {
@@ -218,7 +231,7 @@ export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<Po
 		const { pages, trackingPages } = await readAll(ctx, previous, nowIso);
 		const result = compare(previous, pages, trackingPages, nowIso);
 		const items = result.changes
-			.map((change) => itemOf(change, nowIso))
+			.map((change) => itemOf(change, nowIso, insights))
 			.filter(wanted(events, facts));
 		// Everything was read and compared: now the new state, all at once.
 		data.state = result.state;
@@ -240,7 +253,7 @@ export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<Po
  * built from a tracked container. Reads one page; leaves the static data alone.
  */
 export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<IDataObject[]> {
-	const { events } = selection(ctx);
+	const { events, insights } = selection(ctx);
 	const nowIso = now.toISOString();
 	const t49 = terminal49(ctx);
 	t49.account.needsReading(POLLING, { fixInMessage: true });
@@ -262,7 +275,11 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 				.find((resource) => resource?.type === 'shipment');
 			return [
 				{
-					...itemOf({ event: trackingEvent, trackingRequest: request, shipment, index }, nowIso),
+					...itemOf(
+						{ event: trackingEvent, trackingRequest: request, shipment, index },
+						nowIso,
+						insights,
+					),
 					test_event: true,
 				},
 			];
@@ -306,7 +323,7 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 				'This Terminal49 account tracks no shipment yet. Create a tracking request (Terminal49 node: Tracking Request > Create), then fetch a test event again.',
 		});
 	}
-	return [{ ...itemOf(change, nowIso), test_event: true }];
+	return [{ ...itemOf(change, nowIso, insights), test_event: true }];
 }
 
 /** The node's poll(): n8n's items, or null when nothing changed. */

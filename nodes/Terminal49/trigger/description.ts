@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ChangeFact } from '../helpers/changeFacts';
 import { webhookEventOptions } from '../helpers/events';
+import { deadlineToWatchOption } from '../helpers/insightFields';
 
 /** Parameters of the Terminal49 Trigger. */
 export const DEFAULT_DEDUPLICATION_HOURS = 24;
@@ -37,10 +38,22 @@ export const ONLY_WHEN_OPTIONS: Array<{ name: string; value: ChangeFact; descrip
 			'Container Updated: a hold that was active (status hold) is no longer active, or is gone',
 	},
 	{
+		name: 'Became Blocked',
+		value: 'became_blocked',
+		description:
+			'Container Updated: not available and an active hold now (Terminal49: "resolve the active holds"), and was not before',
+	},
+	{
 		name: 'Became Ready for Pickup',
 		value: 'became_ready_for_pickup',
 		description:
 			'Container Updated: now available for pickup with no active hold, and was not before',
+	},
+	{
+		name: 'Earliest Last Free Day Moved',
+		value: 'earliest_lfd_moved',
+		description:
+			'Container Updated (and the Polling Trigger) with a line, terminal or rail last free day in the change, when the earliest of the three is different now (the per-source Changed events carry no old value)',
 	},
 	{
 		name: 'ETA Moved',
@@ -173,6 +186,7 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'When Terminal49 gets its 2xx. Terminal49 waits for the answer, so keep such workflows short.',
 			},
+			deadlineToWatchOption,
 			{
 				displayName: 'Deduplication Window (Hours)',
 				name: 'deduplicationHours',

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { terminal49 } from '../client';
 import type { ResourceObject } from '../client/jsonApi';
 import { isResourceObject, resourcesOf } from '../client/jsonApi';
+import { readWatchedDeadline } from '../parameters';
 import { firstInStore } from './dedup';
 import { answersWhenFinished, deduplicationWindowMs } from './description';
 import type { Notification } from './payload';
@@ -65,7 +66,10 @@ async function simplifiedItem(
 		options.fetchFullContainer !== false &&
 		notification.event.startsWith('container.') &&
 		!hasFullContainer(notification);
-	if (!needsContainer) return simplifyNotification(notification);
+	const insights = {
+		watch: readWatchedDeadline(this.getNode(), itemIndex, options.deadlineToWatch),
+	};
+	if (!needsContainer) return simplifyNotification(notification, { insights });
 	let fetched: Awaited<ReturnType<typeof fetchContainer>> | undefined;
 	let fetchError: IDataObject | undefined;
 	try {
@@ -89,7 +93,7 @@ async function simplifiedItem(
 			http_code: null,
 		};
 	}
-	const item = simplifyNotification(notification, fetched ?? {});
+	const item = simplifyNotification(notification, { ...fetched, insights });
 	if (fetchError) item.fetch_error = fetchError;
 	return item;
 }

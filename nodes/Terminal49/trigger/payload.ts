@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-work
 
 import type { ChangeInput } from '../helpers/changeFacts';
 import { changeFacts, ETA_EVENTS } from '../helpers/changeFacts';
+import type { InsightOptions } from '../helpers/containerInsights';
 import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
 import { milestoneOf } from '../helpers/milestone';
 import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../client/jsonApi';
@@ -82,6 +83,8 @@ export interface SimplifyOverrides {
 	extraIncluded?: IDataObject[];
 	/** The reference object loaded from the API, when the payload did not carry it. */
 	reference?: ResourceObject;
+	/** How the container's urgency is counted (the trigger's Deadline to Watch). */
+	insights?: InsightOptions;
 }
 
 /** The simplified item of a notification. */
@@ -120,7 +123,11 @@ export function simplifyNotification(
 
 	const shipment = shipmentResource ? simplifyResource(shipmentResource, index) : null;
 	const decorate = (resource: ResourceObject) =>
-		addContainerInsights(simplifyResource(resource, index), shipment ?? undefined);
+		addContainerInsights(
+			simplifyResource(resource, index),
+			shipment ?? undefined,
+			overrides.insights,
+		);
 	const container = containerResource ? decorate(containerResource) : null;
 
 	const referenceItem: IDataObject | null = reference

@@ -2,7 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readList, readLocator, readMode, simplifyProperty } from '../../parameters';
+import { deadlineToWatchOption, imminentDaysOption } from '../../helpers/insightFields';
+import {
+	readInsightOptions,
+	readList,
+	readLocator,
+	readMode,
+	simplifyProperty,
+} from '../../parameters';
 import { containerLocator } from '../../helpers/locators';
 
 const properties: INodeProperties[] = [
@@ -16,8 +23,20 @@ const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Shipment', value: 'shipment' },
 			{ name: 'POD Terminal', value: 'pod_terminal' },
-			{ name: 'Transport Events', value: 'transport_events' },
+			{
+				name: 'Transport Events',
+				value: 'transport_events',
+				description: 'Needed to tell the Rolled and Transshipped risks (else they are unknown)',
+			},
 		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [deadlineToWatchOption, imminentDaysOption],
 	},
 	simplifyProperty,
 ];
@@ -29,11 +48,14 @@ export const description = updateDisplayOptions(
 
 /** GET /containers/{id} (the container By ID or By Number), with the derived pickup fields. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const insights = readInsightOptions(this.getNode(), itemIndex, options);
 	const t49 = terminal49(this, itemIndex);
 	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
 	return await t49.containers.get(
 		id,
 		readList.call(this, 'include', itemIndex),
 		readMode.call(this, itemIndex),
+		insights,
 	);
 }

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { CONTAINER_STATUSES, DEFAULT_IMMINENT_DAYS } from '../../helpers/containerInsights';
+import { CONTAINER_STATUSES } from '../../helpers/containerInsights';
+import { deadlineToWatchOption, imminentDaysOption } from '../../helpers/insightFields';
 import {
 	customerFilter,
 	etaChangedFilter,
@@ -10,12 +11,13 @@ import {
 	tagFilters,
 } from '../../helpers/listFilterFields';
 import { shippingLineLocator } from '../../helpers/locators';
+import { PICKUP_STATE_OPTIONS, RISK_OPTIONS } from '../../helpers/insightFields';
 import { assertContainerNumber } from '../../helpers/validation';
 import {
 	listProperties,
 	readContainerFilters,
 	readContainerSort,
-	readImminentDays,
+	readInsightOptions,
 	readList,
 	readMode,
 	readTake,
@@ -126,6 +128,15 @@ const properties: INodeProperties[] = [
 					'Whether to return only containers with a demurrage fee (more than 0) listed at the terminal (on) or only those without (off). On is sent to Terminal49; every container is checked by the node.',
 			},
 			{
+				displayName: 'Has Any of These Risks',
+				name: 'risks',
+				type: 'multiOptions',
+				default: [],
+				description:
+					'Only containers with at least one of these risks (the risks field), judged by the node on what Terminal49 sends; a risk whose data is missing counts as unknown, not present (risks_unknown). Holds alone are sent as has_holds, last-free-day risks alone as dates of the watched last free day.',
+				options: RISK_OPTIONS,
+			},
+			{
 				displayName: 'Has Terminal Fees',
 				name: 'hasTerminalFees',
 				type: 'boolean',
@@ -139,7 +150,7 @@ const properties: INodeProperties[] = [
 				type: 'multiOptions',
 				default: [],
 				description: both(
-					"Only containers whose last free day (counted in the pickup place's own calendar) is in one of these bands (sent as pickup_lfd dates, a day wider each side)",
+					'Only containers whose last free day (the one of "Deadline to Watch": by default the earliest of line, terminal and rail, each counted in its own calendar) is in one of these bands (sent as dates of each source, a day wider each side)',
 				),
 				options: [
 					{ name: 'Imminent (Within "Imminent Within" Days)', value: 'imminent' },
@@ -151,6 +162,15 @@ const properties: INodeProperties[] = [
 			},
 			...tagFilters('containers'),
 			...partyFilters('containers'),
+			{
+				displayName: 'Pickup State',
+				name: 'pickupState',
+				type: 'multiOptions',
+				default: [],
+				description:
+					"Only containers whose pickup_state is one of these: Terminal49's release-readiness chart (available and active holds). Judged by the node; Blocked and Out of Sync alone are sent as has_holds.",
+				options: PICKUP_STATE_OPTIONS,
+			},
 			{
 				displayName: 'POD Terminal',
 				name: 'podTerminal',
@@ -255,7 +275,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to return only urgent containers: not closed, terminal data fresh, last free day past, today or imminent. Sent as open statuses and an LFD date bound; the node checks the rest.',
+					'Whether to return only urgent containers: not closed, terminal data checked within 7 days, and the last free day of "Deadline to Watch" (by default the earliest of line, terminal and rail) past, today or within "Imminent Within" days. Sent as open statuses and LFD dates; the node checks the rest.',
 			},
 		],
 	},
@@ -281,6 +301,11 @@ const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Shipment', value: 'shipment' },
 			{ name: 'POD Terminal', value: 'pod_terminal' },
+			{
+				name: 'Transport Events',
+				value: 'transport_events',
+				description: 'Needed to tell the Rolled and Transshipped risks (else they are unknown)',
+			},
 		],
 	},
 	{
@@ -289,17 +314,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [
-			{
-				displayName: 'Imminent Within (Days)',
-				name: 'imminentDays',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: DEFAULT_IMMINENT_DAYS,
-				description:
-					'How many days ahead a last free day counts as imminent (lfd_band "imminent", urgent), today not included',
-			},
-		],
+		options: [deadlineToWatchOption, imminentDaysOption],
 	},
 	simplifyProperty,
 ];
@@ -327,11 +342,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		this.getNodeParameter('sortBy', itemIndex, 'none'),
 	);
-	const imminentDays = readImminentDays(node, itemIndex, options.imminentDays);
+	const { imminentDays, watch } = readInsightOptions(node, itemIndex, options);
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Container > Get Many');
 	return await t49.containers.list(
-		{ number, include: readList.call(this, 'include', itemIndex), where, sort, imminentDays },
+		{
+			number,
+			include: readList.call(this, 'include', itemIndex),
+			where,
+			sort,
+			imminentDays,
+			watch,
+		},
 		readTake.call(this, itemIndex),
 		readMode.call(this, itemIndex),
 	);

@@ -1,0 +1,35 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import type { InsightOptions } from '../helpers/containerInsights';
+import type { WatchedDeadline } from '../helpers/deadlines';
+import { DEFAULT_WATCHED_DEADLINE } from '../helpers/deadlines';
+import { isSet, pick, readDays } from './values';
+
+/** Deadline to Watch (an option of Container Get, Get Many and both triggers); the default when not set. */
+export function readWatchedDeadline(node: INode, itemIndex: number, raw: unknown): WatchedDeadline {
+	if (!isSet(raw)) return DEFAULT_WATCHED_DEADLINE;
+	return pick(
+		node,
+		itemIndex,
+		'Deadline to Watch',
+		raw,
+		['earliest', 'pickup_lfd'],
+		'Pick "Earliest of Line, Terminal and Rail" or "Terminal49\'s Last Free Day (pickup_lfd)".',
+	)[0] as WatchedDeadline;
+}
+
+/** How urgency is counted, from an Options collection (Deadline to Watch, Imminent Within (Days)). */
+export function readInsightOptions(
+	node: INode,
+	itemIndex: number,
+	options: IDataObject,
+): InsightOptions {
+	return {
+		watch: readWatchedDeadline(node, itemIndex, options.deadlineToWatch),
+		...(options.imminentDays === undefined
+			? {}
+			: {
+					imminentDays: readDays(node, itemIndex, 'Imminent Within (Days)', options.imminentDays),
+				}),
+	};
+}
