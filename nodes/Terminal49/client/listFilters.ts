@@ -2,9 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { LfdBand } from '../helpers/containerInsights';
 import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from '../helpers/calendar';
-import type { WatchedDeadline } from '../helpers/deadlines';
+import type { LfdSource, WatchedDeadline } from '../helpers/deadlines';
 import { coalescedDeadline, deadlineOf, sourceLfds, sourceTimeZones } from '../helpers/deadlines';
-import type { LfdSource } from '../helpers/deadlines';
 import type { PartyRole } from '../helpers/partyRoles';
 import type { PickupState } from '../helpers/pickupState';
 import type { Risk } from '../helpers/risks';

@@ -25,7 +25,7 @@ export const deadlineToWatchOption: INodeProperties = {
 				'Whichever last free day comes first (earliest_lfd): the one that starts costing money first',
 		},
 		{
-			name: "Terminal49's Last Free Day (pickup_lfd)",
+			name: "Terminal49's Last Free Day (Pickup LFD)",
 			value: 'pickup_lfd',
 			description:
 				"Terminal49's coalesced last free day: the line's, else the terminal's, else the rail's",

@@ -14,7 +14,7 @@ export function readWatchedDeadline(node: INode, itemIndex: number, raw: unknown
 		'Deadline to Watch',
 		raw,
 		['earliest', 'pickup_lfd'],
-		'Pick "Earliest of Line, Terminal and Rail" or "Terminal49\'s Last Free Day (pickup_lfd)".',
+		'Pick "Earliest of Line, Terminal and Rail" or "Terminal49\'s Last Free Day (Pickup LFD)".',
 	)[0] as WatchedDeadline;
 }
 

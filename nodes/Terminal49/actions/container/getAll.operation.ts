@@ -3,7 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { CONTAINER_STATUSES } from '../../helpers/containerInsights';
-import { deadlineToWatchOption, imminentDaysOption } from '../../helpers/insightFields';
+import {
+	deadlineToWatchOption,
+	imminentDaysOption,
+	PICKUP_STATE_OPTIONS,
+	RISK_OPTIONS,
+} from '../../helpers/insightFields';
 import {
 	customerFilter,
 	etaChangedFilter,
@@ -11,7 +16,6 @@ import {
 	tagFilters,
 } from '../../helpers/listFilterFields';
 import { shippingLineLocator } from '../../helpers/locators';
-import { PICKUP_STATE_OPTIONS, RISK_OPTIONS } from '../../helpers/insightFields';
 import { assertContainerNumber } from '../../helpers/validation';
 import {
 	listProperties,
@@ -120,14 +124,6 @@ const properties: INodeProperties[] = [
 					'Whether to leave out containers already picked up, delivered or returned empty (their old last free day is no longer a deadline). Sent as the other statuses; the node also checks the milestone dates.',
 			},
 			{
-				displayName: 'Has Demurrage Fees',
-				name: 'hasDemurrageFees',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to return only containers with a demurrage fee (more than 0) listed at the terminal (on) or only those without (off). On is sent to Terminal49; every container is checked by the node.',
-			},
-			{
 				displayName: 'Has Any of These Risks',
 				name: 'risks',
 				type: 'multiOptions',
@@ -135,6 +131,14 @@ const properties: INodeProperties[] = [
 				description:
 					'Only containers with at least one of these risks (the risks field), judged by the node on what Terminal49 sends; a risk whose data is missing counts as unknown, not present (risks_unknown). Holds alone are sent as has_holds, last-free-day risks alone as dates of the watched last free day.',
 				options: RISK_OPTIONS,
+			},
+			{
+				displayName: 'Has Demurrage Fees',
+				name: 'hasDemurrageFees',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return only containers with a demurrage fee (more than 0) listed at the terminal (on) or only those without (off). On is sent to Terminal49; every container is checked by the node.',
 			},
 			{
 				displayName: 'Has Terminal Fees',
