@@ -2,6 +2,7 @@
 import type { Sandbox } from '../../sandbox';
 import { isValidContainerNumber, iso6346CheckDigit } from '../../sandbox';
 import { SHIPPING_LINES_BY_SCAC, TERMINALS_BY_ID, VESSELS } from '../../sandbox/reference-data';
+import { FIXTURE_COUNT } from '../../sandbox/seed';
 import { isValidImo, iso, lfdInstant } from '../../sandbox/util';
 import { client, control, startTestSandbox } from './helpers';
 
@@ -91,11 +92,18 @@ describe('seeded data (200 containers)', () => {
 		expect(withLfd).toBeGreaterThan(10);
 	});
 
-	test('a container with an active hold is not available for pickup', () => {
-		for (const c of containers) {
-			if (c.attributes.holds_at_pod_terminal.some((h: any) => h.status === 'hold'))
-				expect(c.attributes.available_for_pickup).toBe(false);
-		}
+	test('a container with an active hold is not available for pickup (but the out_of_sync fixture)', () => {
+		const availableDespiteHold = containers
+			.filter(
+				(c) =>
+					c.attributes.holds_at_pod_terminal.some((h: any) => h.status === 'hold') &&
+					c.attributes.available_for_pickup !== false,
+			)
+			.map((c) => c.id);
+		// The one documented exception: the terminal's sources disagree (issue 24, pickup state "out of sync").
+		expect(availableDespiteHold).toEqual([
+			sb.fixtures.find((f) => f.key === 'out_of_sync')!.containerId,
+		]);
 	});
 
 	test('fixtures', async () => {
@@ -110,7 +118,16 @@ describe('seeded data (200 containers)', () => {
 			'on_ship',
 			'on_rail',
 			'new_booking',
+			'terminal_lfd_first',
+			'rail_lfd_first',
+			'out_of_sync',
+			'long_dwell',
+			'rolled',
+			'transshipped',
+			'empty_not_returned',
+			'stale_terminal_data',
 		]);
+		expect(sb.fixtures).toHaveLength(FIXTURE_COUNT);
 		const ready = await get('ready_for_pickup');
 		expect(ready).toMatchObject({
 			number: 'MSCU4949012',
@@ -200,7 +217,8 @@ test('10,000 containers: fast start, fast pages', async () => {
 }, 60_000);
 
 test('POST /_sandbox/reset restores the seeded state and can change size', async () => {
-	const sb = await startTestSandbox({ containers: 10 });
+	// The fixtures and 4 random containers
+	const sb = await startTestSandbox({ containers: FIXTURE_COUNT + 4 });
 	try {
 		const api = client(sb);
 		const before = (await api.get('/containers')).text;
