@@ -694,6 +694,19 @@ const FIXTURES: FixtureDef[] = [
 
 export const FIXTURE_COUNT = FIXTURES.length;
 
+/**
+ * The first fixtures (a journey: ready, on hold, past LFD, at sea, on rail, booked), seeded alone in a sandbox
+ * of fewer than FIXTURE_COUNT containers (as before the demurrage fixtures came), so small test sandboxes keep
+ * their data.
+ */
+export const JOURNEY_FIXTURE_COUNT = 6;
+
+/** The fixtures a sandbox of `containers` containers holds: all, the journey ones, or none. */
+function fixturesFor(containers: number): FixtureDef[] {
+	if (containers >= FIXTURES.length) return FIXTURES;
+	return containers >= JOURNEY_FIXTURE_COUNT ? FIXTURES.slice(0, JOURNEY_FIXTURE_COUNT) : [];
+}
+
 /** Fixture ids and numbers (stable across seeds). */
 export function fixtureInfo(): FixtureInfo[] {
 	return FIXTURES.map((f) => ({
@@ -796,7 +809,7 @@ export function seedStore(
 		}),
 	);
 
-	const fixtures = containers >= FIXTURES.length ? FIXTURES : [];
+	const fixtures = fixturesFor(containers);
 	let remaining = containers - fixtures.length;
 	// Random shipments first (older), fixtures last (newest, so they lead page 1 of every list).
 	const specs: Array<{ count: number }> = [];
@@ -883,7 +896,7 @@ export function seedStore(
 				containerIds: [info.containerId],
 				stage: f.stage,
 				vesselImo: f.vessel,
-				createdAt: epoch - (FIXTURES.length - i) * 10 * 60 * 1000,
+				createdAt: epoch - (fixtures.length - i) * 10 * 60 * 1000,
 				customerId: store.parties.all()[0]?.id ?? null,
 				refNumbers: [`FIXTURE-${f.key.toUpperCase()}`],
 				tags: ['fixture'],

@@ -8,7 +8,10 @@ export interface SandboxOptions {
 	port: number;
 	host: string;
 	seed: number;
-	/** Number of seeded containers (the newest are the documented fixtures, FIXTURE_COUNT of them). */
+	/**
+	 * Number of seeded containers; the newest are the documented fixtures (all FIXTURE_COUNT of them from that
+	 * many containers, the first JOURNEY_FIXTURE_COUNT from that many).
+	 */
 	containers: number;
 	/** Containers of every seeded (non-fixture) shipment; unset: 1 to 4 at random (benches set it). */
 	containersPerShipment?: number;

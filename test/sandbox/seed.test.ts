@@ -2,7 +2,7 @@
 import type { Sandbox } from '../../sandbox';
 import { isValidContainerNumber, iso6346CheckDigit } from '../../sandbox';
 import { SHIPPING_LINES_BY_SCAC, TERMINALS_BY_ID, VESSELS } from '../../sandbox/reference-data';
-import { FIXTURE_COUNT } from '../../sandbox/seed';
+import { FIXTURE_COUNT, JOURNEY_FIXTURE_COUNT } from '../../sandbox/seed';
 import { isValidImo, iso, lfdInstant } from '../../sandbox/util';
 import { client, control, startTestSandbox } from './helpers';
 
@@ -216,9 +216,31 @@ test('10,000 containers: fast start, fast pages', async () => {
 	}
 }, 60_000);
 
+test('fixtures by size: all from FIXTURE_COUNT containers, the journey ones from 6, none below', async () => {
+	const sb = await startTestSandbox({ containers: FIXTURE_COUNT });
+	try {
+		expect(sb.fixtures).toHaveLength(FIXTURE_COUNT);
+		expect(sb.store.containers.size).toBe(FIXTURE_COUNT);
+		sb.reset({ containers: FIXTURE_COUNT - 1 });
+		expect(sb.fixtures.map((f) => f.key)).toEqual([
+			'ready_for_pickup',
+			'customs_hold',
+			'past_lfd',
+			'on_ship',
+			'on_rail',
+			'new_booking',
+		]);
+		expect(JOURNEY_FIXTURE_COUNT).toBe(6);
+		expect(sb.store.containers.size).toBe(FIXTURE_COUNT - 1);
+		sb.reset({ containers: JOURNEY_FIXTURE_COUNT - 1 });
+		expect(sb.fixtures).toEqual([]);
+	} finally {
+		await sb.close();
+	}
+});
+
 test('POST /_sandbox/reset restores the seeded state and can change size', async () => {
-	// The fixtures and 4 random containers
-	const sb = await startTestSandbox({ containers: FIXTURE_COUNT + 4 });
+	const sb = await startTestSandbox({ containers: 10 });
 	try {
 		const api = client(sb);
 		const before = (await api.get('/containers')).text;
