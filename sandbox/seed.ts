@@ -330,6 +330,22 @@ interface FixtureDef {
 	apply: (c: ContainerRec, now: number, tz: string, s: ShipmentRec) => void;
 }
 
+/** A fixture's terminal data: no holds, fees, LFDs or appointment unless given. */
+function terminalData(c: ContainerRec, data: Partial<ContainerRec>): void {
+	Object.assign(
+		c,
+		{
+			holds: [],
+			fees: [],
+			lfdLine: null,
+			lfdTerminal: null,
+			lfdRail: null,
+			pickupAppointmentAt: null,
+		} satisfies Partial<ContainerRec>,
+		data,
+	);
+}
+
 /**
  * Move a fixture's plan (container and shipment) so that milestone `short` happened at `at`; the milestones
  * not reached yet stay ahead of `now` (estimates), 6 hours after it at the earliest.
@@ -490,13 +506,10 @@ const FIXTURES: FixtureDef[] = [
 		stage: 'available',
 		timing: ['vessel_discharged', -2 * DAY_MS],
 		apply: (c, now, tz) =>
-			Object.assign(c, {
-				holds: [],
-				fees: [],
+			terminalData(c, {
 				availableForPickup: true,
 				lfdLine: lfdInstant(now + 7 * DAY_MS, tz),
 				lfdTerminal: lfdInstant(now + DAY_MS, tz),
-				lfdRail: null,
 				locationAtPodTerminal: 'Yard Grounded (G17302B1)',
 			}),
 	},
@@ -514,9 +527,7 @@ const FIXTURES: FixtureDef[] = [
 		stage: 'available',
 		timing: ['available', -12 * HOUR_MS],
 		apply: (c, now, tz) =>
-			Object.assign(c, {
-				holds: [],
-				fees: [],
+			terminalData(c, {
 				availableForPickup: true,
 				lfdLine: lfdInstant(now + 4 * DAY_MS, tz),
 				lfdTerminal: lfdInstant(now + 6 * DAY_MS, tz),
@@ -537,13 +548,11 @@ const FIXTURES: FixtureDef[] = [
 		stage: 'available',
 		timing: ['vessel_discharged', -2 * DAY_MS],
 		apply: (c, now, tz) =>
-			Object.assign(c, {
+			terminalData(c, {
 				holds: [{ name: 'customs', status: 'hold', description: 'CBP hold' }],
-				fees: [],
 				availableForPickup: true,
 				lfdLine: lfdInstant(now + 2 * DAY_MS, tz),
 				lfdTerminal: lfdInstant(now + 4 * DAY_MS, tz),
-				lfdRail: null,
 				locationAtPodTerminal: 'Yard Grounded (G20517B3)',
 			}),
 	},
@@ -561,15 +570,10 @@ const FIXTURES: FixtureDef[] = [
 		stage: 'available',
 		timing: ['vessel_discharged', -5 * DAY_MS],
 		apply: (c, now, tz) =>
-			Object.assign(c, {
-				holds: [],
-				fees: [],
+			terminalData(c, {
 				availableForPickup: true,
-				lfdLine: null,
 				lfdTerminal: lfdInstant(now + 2 * DAY_MS, tz),
-				lfdRail: null,
 				locationAtPodTerminal: 'Yard Grounded (G08841B2)',
-				pickupAppointmentAt: null,
 			}),
 	},
 	{
@@ -623,15 +627,10 @@ const FIXTURES: FixtureDef[] = [
 		timing: ['vessel_discharged', -20 * HOUR_MS],
 		apply: (c, now, tz, s) => {
 			Object.assign(s, { polVesselImo: '9278105', polVoyageNumber: '512N', voyageNumber: '519E' });
-			Object.assign(c, {
-				holds: [],
-				fees: [],
+			terminalData(c, {
 				availableForPickup: false,
-				lfdLine: null,
 				lfdTerminal: lfdInstant(now + 4 * DAY_MS, tz),
-				lfdRail: null,
 				locationAtPodTerminal: 'On vessel / discharged',
-				pickupAppointmentAt: null,
 			});
 		},
 	},
@@ -650,15 +649,10 @@ const FIXTURES: FixtureDef[] = [
 		timing: ['full_out', -5 * DAY_MS],
 		apply: (c, _now, tz, s) => {
 			const fullOut = c.times[milestoneIndex(s.milestones, 'full_out')];
-			Object.assign(c, {
-				holds: [],
-				fees: [],
+			terminalData(c, {
 				availableForPickup: false,
-				lfdLine: null,
 				lfdTerminal: lfdInstant(fullOut + DAY_MS, tz),
-				lfdRail: null,
 				locationAtPodTerminal: `Delivered ${new Date(fullOut).toISOString().slice(0, 10)}`,
-				pickupAppointmentAt: null,
 				// The terminal is checked until the container leaves it.
 				terminalCheckedAt: fullOut + 2 * HOUR_MS,
 			});
@@ -678,15 +672,11 @@ const FIXTURES: FixtureDef[] = [
 		stage: 'vessel_discharged',
 		timing: ['vessel_discharged', -11 * DAY_MS],
 		apply: (c, now, tz) =>
-			Object.assign(c, {
+			terminalData(c, {
 				holds: [{ name: 'customs', status: 'hold', description: 'Customs exam required' }],
-				fees: [],
 				availableForPickup: false,
-				lfdLine: null,
 				lfdTerminal: lfdInstant(now + DAY_MS, tz),
-				lfdRail: null,
 				locationAtPodTerminal: 'Yard Grounded (G33120B4)',
-				pickupAppointmentAt: null,
 				terminalCheckedAt: now - 9 * DAY_MS,
 			}),
 	},

@@ -8,6 +8,15 @@ import { client, control, startTestSandbox } from './helpers';
 
 const HOLD_NAMES = ['freight', 'customs', 'USDA', 'VACIS', 'TMF', 'other'];
 const FEE_TYPES = ['demurrage', 'extended_dwell_time', 'exam', 'total', 'other'];
+/** The first fixtures, a journey (the only ones of a sandbox of 6 to 13 containers). */
+const JOURNEY_KEYS = [
+	'ready_for_pickup',
+	'customs_hold',
+	'past_lfd',
+	'on_ship',
+	'on_rail',
+	'new_booking',
+];
 
 test('ISO 6346 check digit matches known real container numbers', () => {
 	expect(iso6346CheckDigit('CSQU305438')).toBe(3);
@@ -112,12 +121,7 @@ describe('seeded data (200 containers)', () => {
 			(await api.get(`/containers/${sb.fixtures.find((f) => f.key === k)!.containerId}`)).body.data
 				.attributes;
 		expect(sb.fixtures.map((f) => f.key)).toEqual([
-			'ready_for_pickup',
-			'customs_hold',
-			'past_lfd',
-			'on_ship',
-			'on_rail',
-			'new_booking',
+			...JOURNEY_KEYS,
 			'terminal_lfd_first',
 			'rail_lfd_first',
 			'out_of_sync',
@@ -222,15 +226,8 @@ test('fixtures by size: all from FIXTURE_COUNT containers, the journey ones from
 		expect(sb.fixtures).toHaveLength(FIXTURE_COUNT);
 		expect(sb.store.containers.size).toBe(FIXTURE_COUNT);
 		sb.reset({ containers: FIXTURE_COUNT - 1 });
-		expect(sb.fixtures.map((f) => f.key)).toEqual([
-			'ready_for_pickup',
-			'customs_hold',
-			'past_lfd',
-			'on_ship',
-			'on_rail',
-			'new_booking',
-		]);
-		expect(JOURNEY_FIXTURE_COUNT).toBe(6);
+		expect(sb.fixtures.map((f) => f.key)).toEqual(JOURNEY_KEYS);
+		expect(JOURNEY_FIXTURE_COUNT).toBe(JOURNEY_KEYS.length);
 		expect(sb.store.containers.size).toBe(FIXTURE_COUNT - 1);
 		sb.reset({ containers: JOURNEY_FIXTURE_COUNT - 1 });
 		expect(sb.fixtures).toEqual([]);
