@@ -1,5 +1,6 @@
 /** `npm run sandbox -- [--port 4949] [--host 127.0.0.1] [--seed 49] [--containers 40] ...` */
 import { startSandbox } from './index';
+import { FIXTURE_COUNT, JOURNEY_FIXTURE_COUNT } from './seed';
 import type { SandboxOptions } from './types';
 
 const HELP = `Terminal49 API v2 sandbox
@@ -9,7 +10,8 @@ Usage: npm run sandbox -- [options]
   --port N                 port (default 4949, or $PORT; 0 = any free port)
   --host H                 bind address (default 127.0.0.1)
   --seed N                 seed of the generated data (default 49)
-  --containers N           seeded containers, the first 6 are the documented fixtures (default 40)
+  --containers N           seeded containers (default 40); the newest are the documented fixtures: all
+                           ${FIXTURE_COUNT} when N >= ${FIXTURE_COUNT}, the first ${JOURNEY_FIXTURE_COUNT} when N >= ${JOURNEY_FIXTURE_COUNT}
   --rate-window-ms N       rolling rate-limit window (default 60000)
   --carrier-delay-ms N     delay before a tracking request gets its carrier answer (default 2000)
   --webhook-retry-scale X  multiplier on the webhook retry backoff (default 1; 0 = immediate)
@@ -103,6 +105,10 @@ async function main(): Promise<void> {
 		`  widget: ${sandbox.widgetUrl}/app.bundle.js (publishable key pk_sandbox_paid)`,
 		`  seed ${sandbox.options.seed}, ${sandbox.store.containers.size} containers, carrier delay ${sandbox.options.carrierDelayMs} ms, rate window ${sandbox.options.rateWindowMs} ms`,
 		`  lists: ${sandbox.options.legacyLists ? 'older service (filters and sort ignored, 100 a page)' : 'current service (documented filters and sort, 50 containers a page)'}`,
+		...(sandbox.fixtures.length ? ['  fixtures (container, key, case):'] : []),
+		...sandbox.fixtures.map(
+			(f) => `    ${f.containerNumber}  ${f.key.padEnd(20)} ${f.description}`,
+		),
 	];
 	process.stdout.write(lines.join('\n') + '\n');
 	let stopping = false;

@@ -1,7 +1,7 @@
 /** GeoJSON FeatureCollection for GET /containers/{id}/map_geojson (coordinates are [longitude, latitude]). */
 import { interpolate, type SandboxApp } from './app';
 import { PORTS_BY_CODE, VESSELS_BY_IMO, type PortRef } from './reference-data';
-import { milestoneIndex } from './timeline';
+import { milestoneIndex, vesselOfLeg } from './timeline';
 import type { ContainerRec } from './types';
 import { iso } from './util';
 
@@ -59,8 +59,10 @@ export function containerMap(app: SandboxApp, c: ContainerRec): Record<string, u
 			},
 		});
 	});
-	const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
 	for (let leg = 0; leg < ports.length - 1; leg++) {
+		// The first leg's vessel when the shipment changes vessel at the transshipment port.
+		const onBoard = vesselOfLeg(s, leg === 0 ? 'vessel_departed' : 'vessel_arrived');
+		const vessel = VESSELS_BY_IMO.get(onBoard.vesselImo)!;
 		const from = ports[leg];
 		const to = ports[leg + 1];
 		const departed = dep[leg];
@@ -115,7 +117,7 @@ export function containerMap(app: SandboxApp, c: ContainerRec): Record<string, u
 					vessel_id: vessel.id,
 					vessel_name: vessel.name,
 					vessel_imo: vessel.imo,
-					voyage_number: s.voyageNumber,
+					voyage_number: onBoard.voyageNumber,
 					vessel_location_timestamp: iso(now - 15 * 60 * 1000),
 					vessel_location_heading: null,
 					vessel_location_speed: 17.5,

@@ -322,7 +322,43 @@ interface FixtureDef {
 	podFirms: string;
 	metro: string | null;
 	stage: string | number;
-	apply: (c: ContainerRec, now: number, tz: string) => void;
+	/** IMO of the vessel to the port of discharge (default: one of the line's, at random). */
+	vessel?: string;
+	/** When the milestone (short name) happened, in ms from the epoch (default: as planned). */
+	timing?: [string, number];
+	/** Terminal data and history of the fixture (`tz`: the port of discharge's time zone). */
+	apply: (c: ContainerRec, now: number, tz: string, s: ShipmentRec) => void;
+}
+
+/** A fixture's terminal data: no holds, fees, LFDs or appointment unless given. */
+function terminalData(c: ContainerRec, data: Partial<ContainerRec>): void {
+	Object.assign(
+		c,
+		{
+			holds: [],
+			fees: [],
+			lfdLine: null,
+			lfdTerminal: null,
+			lfdRail: null,
+			pickupAppointmentAt: null,
+		} satisfies Partial<ContainerRec>,
+		data,
+	);
+}
+
+/**
+ * Move a fixture's plan (container and shipment) so that milestone `short` happened at `at`; the milestones
+ * not reached yet stay ahead of `now` (estimates), 6 hours after it at the earliest.
+ */
+function retime(s: ShipmentRec, c: ContainerRec, short: string, at: number, now: number): void {
+	const delta = at - c.times[milestoneIndex(s.milestones, short)];
+	const next = c.stage + 1;
+	const ahead =
+		next < c.times.length ? Math.max(0, now + 6 * HOUR_MS - (c.times[next] + delta)) : 0;
+	const shift = (k: number) => delta + (k >= next ? ahead : 0);
+	for (const times of [c.times, s.times])
+		for (let k = 0; k < times.length; k++) times[k] += shift(k);
+	s.podOriginalEta += shift(milestoneIndex(s.milestones, 'vessel_arrived'));
 }
 
 const FIXTURES: FixtureDef[] = [
@@ -455,9 +491,211 @@ const FIXTURES: FixtureDef[] = [
 		stage: -1,
 		apply: () => undefined,
 	},
+	// Demurrage exposure (issue 24): the cases a coordinator acts on, each in Terminal49's fields.
+	{
+		key: 'terminal_lfd_first',
+		description:
+			"Discharged 2 days ago, available, no holds: terminal LFD tomorrow, line LFD in 7 days, so pickup_lfd (line first) is a week out while the earliest deadline is the terminal's, tomorrow",
+		scac: 'COSU',
+		bl: 'CCMJ494900007',
+		container: withCheckDigit('CSNU494907'),
+		pol: 'CNNGB',
+		ts: null,
+		podFirms: 'E416',
+		metro: null,
+		stage: 'available',
+		timing: ['vessel_discharged', -2 * DAY_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				availableForPickup: true,
+				lfdLine: lfdInstant(now + 7 * DAY_MS, tz),
+				lfdTerminal: lfdInstant(now + DAY_MS, tz),
+				locationAtPodTerminal: 'Yard Grounded (G17302B1)',
+			}),
+	},
+	{
+		key: 'rail_lfd_first',
+		description:
+			'Inland rail to Dallas, unloaded and available at the ramp, no holds: rail LFD tomorrow (Dallas time), line LFD in 4 days, terminal LFD in 6 days (Los Angeles time); pickup_lfd = line, earliest = rail',
+		scac: 'OOLU',
+		bl: 'OOLU494900008',
+		container: withCheckDigit('OOLU494908'),
+		pol: 'HKHKG',
+		ts: null,
+		podFirms: 'WAC8',
+		metro: 'USDAL',
+		stage: 'available',
+		timing: ['available', -12 * HOUR_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				availableForPickup: true,
+				lfdLine: lfdInstant(now + 4 * DAY_MS, tz),
+				lfdTerminal: lfdInstant(now + 6 * DAY_MS, tz),
+				lfdRail: lfdInstant(now + DAY_MS, METRO_BY_CODE.get('USDAL')!.timeZone),
+			}),
+	},
+	{
+		key: 'out_of_sync',
+		description:
+			'Discharged, available_for_pickup true while a customs hold (status hold) remains: the sources disagree (wait for the next update); line LFD in 2 days, terminal LFD in 4',
+		scac: 'ZIMU',
+		bl: 'ZIMU494900009',
+		container: withCheckDigit('ZCSU494909'),
+		pol: 'VNSGN',
+		ts: null,
+		podFirms: 'L005',
+		metro: null,
+		stage: 'available',
+		timing: ['vessel_discharged', -2 * DAY_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				holds: [{ name: 'customs', status: 'hold', description: 'CBP hold' }],
+				availableForPickup: true,
+				lfdLine: lfdInstant(now + 2 * DAY_MS, tz),
+				lfdTerminal: lfdInstant(now + 4 * DAY_MS, tz),
+				locationAtPodTerminal: 'Yard Grounded (G20517B3)',
+			}),
+	},
+	{
+		key: 'long_dwell',
+		description:
+			'Discharged 5 days ago and available since 4, no holds, not picked up (dwell of 3+ days); terminal LFD in 2 days',
+		scac: 'YMLU',
+		bl: 'YMLU494900010',
+		container: withCheckDigit('YMMU494910'),
+		pol: 'CNSHA',
+		ts: null,
+		podFirms: 'Y549',
+		metro: null,
+		stage: 'available',
+		timing: ['vessel_discharged', -5 * DAY_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				availableForPickup: true,
+				lfdTerminal: lfdInstant(now + 2 * DAY_MS, tz),
+				locationAtPodTerminal: 'Yard Grounded (G08841B2)',
+			}),
+	},
+	{
+		key: 'rolled',
+		description:
+			'Rolled at Kaohsiung: loaded on EVER GIVEN 9 days ago, discharged back there, loaded on EVER FORWARD 7 days later; at sea, pod_eta_at 7 days after pod_original_eta_at',
+		scac: 'EGLV',
+		bl: 'EISU494900011',
+		container: withCheckDigit('EMCU494911'),
+		pol: 'TWKHH',
+		ts: null,
+		podFirms: 'Y124',
+		metro: null,
+		stage: 'vessel_departed',
+		vessel: '9850551',
+		timing: ['vessel_departed', -2 * DAY_MS],
+		apply: (c, _now, _tz, s) => {
+			const loaded = c.times[milestoneIndex(s.milestones, 'vessel_loaded')];
+			const roll = {
+				vesselImo: '9811000',
+				voyageNumber: '0417E',
+				loadedAt: loaded - 7 * DAY_MS,
+				dischargedAt: loaded - 7 * DAY_MS + 20 * HOUR_MS,
+			};
+			c.roll = roll;
+			// Gated in before the first load.
+			for (const k of [
+				milestoneIndex(s.milestones, 'empty_out'),
+				milestoneIndex(s.milestones, 'full_in'),
+			])
+				s.times[k] = c.times[k] -= 7 * DAY_MS;
+			s.voyageNumber = '0424E';
+			s.polOriginalEtd = roll.loadedAt + 12 * HOUR_MS;
+			s.podOriginalEta = s.times[milestoneIndex(s.milestones, 'vessel_arrived')] - 7 * DAY_MS;
+			s.etaChangedAt = roll.dischargedAt;
+		},
+	},
+	{
+		key: 'transshipped',
+		description:
+			'Transshipped in Singapore from TONGALA (voyage 512N) to MAERSK SYDNEY (voyage 519E); discharged in Houston yesterday, not yet released (not available, no holds); terminal LFD in 4 days',
+		scac: 'MAEU',
+		bl: 'MAEU494900012',
+		container: withCheckDigit('MRKU494912'),
+		pol: 'VNSGN',
+		ts: 'SGSIN',
+		podFirms: 'S787',
+		metro: null,
+		stage: 'vessel_discharged',
+		vessel: '9289958',
+		timing: ['vessel_discharged', -20 * HOUR_MS],
+		apply: (c, now, tz, s) => {
+			Object.assign(s, { polVesselImo: '9278105', polVoyageNumber: '512N', voyageNumber: '519E' });
+			terminalData(c, {
+				availableForPickup: false,
+				lfdTerminal: lfdInstant(now + 4 * DAY_MS, tz),
+				locationAtPodTerminal: 'On vessel / discharged',
+			});
+		},
+	},
+	{
+		key: 'empty_not_returned',
+		description:
+			'Picked up (full out) 5 days ago, empty not returned (empty_terminated_at null), current_status picked_up; its past terminal LFD stays',
+		scac: 'WHLC',
+		bl: 'WHLC494900013',
+		container: withCheckDigit('WHSU494913'),
+		pol: 'CNYTN',
+		ts: null,
+		podFirms: 'Z693',
+		metro: null,
+		stage: 'full_out',
+		timing: ['full_out', -5 * DAY_MS],
+		apply: (c, _now, tz, s) => {
+			const fullOut = c.times[milestoneIndex(s.milestones, 'full_out')];
+			terminalData(c, {
+				availableForPickup: false,
+				lfdTerminal: lfdInstant(fullOut + DAY_MS, tz),
+				locationAtPodTerminal: `Delivered ${new Date(fullOut).toISOString().slice(0, 10)}`,
+				// The terminal is checked until the container leaves it.
+				terminalCheckedAt: fullOut + 2 * HOUR_MS,
+			});
+		},
+	},
+	{
+		key: 'stale_terminal_data',
+		description:
+			'Discharged 11 days ago; terminal last checked 9 days ago (stale), when it reported a customs hold and a terminal LFD of tomorrow',
+		scac: 'APLU',
+		bl: 'APLU494900014',
+		container: withCheckDigit('APZU494914'),
+		pol: 'CNSHA',
+		ts: null,
+		podFirms: 'Y309',
+		metro: null,
+		stage: 'vessel_discharged',
+		timing: ['vessel_discharged', -11 * DAY_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				holds: [{ name: 'customs', status: 'hold', description: 'Customs exam required' }],
+				availableForPickup: false,
+				lfdTerminal: lfdInstant(now + DAY_MS, tz),
+				locationAtPodTerminal: 'Yard Grounded (G33120B4)',
+				terminalCheckedAt: now - 9 * DAY_MS,
+			}),
+	},
 ];
 
 export const FIXTURE_COUNT = FIXTURES.length;
+
+/**
+ * The first fixtures (a journey: ready, on hold, past LFD, at sea, on rail, booked), seeded alone in a sandbox
+ * of fewer than FIXTURE_COUNT containers (as before the demurrage fixtures came), so small test sandboxes keep
+ * their data.
+ */
+export const JOURNEY_FIXTURE_COUNT = 6;
+
+/** The fixtures a sandbox of `containers` containers holds: all, the journey ones, or none. */
+function fixturesFor(containers: number): FixtureDef[] {
+	if (containers >= FIXTURES.length) return FIXTURES;
+	return containers >= JOURNEY_FIXTURE_COUNT ? FIXTURES.slice(0, JOURNEY_FIXTURE_COUNT) : [];
+}
 
 /** Fixture ids and numbers (stable across seeds). */
 export function fixtureInfo(): FixtureInfo[] {
@@ -561,7 +799,7 @@ export function seedStore(
 		}),
 	);
 
-	const fixtures = containers >= FIXTURES.length ? FIXTURES : [];
+	const fixtures = fixturesFor(containers);
 	let remaining = containers - fixtures.length;
 	// Random shipments first (older), fixtures last (newest, so they lead page 1 of every list).
 	const specs: Array<{ count: number }> = [];
@@ -647,7 +885,8 @@ export function seedStore(
 				containerNumbers: [f.container],
 				containerIds: [info.containerId],
 				stage: f.stage,
-				createdAt: epoch - (FIXTURES.length - i) * 10 * 60 * 1000,
+				vesselImo: f.vessel,
+				createdAt: epoch - (fixtures.length - i) * 10 * 60 * 1000,
 				customerId: store.parties.all()[0]?.id ?? null,
 				refNumbers: [`FIXTURE-${f.key.toUpperCase()}`],
 				tags: ['fixture'],
@@ -655,11 +894,15 @@ export function seedStore(
 			epoch,
 		);
 		const c = store.containers.get(info.containerId)!;
-		f.apply(c, epoch, PORTS_BY_CODE.get(s.podCode)!.timeZone);
+		if (f.timing) retime(s, c, f.timing[0], epoch + f.timing[1], epoch);
+		f.apply(c, epoch, PORTS_BY_CODE.get(s.podCode)!.timeZone, s);
 		seedTrackingRequest(store, s, info.trackingRequestId);
 	});
-	// Custom field values on the first fixture, a document and an email submission.
-	const firstShipment = store.shipments.all()[store.shipments.size - 1];
+	// Custom field values, a document and an email submission on the new_booking fixture (without fixtures:
+	// the newest shipment).
+	const firstShipment =
+		store.shipments.get(stableId('fixture-shipment', 'new_booking')) ??
+		store.shipments.all()[store.shipments.size - 1];
 	if (firstShipment) {
 		store.customFields.add({
 			id: stableId('cf', 'po'),

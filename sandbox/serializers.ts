@@ -24,9 +24,12 @@ import {
 	containerStatus,
 	milestoneIndex,
 	rawEventId,
+	rawEventKeys,
+	ROLL_EVENTS,
 	T,
 	timeOf,
 	transportEvents,
+	vesselOfLeg,
 } from './timeline';
 import { hashString, uuidFromKey } from './util';
 import type {
@@ -142,7 +145,7 @@ export class Serializer {
 		if (type === 'raw_event') {
 			const r = this.rawRefs.get(id);
 			const c = r && this.store.containers.get(r.containerId);
-			return c ? this.rawEvents(c)[r!.index] : undefined;
+			return c ? this.rawEvents(c).find((e) => e.id === id) : undefined;
 		}
 		if (type === 'route_location') return this.routeLocations.get(id);
 		const s = this.store;
@@ -315,7 +318,10 @@ export class Serializer {
 				pol_timezone: pol.timeZone,
 				pod_eta_at: at('vessel_arrived', false),
 				pod_original_eta_at: iso(s.podOriginalEta),
-				pol_original_etd_at: original('vessel_departed', h % 3),
+				pol_original_etd_at:
+					s.polOriginalEtd !== undefined
+						? iso(s.polOriginalEtd)
+						: original('vessel_departed', h % 3),
 				destination_original_eta_at: metro
 					? original('rail_arrived', (h >>> 3) % 4)
 					: iso(s.podOriginalEta),
@@ -342,7 +348,7 @@ export class Serializer {
 		const pickupLfd = c.lfdLine ?? c.lfdTerminal ?? lfdRail;
 		const t = (short: string) => iso(timeOf(s, c, short));
 		const status = containerStatus(s, c);
-		const rawIds = s.milestones.map((_, i) => this.rawRef(c.id, i));
+		const rawIds = rawEventKeys(s, c).map((key) => this.rawRef(c.id, key));
 		// The rail carrier is polled once the container is off the vessel (a little before the terminal).
 		const railChecked =
 			metro && c.terminalCheckedAt && c.stage >= milestoneIndex(s.milestones, 'vessel_discharged')
@@ -472,21 +478,32 @@ export class Serializer {
 		};
 	}
 
-	/** Raw carrier/terminal events: actual ones for completed milestones, estimated ones after. */
+	/**
+	 * Raw carrier/terminal events in `index` order: actual ones for completed milestones, estimated ones after,
+	 * and a rolled container's load and discharge at the port of lading before its `vessel_loaded`.
+	 */
 	rawEvents(c: ContainerRec): ResourceObject[] {
 		const s = this.store.shipmentOf(c);
 		const line = SHIPPING_LINES_BY_SCAC.get(s.scac);
-		return s.milestones.map((name, i) => {
-			const actual = i <= c.stage;
-			const short = name.slice(T.length);
-			const ts = c.times[i];
-			const loc = ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed'].includes(short)
-				? s.polCode
-				: short.startsWith('transshipment_')
-					? s.tsCode!
-					: s.podCode;
+		const milestones = s.milestones.length;
+		return rawEventKeys(s, c).map((key, index) => {
+			const roll = key >= milestones ? c.roll! : null;
+			const actual = roll !== null || key <= c.stage;
+			const short = roll ? ROLL_EVENTS[key - milestones] : s.milestones[key].slice(T.length);
+			const ts = roll
+				? short === 'vessel_loaded'
+					? roll.loadedAt
+					: roll.dischargedAt
+				: c.times[key];
+			const loc =
+				roll || ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed'].includes(short)
+					? s.polCode
+					: short.startsWith('transshipment_')
+						? s.tsCode!
+						: s.podCode;
 			const port = PORTS_BY_CODE.get(loc)!;
-			const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
+			const leg = roll ?? vesselOfLeg(s, short);
+			const vessel = VESSELS_BY_IMO.get(leg.vesselImo)!;
 			const withVessel = short.startsWith('vessel_') || short.startsWith('transshipment_');
 			const rawName =
 				short === 'arrived_at_inland_destination'
@@ -494,7 +511,7 @@ export class Serializer {
 					: short === 'vessel_berthed'
 						? 'vessel_arrived'
 						: short;
-			const id = this.rawRef(c.id, i);
+			const id = this.rawRef(c.id, key);
 			const res: ResourceObject = {
 				id,
 				type: 'raw_event',
@@ -507,13 +524,13 @@ export class Serializer {
 					timestamp: iso(ts),
 					estimated: !actual,
 					invalidated_at: null,
-					index: i,
+					index,
 					original_event: short.replace(/_/g, ' ').replace(/^./, (x) => x.toUpperCase()),
 					created_at: iso(Math.min(ts, c.updatedAt)),
 					data_source: 'shipping_line',
 					data_provider_name: line?.name ?? s.scac,
 					data_provider_code: s.scac,
-					voyage_number: withVessel ? s.voyageNumber : null,
+					voyage_number: withVessel ? leg.voyageNumber : null,
 					location_name: port.name,
 					location_locode: port.code,
 					vessel_name: withVessel ? vessel.name : null,
@@ -540,7 +557,6 @@ export class Serializer {
 		const s = this.store.shipmentOf(c);
 		const m = s.milestones;
 		const metro = s.metroCode ? METRO_BY_CODE.get(s.metroCode)! : null;
-		const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
 		const routeId = uuidFromKey(`${c.id}:route`);
 		const when = (short: string) => {
 			const i = milestoneIndex(m, short);
@@ -548,22 +564,33 @@ export class Serializer {
 				? { planned: null, actual: null }
 				: { planned: iso(c.times[i]), actual: c.stage >= i ? iso(c.times[i]) : null };
 		};
-		type Leg = { scac: string; mode: 'vessel' | 'rail'; voyage: string | null; at: string };
+		type Leg = {
+			scac: string;
+			mode: 'vessel' | 'rail';
+			voyage: string | null;
+			vesselImo: string | null;
+			at: string;
+		};
 		const stops: Array<{
 			location: Ref;
 			inbound: Leg | null;
 			outbound: Leg | null;
 		}> = [];
-		const bySea = (at: string): Leg => ({
-			scac: s.scac,
-			mode: 'vessel',
-			voyage: s.voyageNumber,
-			at,
-		});
+		const bySea = (at: string): Leg => {
+			const leg = vesselOfLeg(s, at);
+			return {
+				scac: s.scac,
+				mode: 'vessel',
+				voyage: leg.voyageNumber,
+				vesselImo: leg.vesselImo,
+				at,
+			};
+		};
 		const byRail = (at: string): Leg => ({
 			scac: c.podRailCarrier ?? metro!.railCarrier,
 			mode: 'rail',
 			voyage: null,
+			vesselImo: null,
 			at,
 		});
 		stops.push({
@@ -595,7 +622,7 @@ export class Serializer {
 			const inbound = stop.inbound ? when(stop.inbound.at) : null;
 			const outbound = stop.outbound ? when(stop.outbound.at) : null;
 			const vesselOf = (leg: Leg | null) =>
-				leg?.mode === 'vessel' ? ref('vessel', vessel.id) : null;
+				leg?.vesselImo ? ref('vessel', VESSELS_BY_IMO.get(leg.vesselImo)!.id) : null;
 			this.routeLocations.set(ids[k], {
 				id: ids[k],
 				type: 'route_location',

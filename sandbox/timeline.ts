@@ -140,6 +140,29 @@ export function containerStatus(shipment: ShipmentRec, c: ContainerRec): string 
 	return c.statusOverride ?? statusForStage(shipment.milestones, c.stage, c.availableForPickup);
 }
 
+/** Milestones of the first leg (port of lading to the transshipment port), on its own vessel if it has one. */
+const FIRST_LEG = new Set([
+	'empty_out',
+	'full_in',
+	'vessel_loaded',
+	'vessel_departed',
+	'transshipment_arrived',
+	'transshipment_discharged',
+]);
+
+/** The vessel and voyage of a milestone (short name): the first leg's when the shipment changes vessel. */
+export function vesselOfLeg(
+	shipment: ShipmentRec,
+	short: string,
+): { vesselImo: string; voyageNumber: string } {
+	return shipment.tsCode && shipment.polVesselImo && FIRST_LEG.has(short)
+		? {
+				vesselImo: shipment.polVesselImo,
+				voyageNumber: shipment.polVoyageNumber ?? shipment.voyageNumber,
+			}
+		: { vesselImo: shipment.vesselImo, voyageNumber: shipment.voyageNumber };
+}
+
 /** Where and how a milestone happens. */
 export function milestoneContext(
 	shipment: ShipmentRec,
@@ -180,6 +203,7 @@ export function milestoneContext(
 	const tz = inland ? metro!.timeZone : PORTS_BY_CODE.get(code)!.timeZone;
 	const vessel =
 		atPol || atTs || ['vessel_arrived', 'vessel_berthed', 'vessel_discharged'].includes(short);
+	const leg = vesselOfLeg(shipment, short);
 	const atPodTerminal =
 		!inland &&
 		[
@@ -209,8 +233,8 @@ export function milestoneContext(
 				? metro!.railTerminal.id
 				: null,
 		terminalType: atPodTerminal ? 'terminal' : atRailTerminal ? 'rail_terminal' : null,
-		vesselImo: vessel ? shipment.vesselImo : null,
-		voyageNumber: vessel ? shipment.voyageNumber : null,
+		vesselImo: vessel ? leg.vesselImo : null,
+		voyageNumber: vessel ? leg.voyageNumber : null,
 		dataSource: fromTerminal ? 'terminal' : 'shipping_line',
 		timezone: tz,
 	};
@@ -224,6 +248,49 @@ export function milestoneEventId(containerId: string, index: number): string {
 /** Deterministic id of the raw event of the i-th milestone of a container. */
 export function rawEventId(containerId: string, index: number): string {
 	return uuidFromKey(`${containerId}:raw:${index}`);
+}
+
+/** The events of a roll at the port of lading: loaded on the first vessel, discharged back off it. */
+export const ROLL_EVENTS = ['vessel_loaded', 'vessel_discharged'] as const;
+
+/**
+ * The raw events of a container by key, in the order (`index`) the service lists them: one per milestone
+ * (key = milestone index) and, for a rolled container, the two roll events (keys after the milestones),
+ * which happened before the milestone `vessel_loaded` (onto the vessel that took it).
+ */
+export function rawEventKeys(shipment: ShipmentRec, c: ContainerRec): number[] {
+	const keys = shipment.milestones.map((_, i) => i);
+	if (!c.roll) return keys;
+	const at = milestoneIndex(shipment.milestones, 'vessel_loaded');
+	const roll = ROLL_EVENTS.map((_, k) => shipment.milestones.length + k);
+	return [...keys.slice(0, at), ...roll, ...keys.slice(at)];
+}
+
+/** The roll events of a container as transport events (empty when it was not rolled). */
+function rollEvents(shipment: ShipmentRec, c: ContainerRec): TransportEventRec[] {
+	const roll = c.roll;
+	if (!roll) return [];
+	const pol = PORTS_BY_CODE.get(shipment.polCode)!;
+	return ROLL_EVENTS.map((short, k) => {
+		const timestamp = k === 0 ? roll.loadedAt : roll.dischargedAt;
+		return {
+			id: uuidFromKey(`${c.id}:te:roll:${k}`),
+			containerId: c.id,
+			shipmentId: shipment.id,
+			event: T + short,
+			timestamp,
+			createdAt: Math.max(c.createdAt, timestamp + 20 * 60 * 1000),
+			voyageNumber: roll.voyageNumber,
+			locationCode: pol.code,
+			locationType: 'port',
+			terminalId: null,
+			terminalType: null,
+			vesselImo: roll.vesselImo,
+			dataSource: 'shipping_line',
+			timezone: pol.timeZone,
+			rawIndex: shipment.milestones.length + k,
+		};
+	});
 }
 
 /**
@@ -248,7 +315,7 @@ export function transportEvents(shipment: ShipmentRec, c: ContainerRec): Transpo
 			rawIndex: i,
 		});
 	}
-	out.push(...c.extraEvents);
+	out.push(...rollEvents(shipment, c), ...c.extraEvents);
 	return out.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 

@@ -8,7 +8,10 @@ export interface SandboxOptions {
 	port: number;
 	host: string;
 	seed: number;
-	/** Number of seeded containers (the first six are the documented fixtures). */
+	/**
+	 * Number of seeded containers; the newest are the documented fixtures (all FIXTURE_COUNT of them from that
+	 * many containers, the first JOURNEY_FIXTURE_COUNT from that many).
+	 */
 	containers: number;
 	/** Containers of every seeded (non-fixture) shipment; unset: 1 to 4 at random (benches set it). */
 	containersPerShipment?: number;
@@ -109,8 +112,18 @@ export interface ShipmentRec {
 	terminalId: string;
 	/** Inland rail destination (metro area code) or null when the destination is the port of discharge. */
 	metroCode: string | null;
+	/** The vessel and voyage that bring the containers to the port of discharge (`pod_vessel_*`). */
 	vesselImo: string;
 	voyageNumber: string;
+	/**
+	 * The vessel and voyage of the first leg, from the port of lading to the transshipment port, when the
+	 * containers change vessel there (as in the live capture, real-responses/containers.events.json);
+	 * unset or null: the same vessel all the way.
+	 */
+	polVesselImo?: string | null;
+	polVoyageNumber?: string | null;
+	/** The first estimated departure from the port of lading when known otherwise (a roll); unset: derived. */
+	polOriginalEtd?: number | null;
 	customerId: string | null;
 	/** Milestone plan shared by the containers (see timeline.ts); times are actual up to `stage`. */
 	milestones: string[];
@@ -171,11 +184,24 @@ export interface ContainerRec {
 	terminalCheckedAt: number | null;
 	statusOverride: string | null;
 	podRailCarrier: string | null;
+	/**
+	 * A roll at the port of lading: the container was loaded on another vessel first, then discharged back
+	 * there, before the vessel of its `vessel_loaded` milestone took it (seeded history; unset: not rolled).
+	 */
+	roll?: RollRec | null;
 	/** Non-milestone transport events (availability, LFD changes, appointments) created at run time. */
 	extraEvents: TransportEventRec[];
 	/** When milestones reached at run time (advance) were recorded, by milestone index. */
 	recordedAt: Record<number, number>;
 	updatedAt: number;
+}
+
+/** The vessel a container was rolled off at the port of lading, and when it was loaded and discharged there. */
+export interface RollRec {
+	vesselImo: string;
+	voyageNumber: string;
+	loadedAt: number;
+	dischargedAt: number;
 }
 
 export interface WebhookRec {

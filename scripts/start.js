@@ -349,6 +349,15 @@ async function main() {
 				'      and watch the executions list.',
 				`   Sandbox control API: ${sandbox.origin}/_sandbox  (keys: sandbox_paid, sandbox_free, sandbox_basic, sandbox_lite)`,
 			);
+			// The documented fixture containers, one case each (docs/sandbox.md "Fixture containers").
+			const fixtures = await fetch(`${sandbox.origin}/_sandbox/fixtures`)
+				.then((r) => r.json())
+				.catch(() => []);
+			if (fixtures.length) {
+				lines.push(' Sandbox demo containers (fixtures):');
+				for (const f of fixtures)
+					lines.push(`   ${f.containerNumber}  ${f.key.padEnd(20)} ${f.description}`);
+			}
 		}
 		if (dev) {
 			lines.push(

@@ -32,6 +32,7 @@ export const KNOWN_SPEC_CORRECTIONS = [
 	// reading of the live data:
 	"GET /shipments and GET /shipments/{id} `included` may also hold metro_area and rail_terminal resources: the shipment schema's own destination and destination_terminal relationships name those types, but `included` lists only container, port and terminal.",
 	"terminal relationships.port data may be null: an inland rail facility, which the live service gives as a `terminal` when it is a rail container's pickup_facility (containers.list.json), lies at no port.",
+	"GET /containers `included` may also hold terminal and transport_event resources: the live service's documented includes of a container list are shipment, pod_terminal, pickup_facility and transport_events (API-DRIFT.md section 2, from Terminal49's SDK), as GET /containers/{id} allows; openapi's list schema names shipments only.",
 ];
 
 /** `properties.data` of a relationship of a component schema, made nullable. */
@@ -73,6 +74,14 @@ function applyCorrections(spec: Json): Json {
 			{ $ref: '#/components/schemas/rail_terminal' },
 		);
 	}
+	const containerList = spec.paths['/containers'].get.responses['200'].content['application/json'];
+	containerList.schema.properties.included.items = {
+		anyOf: [
+			{ $ref: '#/components/schemas/shipment' },
+			{ $ref: '#/components/schemas/terminal' },
+			{ $ref: '#/components/schemas/transport_event' },
+		],
+	};
 	translateNullable(spec.components);
 	translateNullable(spec.paths);
 	s.container.properties.type.enum = ['container', 'account'];

@@ -2,11 +2,21 @@
 import type { Sandbox } from '../../sandbox';
 import { isValidContainerNumber, iso6346CheckDigit } from '../../sandbox';
 import { SHIPPING_LINES_BY_SCAC, TERMINALS_BY_ID, VESSELS } from '../../sandbox/reference-data';
+import { FIXTURE_COUNT, JOURNEY_FIXTURE_COUNT } from '../../sandbox/seed';
 import { isValidImo, iso, lfdInstant } from '../../sandbox/util';
 import { client, control, startTestSandbox } from './helpers';
 
 const HOLD_NAMES = ['freight', 'customs', 'USDA', 'VACIS', 'TMF', 'other'];
 const FEE_TYPES = ['demurrage', 'extended_dwell_time', 'exam', 'total', 'other'];
+/** The first fixtures, a journey (the only ones of a sandbox of 6 to 13 containers). */
+const JOURNEY_KEYS = [
+	'ready_for_pickup',
+	'customs_hold',
+	'past_lfd',
+	'on_ship',
+	'on_rail',
+	'new_booking',
+];
 
 test('ISO 6346 check digit matches known real container numbers', () => {
 	expect(iso6346CheckDigit('CSQU305438')).toBe(3);
@@ -91,11 +101,18 @@ describe('seeded data (200 containers)', () => {
 		expect(withLfd).toBeGreaterThan(10);
 	});
 
-	test('a container with an active hold is not available for pickup', () => {
-		for (const c of containers) {
-			if (c.attributes.holds_at_pod_terminal.some((h: any) => h.status === 'hold'))
-				expect(c.attributes.available_for_pickup).toBe(false);
-		}
+	test('a container with an active hold is not available for pickup (but the out_of_sync fixture)', () => {
+		const availableDespiteHold = containers
+			.filter(
+				(c) =>
+					c.attributes.holds_at_pod_terminal.some((h: any) => h.status === 'hold') &&
+					c.attributes.available_for_pickup !== false,
+			)
+			.map((c) => c.id);
+		// The one documented exception: the terminal's sources disagree (issue 24, pickup state "out of sync").
+		expect(availableDespiteHold).toEqual([
+			sb.fixtures.find((f) => f.key === 'out_of_sync')!.containerId,
+		]);
 	});
 
 	test('fixtures', async () => {
@@ -104,13 +121,17 @@ describe('seeded data (200 containers)', () => {
 			(await api.get(`/containers/${sb.fixtures.find((f) => f.key === k)!.containerId}`)).body.data
 				.attributes;
 		expect(sb.fixtures.map((f) => f.key)).toEqual([
-			'ready_for_pickup',
-			'customs_hold',
-			'past_lfd',
-			'on_ship',
-			'on_rail',
-			'new_booking',
+			...JOURNEY_KEYS,
+			'terminal_lfd_first',
+			'rail_lfd_first',
+			'out_of_sync',
+			'long_dwell',
+			'rolled',
+			'transshipped',
+			'empty_not_returned',
+			'stale_terminal_data',
 		]);
+		expect(sb.fixtures).toHaveLength(FIXTURE_COUNT);
 		const ready = await get('ready_for_pickup');
 		expect(ready).toMatchObject({
 			number: 'MSCU4949012',
@@ -198,6 +219,22 @@ test('10,000 containers: fast start, fast pages', async () => {
 		await sb.close();
 	}
 }, 60_000);
+
+test('fixtures by size: all from FIXTURE_COUNT containers, the journey ones from 6, none below', async () => {
+	const sb = await startTestSandbox({ containers: FIXTURE_COUNT });
+	try {
+		expect(sb.fixtures).toHaveLength(FIXTURE_COUNT);
+		expect(sb.store.containers.size).toBe(FIXTURE_COUNT);
+		sb.reset({ containers: FIXTURE_COUNT - 1 });
+		expect(sb.fixtures.map((f) => f.key)).toEqual(JOURNEY_KEYS);
+		expect(JOURNEY_FIXTURE_COUNT).toBe(JOURNEY_KEYS.length);
+		expect(sb.store.containers.size).toBe(FIXTURE_COUNT - 1);
+		sb.reset({ containers: JOURNEY_FIXTURE_COUNT - 1 });
+		expect(sb.fixtures).toEqual([]);
+	} finally {
+		await sb.close();
+	}
+});
 
 test('POST /_sandbox/reset restores the seeded state and can change size', async () => {
 	const sb = await startTestSandbox({ containers: 10 });
