@@ -9,6 +9,7 @@ import {
 	earliestDeadline,
 	lfdBand,
 	pickupLfdSource,
+	movesByRail,
 	sourceTimeZones,
 } from './deadlines';
 import type { PickupStateFields } from './pickupState';
@@ -19,6 +20,7 @@ import { containerRisks } from './risks';
 export type { LfdBand, LfdSource, WatchedDeadline } from './deadlines';
 export {
 	containerTimeZone,
+	movesByRail,
 	DEFAULT_IMMINENT_DAYS,
 	DEFAULT_WATCHED_DEADLINE,
 	LFD_BANDS,
@@ -149,21 +151,6 @@ export function containerClosed(container: IDataObject): boolean {
 	return !!container.pod_full_out_at && !movesByRail(container);
 }
 
-/**
- * Whether the container goes on by rail from the port of discharge (the live rail records: a rail carrier, a
- * rail loading, inland ETAs or a rail LFD): its pickup is inland, and `pod_full_out_at` is the train leaving.
- */
-export function movesByRail(container: IDataObject): boolean {
-	const deadlines = (container.import_deadlines ?? {}) as IDataObject;
-	return Boolean(
-		container.pod_rail_loaded_at ||
-		container.pod_rail_carrier_scac ||
-		container.ind_rail_carrier_scac ||
-		container.ind_eta_at ||
-		container.ind_ata_at ||
-		deadlines.pickup_lfd_rail,
-	);
-}
 
 /**
  * Derives the insight fields. `zones`: the calendar of each LFD source (sourceTimeZones), or one IANA zone

@@ -95,7 +95,8 @@ const instantOf = (deadline: Deadline) => Date.parse(deadline.value);
 
 /**
  * The deadline that bites first: the earliest calendar day among the three sources, each in its own
- * calendar (then the earlier instant, then line, terminal, rail). A container that reports no per-source
+ * calendar (then the earlier instant, then line, terminal, rail); the terminal's is left out once the container
+ * left the port by rail. A container that reports no per-source
  * LFD but a `pickup_lfd` (older records, webhook payloads without `import_deadlines`) has that one.
  */
 export function earliestDeadline(
@@ -104,8 +105,12 @@ export function earliestDeadline(
 	now: Date,
 ): Deadline | null {
 	const values = sourceLfds(container);
+	// the terminal's LFD at the port binds no more once the container left it by rail
+	const sources = leftPortByRail(container)
+		? LFD_SOURCES.filter((source) => source !== 'terminal')
+		: LFD_SOURCES;
 	let earliest: Deadline | null = null;
-	for (const source of LFD_SOURCES) {
+	for (const source of sources) {
 		const deadline = deadlineOf(values[source], source, zones[source], now);
 		if (!deadline) continue;
 		if (
@@ -190,4 +195,34 @@ export function sourceTimeZones(container: IDataObject, shipment?: IDataObject):
 		terminal: port ?? inland,
 		rail: inland ?? port,
 	};
+}
+
+/**
+ * Whether the container goes on by rail from the port of discharge (the live rail records: a rail carrier, a
+ * rail loading, inland ETAs or a rail LFD): its pickup is inland, and `pod_full_out_at` is the train leaving.
+ */
+export function movesByRail(container: IDataObject): boolean {
+	const deadlines = (container.import_deadlines ?? {}) as IDataObject;
+	return Boolean(
+		container.pod_rail_loaded_at ||
+		container.pod_rail_carrier_scac ||
+		container.ind_rail_carrier_scac ||
+		container.ind_eta_at ||
+		container.ind_ata_at ||
+		deadlines.pickup_lfd_rail,
+	);
+}
+
+/**
+ * Whether the container has left the port of discharge on the train (loaded on or departed by rail, unloaded
+ * inland, or out of the port gate on a rail move): the terminal's LFD at the port is then no deadline any more.
+ */
+export function leftPortByRail(container: IDataObject): boolean {
+	return Boolean(
+		container.pod_rail_loaded_at ||
+			container.pod_rail_departed_at ||
+			container.ind_rail_unloaded_at ||
+			container.current_status === 'on_rail' ||
+			(container.pod_full_out_at && movesByRail(container)),
+	);
 }
