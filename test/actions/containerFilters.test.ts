@@ -111,16 +111,32 @@ function calendarDay(instant: number, zone: string): number {
 
 /**
  * The earliest of the line, terminal and rail LFDs (the deadline the node watches by default), each counted
- * in the calendar of its place: the terminal's and the line's at the port of discharge, the rail's inland;
- * Terminal49's pickup_lfd when none of the three is reported. Its days from today, and its instant.
+ * in the calendar of its place: the terminal's and the line's at the port of discharge, the rail's inland, the
+ * terminal's left out once the container left the port by rail; Terminal49's pickup_lfd when none of the three
+ * is reported. Its days from today, and its instant.
  */
 function earliestLfd(c: Raw, now = Date.now()): { days: number; at: number } | null {
 	const deadlines = (c.a.import_deadlines ?? {}) as IDataObject;
 	const port = String(c.a.pod_timezone ?? 'UTC');
 	const inland = String(c.a.final_destination_timezone ?? port);
+	// once on the train (loaded or departed by rail, unloaded inland, out of the port on a rail move), the port
+	// terminal's LFD binds no more
+	const byRail =
+		!!c.a.pod_rail_carrier_scac ||
+		!!c.a.ind_rail_carrier_scac ||
+		!!c.a.ind_eta_at ||
+		!!c.a.ind_ata_at ||
+		!!deadlines.pickup_lfd_rail ||
+		!!c.a.pod_rail_loaded_at;
+	const leftPort =
+		!!c.a.pod_rail_loaded_at ||
+		!!c.a.pod_rail_departed_at ||
+		!!c.a.ind_rail_unloaded_at ||
+		c.a.current_status === 'on_rail' ||
+		(!!c.a.pod_full_out_at && byRail);
 	const candidates = [
 		[deadlines.pickup_lfd_line, port],
-		[deadlines.pickup_lfd_terminal, port],
+		[leftPort ? null : deadlines.pickup_lfd_terminal, port],
 		[deadlines.pickup_lfd_rail, inland],
 	]
 		.filter(([value]) => typeof value === 'string' && value)

@@ -75,7 +75,10 @@ export function todayIn(zone: string, now: Date = new Date()): string {
 
 /** Days since 1970-01-01 of a calendar date (YYYY-MM-DD): the difference of two is a count of calendar days. */
 export function dayNumber(isoDate: string): number {
-	const [y, m, d] = isoDate.split('-').map(Number);
+	// sliced, not split: a page of containers counts thousands of days
+	const y = Number(isoDate.slice(0, 4));
+	const m = Number(isoDate.slice(5, 7));
+	const d = Number(isoDate.slice(8, 10));
 	return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
 }
 
@@ -83,5 +86,17 @@ export function dayNumber(isoDate: string): number {
 export function daysFromToday(value: unknown, zone: string, now: Date): number | null {
 	if (typeof value !== 'string' || value === '') return null;
 	const day = calendarDayOf(value, zone);
-	return day === null ? null : dayNumber(day) - dayNumber(todayIn(zone, now));
+	return day === null ? null : dayNumber(day) - todayNumberIn(zone, now);
+}
+
+/** dayNumber of today in `zone` (todayIn), remembered per zone and minute. */
+const todayNumbers = new Map<string, { minute: number; day: number }>();
+export function todayNumberIn(zone: string, now: Date = new Date()): number {
+	const minute = Math.floor(now.getTime() / 60_000);
+	const known = todayNumbers.get(zone);
+	if (known && known.minute === minute) return known.day;
+	const day = dayNumber(todayIn(zone, now));
+	if (todayNumbers.size >= MAX_FORMATTERS) todayNumbers.clear();
+	todayNumbers.set(zone, { minute, day });
+	return day;
 }

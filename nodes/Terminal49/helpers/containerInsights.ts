@@ -151,7 +151,6 @@ export function containerClosed(container: IDataObject): boolean {
 	return !!container.pod_full_out_at && !movesByRail(container);
 }
 
-
 /**
  * Derives the insight fields. `zones`: the calendar of each LFD source (sourceTimeZones), or one IANA zone
  * for all; without one, UTC is used and said so in the time zone fields.

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from './calendar';
+import { calendarDayOf, dayNumber, isValidTimeZone, todayNumberIn } from './calendar';
 
 /**
  * A container's last free days (LFDs) as deadlines: the three sources Terminal49 reports in
@@ -86,7 +86,7 @@ export function deadlineOf(
 		value,
 		source,
 		date,
-		daysUntil: dayNumber(date) - dayNumber(todayIn(counted, now)),
+		daysUntil: dayNumber(date) - todayNumberIn(counted, now),
 		zone: counted,
 	};
 }
@@ -191,7 +191,7 @@ export function containerTimeZone(
 export function sourceTimeZones(container: IDataObject, shipment?: IDataObject): SourceZones {
 	const { port, inland } = placeZones(container, shipment);
 	return {
-		line: containerTimeZone(container, shipment),
+		line: pickedUpInland(container) ? (inland ?? port) : (port ?? inland),
 		terminal: port ?? inland,
 		rail: inland ?? port,
 	};
@@ -220,9 +220,9 @@ export function movesByRail(container: IDataObject): boolean {
 export function leftPortByRail(container: IDataObject): boolean {
 	return Boolean(
 		container.pod_rail_loaded_at ||
-			container.pod_rail_departed_at ||
-			container.ind_rail_unloaded_at ||
-			container.current_status === 'on_rail' ||
-			(container.pod_full_out_at && movesByRail(container)),
+		container.pod_rail_departed_at ||
+		container.ind_rail_unloaded_at ||
+		container.current_status === 'on_rail' ||
+		(container.pod_full_out_at && movesByRail(container)),
 	);
 }

@@ -54,17 +54,12 @@ const HOLD_RISKS: Record<string, Risk> = {
 	TMF: 'tmf_hold',
 	other: 'other_hold',
 };
+/** The hold risks in the order of RISKS, with their hold names. */
+const HOLD_RISK_ENTRIES = Object.entries(HOLD_RISKS).sort(
+	([, a], [, b]) => RISKS.indexOf(a) - RISKS.indexOf(b),
+);
 const LFD_RISKS: Risk[] = ['lfd_past', 'lfd_today', 'lfd_tomorrow'];
-const ALL_HOLD_RISKS = Object.values(HOLD_RISKS);
-/** Risks that hold only while the import is open (false once the container is picked up). */
-const OPEN_ONLY: Risk[] = [
-	...LFD_RISKS,
-	...ALL_HOLD_RISKS,
-	'dwell_3_days',
-	'eta_slipped',
-	'rolled',
-	'transshipped',
-];
+const ALL_HOLD_RISKS = HOLD_RISK_ENTRIES.map(([, risk]) => risk);
 
 /** Calendar days waited before dwell counts as a risk ("discharged 3 or more days ago, not picked up"). */
 export const DWELL_RISK_DAYS = 3;
@@ -169,6 +164,7 @@ function transportEventsOf(container: IDataObject): TransportEvent[] | null {
 }
 
 const T = 'container.transport.';
+const TRANSSHIPMENT = `${T}transshipment_`;
 
 /**
  * Rolled: loaded on a vessel at a port and then discharged there again, or loaded there a second time, before
@@ -191,73 +187,59 @@ function wasRolled(events: TransportEvent[]): boolean {
 	return false;
 }
 
-/** The risks of one container (a flat item: attributes at the top, shipment and events nested when included). */
+/**
+ * The risks of one container (a flat item: attributes at the top, shipment and events nested when included),
+ * each judged in the order of RISKS (a page of containers is judged at once: no sets or closures per item).
+ */
 export function containerRisks(container: IDataObject, context: RiskContext): RiskFields {
-	const found = new Set<Risk>();
-	const unknown = new Set<Risk>();
-	const judge = (risk: Risk, value: boolean | 'unknown') => {
-		if (value === 'unknown') unknown.add(risk);
-		else if (value) found.add(risk);
-	};
-
-	// Last free day pressure, on the deadline urgency follows
-	const { deadline } = context;
-	const lfdKnown = deadline
-		? context.terminalDataFresh
-		: // no LFD: nothing is due before arrival; once at the terminal it should be there
-			notArrived(container);
-	for (const [risk, test] of [
-		['lfd_past', (days: number) => days < 0],
-		['lfd_today', (days: number) => days === 0],
-		['lfd_tomorrow', (days: number) => days === 1],
-	] as Array<[Risk, (days: number) => boolean]>) {
-		judge(risk, !lfdKnown ? 'unknown' : deadline ? test(deadline.daysUntil) : false);
-	}
-
-	// Holds by type, from fresh terminal data only
-	const held = new Set(context.activeHolds);
-	for (const [name, risk] of Object.entries(HOLD_RISKS)) {
-		judge(risk, context.terminalDataFresh ? held.has(name) : 'unknown');
-	}
-
-	const waiting = daysWaiting(container, context);
-	judge(
-		'dwell_3_days',
-		waiting === 'unknown' ? 'unknown' : waiting !== null && waiting >= DWELL_RISK_DAYS,
-	);
-
-	const late = etaDaysLate(container, context);
-	judge('eta_slipped', late === 'unknown' ? 'unknown' : late !== null && late >= 1);
-
-	const events = transportEventsOf(container);
-	judge('rolled', events ? wasRolled(events) : 'unknown');
-	judge(
-		'transshipped',
-		events ? events.some(({ event }) => event.startsWith(`${T}transshipment_`)) : 'unknown',
-	);
-
-	// Detention: picked up full, the empty not returned yet
-	const fullOut = context.closed ? fullOutOf(container, context.byRail) : null;
-	const emptyReturned =
-		isSet(container.empty_terminated_at) || container.current_status === 'empty_returned';
-	const outstanding = context.closed && !emptyReturned;
-	judge('empty_not_returned', outstanding);
-	let daysSinceFullOut: number | null = null;
-	if (outstanding && fullOut !== null) {
-		const days = daysFromToday(fullOut, context.zones.pickup ?? 'UTC', context.now);
-		daysSinceFullOut = days === null ? null : -days;
-	}
-
-	if (context.closed) {
-		for (const risk of OPEN_ONLY) {
-			found.delete(risk);
-			unknown.delete(risk);
+	const risks: Risk[] = [];
+	const unknown: Risk[] = [];
+	let waiting: number | null | 'unknown' = null;
+	let late: number | null | 'unknown' = null;
+	if (!context.closed) {
+		// Last free day pressure, on the deadline urgency follows: nothing is due before arrival; at the
+		// terminal, an LFD is known only from fresh terminal data
+		const { deadline } = context;
+		if (deadline ? !context.terminalDataFresh : !notArrived(container)) {
+			unknown.push(...LFD_RISKS);
+		} else if (deadline) {
+			const days = deadline.daysUntil;
+			if (days < 0) risks.push('lfd_past');
+			else if (days === 0) risks.push('lfd_today');
+			else if (days === 1) risks.push('lfd_tomorrow');
+		}
+		// Holds by type, from fresh terminal data only
+		if (!context.terminalDataFresh) unknown.push(...ALL_HOLD_RISKS);
+		else
+			for (const [name, risk] of HOLD_RISK_ENTRIES)
+				if (context.activeHolds.includes(name)) risks.push(risk);
+		waiting = daysWaiting(container, context);
+		if (waiting === 'unknown') unknown.push('dwell_3_days');
+		else if (waiting !== null && waiting >= DWELL_RISK_DAYS) risks.push('dwell_3_days');
+		late = etaDaysLate(container, context);
+		if (late === 'unknown') unknown.push('eta_slipped');
+		else if (late !== null && late >= 1) risks.push('eta_slipped');
+		const events = transportEventsOf(container);
+		if (!events) unknown.push('rolled', 'transshipped');
+		else {
+			if (wasRolled(events)) risks.push('rolled');
+			if (events.some(({ event }) => event.startsWith(TRANSSHIPMENT))) risks.push('transshipped');
 		}
 	}
-	const risks = RISKS.filter((risk) => found.has(risk));
+	// Detention: picked up full, the empty not returned yet (the only risk of a closed container)
+	let daysSinceFullOut: number | null = null;
+	const emptyReturned =
+		isSet(container.empty_terminated_at) || container.current_status === 'empty_returned';
+	if (context.closed && !emptyReturned) {
+		risks.push('empty_not_returned');
+		const fullOut = fullOutOf(container, context.byRail);
+		const days =
+			fullOut === null ? null : daysFromToday(fullOut, context.zones.pickup ?? 'UTC', context.now);
+		daysSinceFullOut = days === null ? null : -days;
+	}
 	return {
 		risks,
-		risks_unknown: RISKS.filter((risk) => unknown.has(risk)),
+		risks_unknown: unknown,
 		risks_text: risks.map((risk) => RISK_WORDS[risk]).join(', '),
 		days_waiting_for_pickup: typeof waiting === 'number' ? waiting : null,
 		days_since_full_out: daysSinceFullOut,
