@@ -232,7 +232,7 @@ describe('containerQuery', () => {
 	});
 });
 
-describe('containerQuery, the earliest of the three LFDs watched (the default): one list per source', () => {
+describe('containerQuery, the earliest of the three LFDs watched (the default): pickup_lfd, then the terminal and rail LFDs', () => {
 	const now = new Date(Date.UTC(2026, 9, 14, 15, 30));
 	const query = (
 		filters: Parameters<typeof containerQuery>[0],
@@ -240,65 +240,53 @@ describe('containerQuery, the earliest of the three LFDs watched (the default): 
 		limited = false,
 	) => containerQuery(filters, { sort, imminentDays: 3, now, limited });
 
-	it('Urgent Only: the same open statuses in each list, each source up to N + 1 days ahead', () => {
+	it("Urgent Only: pickup_lfd (the line's whenever there is one) up to N + 1 days ahead; the terminal's only where pickup_lfd is later; the rail's", () => {
 		const { qs, bySource } = query({ urgentOnly: true });
 		// the query without the LFD (what each list extends)
 		expect(qs['filter[pickup_lfd]']).toBeUndefined();
 		const open = { 'filter[current_status]': qs['filter[current_status]'] };
-		const noSource = {
-			'filter[pickup_lfd_line_on]': '@not_exists',
-			'filter[pickup_lfd_terminal_on]': '@not_exists',
-			'filter[pickup_lfd_rail_on]': '@not_exists',
-		};
 		expect(bySource!.map((list) => [list.source, list.qs])).toEqual([
-			...(['terminal', 'line', 'rail'] as const).map((source) => [
-				source,
-				{ ...open, [`filter[pickup_lfd_${source}_on]`]: '<=2026-10-18', sort: '-created_at' },
-			]),
-			// a record with a pickup_lfd and no per-source LFD (its earliest is its pickup_lfd)
+			['coalesced', { ...open, 'filter[pickup_lfd]': '<=2026-10-18', sort: '-created_at' }],
 			[
-				'coalesced',
-				{ ...open, ...noSource, 'filter[pickup_lfd]': '<=2026-10-18', sort: '-created_at' },
+				'terminal',
+				{
+					...open,
+					'filter[pickup_lfd_terminal_on]': '<=2026-10-18',
+					// no container read twice: those whose pickup_lfd is in the range are in the first list
+					'filter[pickup_lfd]': '>2026-10-18',
+					sort: '-created_at',
+				},
 			],
+			['rail', { ...open, 'filter[pickup_lfd_rail_on]': '<=2026-10-18', sort: '-created_at' }],
 		]);
 		for (const list of bySource!)
 			for (const [name, value] of Object.entries(list.qs))
 				expect(undocumented('containers', name, value)).toBeUndefined();
 	});
 
-	it('Sort By Last Free Day: each list sorted by its own source, newest first within a day', () => {
+	it('Sort By Last Free Day: each list sorted by its own LFD, newest first within a day, none restricted', () => {
 		const { bySource } = query({ lfdBands: ['today', 'imminent'] }, 'lfd');
 		expect(bySource!.map((list) => list.qs.sort)).toEqual([
-			'pickup_lfd_terminal_on,-created_at',
-			'pickup_lfd_line_on,-created_at',
-			'pickup_lfd_rail_on,-created_at',
 			'pickup_lfd,-created_at',
+			'pickup_lfd_terminal_on,-created_at',
+			'pickup_lfd_rail_on,-created_at',
 		]);
-		expect(bySource![1].qs['filter[pickup_lfd_line_on][]']).toEqual([
+		expect(bySource![1].qs['filter[pickup_lfd]']).toBeUndefined();
+		expect(bySource![1].qs['filter[pickup_lfd_terminal_on][]']).toEqual([
 			'>=2026-10-13',
 			'<=2026-10-18',
 		]);
 	});
 
-	it('Sort By Last Free Day with a Limit and no range: every source, pickup_lfd alone, then the containers without any LFD', () => {
+	it('Sort By Last Free Day with a Limit and no range: each LFD, then the containers without any LFD', () => {
 		const { bySource } = query({}, 'lfd', true);
 		expect(bySource!.map((list) => [list.source, list.qs])).toEqual([
+			['coalesced', { 'filter[pickup_lfd]': '@exists', sort: 'pickup_lfd,-created_at' }],
 			[
 				'terminal',
 				{ 'filter[pickup_lfd_terminal_on]': '@exists', sort: 'pickup_lfd_terminal_on,-created_at' },
 			],
-			['line', { 'filter[pickup_lfd_line_on]': '@exists', sort: 'pickup_lfd_line_on,-created_at' }],
 			['rail', { 'filter[pickup_lfd_rail_on]': '@exists', sort: 'pickup_lfd_rail_on,-created_at' }],
-			[
-				'coalesced',
-				{
-					'filter[pickup_lfd]': '@exists',
-					'filter[pickup_lfd_line_on]': '@not_exists',
-					'filter[pickup_lfd_terminal_on]': '@not_exists',
-					'filter[pickup_lfd_rail_on]': '@not_exists',
-					sort: 'pickup_lfd,-created_at',
-				},
-			],
 			['none', { 'filter[pickup_lfd]': '@not_exists', sort: '-created_at' }],
 		]);
 		// Return All reads every container anyway: one list, sorted by the node
@@ -316,7 +304,7 @@ describe('containerQuery, the earliest of the three LFDs watched (the default): 
 
 	it('the LFD risks alone narrow like the bands; holds alone, and Blocked or Out of Sync alone, ask for has_holds', () => {
 		expect(query({ risks: ['lfd_today', 'lfd_tomorrow'] }).bySource![0].qs).toMatchObject({
-			'filter[pickup_lfd_terminal_on][]': ['>=2026-10-13', '<=2026-10-16'],
+			'filter[pickup_lfd][]': ['>=2026-10-13', '<=2026-10-16'],
 		});
 		expect(query({ risks: ['lfd_past', 'customs_hold'] }).bySource).toBeUndefined();
 		expect(query({ risks: ['customs_hold', 'freight_hold'] }).qs['filter[has_holds]']).toBe(true);
@@ -324,14 +312,19 @@ describe('containerQuery, the earliest of the three LFDs watched (the default): 
 		expect(query({ pickupStates: ['blocked', 'ready'] }).qs['filter[has_holds]']).toBeUndefined();
 	});
 
-	it('tells a record the service should not have sent: its source LFD outside the bounds (a day wider), or none', () => {
-		const [, line] = query({ urgentOnly: true }).bySource!;
-		const lfd = (value: string | null) => ({ import_deadlines: { pickup_lfd_line: value } });
-		expect(line.honours(lfd('2026-10-18T23:00:00Z'))).toBe(true);
-		expect(line.honours(lfd('2026-09-01T04:00:00Z'))).toBe(true);
-		expect(line.honours(lfd('2026-10-19T01:00:00Z'))).toBe(false);
-		expect(line.honours(lfd(null))).toBe(false);
-		expect(line.honours({})).toBe(false);
+	it('tells a record the service should not have sent: its LFD outside the bounds (a day wider), or none', () => {
+		const [coalesced, terminal] = query({ urgentOnly: true }).bySource!;
+		const lfd = (value: string | null) => ({
+			pickup_lfd: value,
+			import_deadlines: { pickup_lfd_terminal: value },
+		});
+		for (const list of [coalesced, terminal]) {
+			expect(list.honours(lfd('2026-10-18T23:00:00Z'))).toBe(true);
+			expect(list.honours(lfd('2026-09-01T04:00:00Z'))).toBe(true);
+			expect(list.honours(lfd('2026-10-19T01:00:00Z'))).toBe(false);
+			expect(list.honours(lfd(null))).toBe(false);
+			expect(list.honours({})).toBe(false);
+		}
 	});
 });
 

@@ -47,6 +47,12 @@ export interface ListOrder {
 		 * for the Limit, as without an order. Otherwise the node reads on to a record past the Limit's last.
 		 */
 		tiesFinal?: boolean;
+		/**
+		 * Whether `last` (the last record the service sent) shows that no later record can come before the
+		 * Limit's last item (`limitKey`). Default: `last` comes after it by compareKey. Needed where the node's
+		 * order is not the service's key itself (the earliest LFD read from a list sorted by one source).
+		 */
+		pastLimit?(limitKey: IDataObject, last: IDataObject): boolean;
 	};
 }
 
@@ -349,8 +355,13 @@ export class Api {
 				ordered = ordered.sort(byOrder).slice(0, limit);
 				// The service's order holds: a record past the Limit's last has come (ties included, unless
 				// ties keep the service's order), so no later page holds one that comes before it
-				const past = sorted.compareKey(ordered[ordered.length - 1].key, previous);
-				if (sorted.tiesFinal ? past <= 0 : past < 0) break;
+				const limitKey = ordered[ordered.length - 1].key;
+				if (sorted.pastLimit) {
+					if (sorted.pastLimit(limitKey, previous)) break;
+				} else {
+					const past = sorted.compareKey(limitKey, previous);
+					if (sorted.tiesFinal ? past <= 0 : past < 0) break;
+				}
 			}
 		}
 		if (!order) return items;

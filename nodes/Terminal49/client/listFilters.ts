@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { LfdBand } from '../helpers/containerInsights';
 import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from '../helpers/calendar';
-import type { LfdSource, WatchedDeadline } from '../helpers/deadlines';
+import type { Deadline, LfdSource, WatchedDeadline } from '../helpers/deadlines';
 import { coalescedDeadline, deadlineOf, sourceLfds, sourceTimeZones } from '../helpers/deadlines';
 import type { PartyRole } from '../helpers/partyRoles';
 import type { PickupState } from '../helpers/pickupState';
@@ -342,18 +342,27 @@ export function sourceDaysOf(
 	source: LfdSource | 'coalesced',
 	now: Date,
 ): (item: IDataObject) => number | undefined {
-	const days = new WeakMap<IDataObject, number | undefined>();
+	const deadline = sourceDeadlineOf(source, now);
+	return (item) => deadline(item)?.daysUntil;
+}
+
+/** One LFD source's deadline of a flat container item (or its pickup_lfd: `coalesced`), remembered per item. */
+function sourceDeadlineOf(
+	source: LfdSource | 'coalesced',
+	now: Date,
+): (item: IDataObject) => Deadline | null {
+	const deadlines = new WeakMap<IDataObject, Deadline | null>();
 	return (item) => {
-		if (!days.has(item)) {
+		let deadline = deadlines.get(item);
+		if (deadline === undefined) {
 			const zones = sourceTimeZones(item);
-			days.set(
-				item,
+			deadline =
 				source === 'coalesced'
-					? coalescedDeadline(item, zones, now)?.daysUntil
-					: deadlineOf(sourceLfds(item)[source], source, zones[source], now)?.daysUntil,
-			);
+					? coalescedDeadline(item, zones, now)
+					: deadlineOf(sourceLfds(item)[source], source, zones[source], now);
+			deadlines.set(item, deadline);
 		}
-		return days.get(item);
+		return deadline;
 	};
 }
 
@@ -382,11 +391,29 @@ export function mergedOrder(order: ListOrder): ListOrder {
  * come: a container whose earliest LFD is another source's is found in that source's list.
  */
 export function sourceOrder(source: LfdSource | 'coalesced', now: Date): ListOrder {
-	const sourceDays = sourceDaysOf(source, now);
+	const deadline = sourceDeadlineOf(source, now);
+	// The service's key: the source's day, then its instant, then the newest created. Checked on every record:
+	// a service that orders one day's records otherwise (a date column: by creation alone) is caught, and the
+	// list then read to its end.
+	const sourceKey = (item: IDataObject) => {
+		const lfd = deadline(item);
+		return { days: lfd?.daysUntil, at: lfd ? instant(lfd.value) : undefined };
+	};
+	const byKey = (a: { days?: number; at?: number }, b: { days?: number; at?: number }): number =>
+		ascending(a.days, b.days) || ascending(a.at, b.at);
 	return {
 		compare: containerOrder('lfd').compare,
 		service: {
-			compareKey: (a, b) => ascending(sourceDays(a), sourceDays(b)) || newestFirst(a, b),
+			compareKey: (a, b) => byKey(sourceKey(a), sourceKey(b)) || newestFirst(a, b),
+			// A record of this list whose earliest LFD is this source's comes at that key: once the list is past
+			// the Limit's last by the earliest LFD, none to come can enter the Limit (a container whose earliest
+			// is another source's, or whose terminal LFD no longer counts, is in that source's list)
+			pastLimit: (limitKey, last) => {
+				const limit = watchedLfd(limitKey);
+				const order =
+					byKey({ days: limit.days, at: limit.at }, sourceKey(last)) || newestFirst(limitKey, last);
+				return limit.days !== undefined && order < 0;
+			},
 		},
 	};
 }

@@ -3,7 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import type { LfdBand } from '../helpers/containerInsights';
 import { CONTAINER_STATUSES, LFD_BANDS, OPEN_STATUSES } from '../helpers/containerInsights';
 import type { LfdSource, WatchedDeadline } from '../helpers/deadlines';
-import { LFD_SOURCES } from '../helpers/deadlines';
 import type { Risk } from '../helpers/risks';
 import { isHoldRisk } from '../helpers/risks';
 import { undocumented } from './filterCatalog';
@@ -195,32 +194,31 @@ const CONTAINER_ETA_CHANGE: Record<EtaChange, string> = {
 	'3d': 'filter[eta_changed_in_past_3_days]',
 };
 
-const SOURCE_READ_ORDER: readonly LfdSource[] = ['terminal', 'line', 'rail'];
-
 /** Pickup states that need an active hold: a filter keeping only these can ask for `has_holds=true`. */
 const HELD_STATES = ['blocked', 'out_of_sync'];
 
 /**
- * One list read for the earliest last free day: the containers whose LFD of one source lies in the range
- * (`filter[pickup_lfd_<source>_on]`, sorted by it for Sort By Last Free Day), or, for `none`, those with no
- * LFD at all (read only when the others do not fill the Limit). `honours` tells a record the service should
- * not have sent (a service that ignored the filter sends the whole list).
+ * One list read for the earliest last free day: the containers whose pickup_lfd (`coalesced`), terminal or rail
+ * LFD lies in the range (sorted by it for Sort By Last Free Day), or, for `none`, those with no LFD at all
+ * (read only when the others do not fill the Limit). `honours` tells a record the service should not have sent
+ * (a service that ignored the filter sends the whole list).
  */
 export interface SourceList {
 	/**
-	 * A source's LFD; `coalesced`: Terminal49's pickup_lfd of a record that reports no per-source LFD (older
-	 * records: its earliest is that one); `none`: no LFD at all.
+	 * `coalesced`: Terminal49's pickup_lfd (the line's LFD whenever there is one, and a record's only LFD where
+	 * it reports none per source); `terminal`, `rail`: that source's LFD; `none`: no LFD at all.
 	 */
-	source: LfdSource | 'coalesced' | 'none';
+	source: Exclude<LfdSource, 'line'> | 'coalesced' | 'none';
 	qs: IDataObject;
 	honours(attributes: IDataObject): boolean;
 }
 
 export interface ContainerListQuery extends ListQuery {
 	/**
-	 * Set when the watched deadline is the earliest of the three LFDs and it narrows the list: one list per
-	 * source, merged by the client (a container is kept once), since the earliest LFD is no field the service
-	 * filters or sorts on. `qs` is then the same query without the LFD, which each list extends.
+	 * Set when the watched deadline is the earliest of the three LFDs and it narrows the list: one list for
+	 * pickup_lfd and one per other source, merged by the client (a container is kept once), since the earliest
+	 * LFD is no field the service filters or sorts on. `qs` is then the same query without the LFD, which each
+	 * list extends.
 	 */
 	bySource?: SourceList[];
 }
@@ -311,39 +309,42 @@ export function containerQuery(
 		// Nothing to narrow and every page read anyway: one list, sorted by the node
 		return checked('containers', { qs, serviceOnly, sort });
 	}
-	// The terminal's first: most containers at a terminal have one, and it is usually the earliest, so with a
-	// Limit the lists after it often stop at their first page
-	const bySource: SourceList[] = SOURCE_READ_ORDER.map((source) => {
+	const bounds = range ?? {};
+	const day = (offset: number) => isoDate(utcDay(options.now.getTime()) + offset);
+	// 1. pickup_lfd in the range: every container whose pickup_lfd is there (the line's whenever it has one, so
+	// the line's LFD needs no list of its own); read first, it holds most of them.
+	const bySource: SourceList[] = [
+		{
+			source: 'coalesced',
+			qs: checkedQs({
+				...qs,
+				...dateBounds('pickup_lfd', bounds, options.now),
+				sort: sortedByLfd ? 'pickup_lfd,-created_at' : sort,
+			}),
+			honours: (attributes) => withinBounds(attributes.pickup_lfd, bounds, options.now),
+		},
+	];
+	// 2. the terminal's and the rail's LFD in the range, for the containers whose pickup_lfd (the line's) is
+	// later. Without Sort By Last Free Day, only those whose pickup_lfd is after the range (the others are in
+	// list 1: no container read twice). Sorted, every one: each container must be in a list sorted by its
+	// earliest LFD for a Limit to stop early.
+	for (const source of ['terminal', 'rail'] as const) {
 		const field = `pickup_lfd_${source}_on`;
-		const bounds = range ?? {};
-		return {
+		const afterRange =
+			!sortedByLfd && bounds.to !== undefined && source === 'terminal'
+				? { 'filter[pickup_lfd]': `>${day(bounds.to + 1)}` }
+				: {};
+		bySource.push({
 			source,
 			qs: checkedQs({
 				...qs,
 				...dateBounds(field, bounds, options.now),
+				...afterRange,
 				sort: sortedByLfd ? `${field},-created_at` : sort,
 			}),
-			honours: (attributes: IDataObject) =>
-				withinBounds(sourceLfdOf(attributes, source), bounds, options.now),
-		};
-	});
-	// A record with a pickup_lfd but no per-source LFD: its earliest is its pickup_lfd (usually no such record:
-	// one request that comes back empty)
-	const noSource = Object.fromEntries(
-		LFD_SOURCES.map((source) => [`filter[pickup_lfd_${source}_on]`, '@not_exists']),
-	);
-	bySource.push({
-		source: 'coalesced',
-		qs: checkedQs({
-			...qs,
-			...noSource,
-			...dateBounds('pickup_lfd', range ?? {}, options.now),
-			sort: sortedByLfd ? 'pickup_lfd,-created_at' : sort,
-		}),
-		honours: (attributes) =>
-			withinBounds(attributes.pickup_lfd, range ?? {}, options.now) &&
-			LFD_SOURCES.every((source) => !sourceLfdOf(attributes, source)),
-	});
+			honours: (attributes) => withinBounds(sourceLfdOf(attributes, source), bounds, options.now),
+		});
+	}
 	if (range === undefined) {
 		// Sort By Last Free Day with a Limit and no range: the containers without any LFD come last
 		bySource.push({
