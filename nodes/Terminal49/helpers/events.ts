@@ -14,6 +14,11 @@ export interface WebhookEvent {
 	description: string;
 	/** Family of the event, e.g. "Vessel". */
 	group: string;
+	/**
+	 * The event's name in n8n's node panel, where it stands alone (the trigger's list of events): `name`
+	 * unless that needs its group to be understood, e.g. "Full Out at Destination" for the Gate event "Full Out".
+	 */
+	action?: string;
 }
 
 const EVENTS: WebhookEvent[] = [
@@ -40,6 +45,7 @@ const EVENTS: WebhookEvent[] = [
 	{
 		group: 'Tracking Request',
 		name: 'Tracking Request Tracking Stopped',
+		action: 'Tracking Stopped',
 		value: 'tracking_request.tracking_stopped',
 		description: 'Tracking stopped for the shipment of this request',
 	},
@@ -118,30 +124,35 @@ const EVENTS: WebhookEvent[] = [
 	{
 		group: 'Gate',
 		name: 'Empty Out',
+		action: 'Empty Out at Origin',
 		value: 'container.transport.empty_out',
 		description: 'The empty container was picked up at origin',
 	},
 	{
 		group: 'Gate',
 		name: 'Full In',
+		action: 'Full In at Origin',
 		value: 'container.transport.full_in',
 		description: 'The full container gated in at the origin terminal',
 	},
 	{
 		group: 'Gate',
 		name: 'Full Out',
+		action: 'Full Out at Destination',
 		value: 'container.transport.full_out',
 		description: 'The full container gated out at the destination',
 	},
 	{
 		group: 'Gate',
 		name: 'Delivered',
+		action: 'Container Delivered',
 		value: 'container.transport.delivered',
 		description: 'The container was delivered',
 	},
 	{
 		group: 'Gate',
 		name: 'Empty In',
+		action: 'Empty Returned',
 		value: 'container.transport.empty_in',
 		description: 'The empty container was returned',
 	},
@@ -305,12 +316,15 @@ export function isWebhookEvent(value: string): boolean {
 
 /**
  * Options for an options/multiOptions parameter: "Group: Name", so the list stays sorted by group and
- * the service's event name shows in the description.
+ * the service's event name shows in the description. `action` is the name n8n's node panel lists a
+ * trigger's event under (without it n8n 2.41 shows "On " and the lower-cased option name, "On container
+ * container created"): "Container Created".
  */
 export function webhookEventOptions(): INodePropertyOptions[] {
 	return WEBHOOK_EVENTS.map((event) => ({
 		name: `${event.group}: ${event.name}`,
 		value: event.value,
+		action: event.action ?? event.name,
 		description: `${event.description} (${event.value})`,
 	}));
 }

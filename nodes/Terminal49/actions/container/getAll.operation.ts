@@ -141,6 +141,7 @@ const properties: INodeProperties[] = [
 				description: both(
 					"Only containers whose last free day (counted in the pickup place's own calendar) is in one of these bands (sent as pickup_lfd dates, a day wider each side)",
 				),
+				hint: 'Keeps containers whose terminal data is stale (not checked for 7 days); Urgent Only leaves them out',
 				options: [
 					{ name: 'Imminent (Within "Imminent Within" Days)', value: 'imminent' },
 					{ name: 'Later', value: 'later' },
@@ -160,14 +161,14 @@ const properties: INodeProperties[] = [
 					"Only containers discharged at this terminal. By ID it is sent to Terminal49 and checked again; from the list or by FIRMS code, the node checks the included terminal's code.",
 				modes: [
 					{
-						displayName: 'From List',
+						displayName: 'From list',
 						name: 'list',
 						type: 'list',
 						placeholder: 'Select a terminal...',
 						typeOptions: { searchListMethod: 'searchTerminals', searchable: true },
 					},
 					{
-						displayName: 'By FIRMS Code',
+						displayName: 'FIRMS',
 						name: 'firms',
 						type: 'string',
 						placeholder: 'e.g. Y258',
@@ -255,7 +256,8 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to return only urgent containers: not closed, terminal data fresh, last free day past, today or imminent. Sent as open statuses and an LFD date bound; the node checks the rest.',
+					'Whether to return only urgent containers: not closed, terminal data fresh (checked within 7 days), last free day past, today or imminent. Sent as open statuses and an LFD date bound; the node checks the rest.',
+				hint: 'Leaves out containers whose terminal data is stale (not checked for 7 days), so it can find fewer than Last Free Day (Overdue, Today, Imminent) with Exclude Closed',
 			},
 		],
 	},
