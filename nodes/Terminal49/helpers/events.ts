@@ -329,6 +329,17 @@ export function webhookEventOptions(): INodePropertyOptions[] {
 	}));
 }
 
-/** Both triggers' subtitle in the editor: the chosen events, or how many when more than two. */
-export const EVENTS_SUBTITLE =
-	'={{ ($parameter["events"] || []).length > 2 ? ($parameter["events"] || []).length + " events" : ($parameter["events"] || []).join(", ") }}';
+const EVENT_NAMES: Record<string, string> = Object.fromEntries(
+	WEBHOOK_EVENTS.map((event) => [event.value, event.action ?? event.name]),
+);
+
+/**
+ * Both triggers' subtitle on the canvas: the chosen events in words ("Container Updated", as the node panel
+ * names them), or how many when more than two. An event the map lacks shows as its value.
+ */
+export const EVENTS_SUBTITLE = (() => {
+	const events = '($parameter["events"] || [])';
+	const nameOf = (i: number) =>
+		`((${JSON.stringify(EVENT_NAMES)})[${events}[${i}]] || ${events}[${i}])`;
+	return `={{ ${events}.length > 2 ? ${events}.length + " events" : ${events}.length === 0 ? "" : ${nameOf(0)} + (${events}.length > 1 ? ", " + ${nameOf(1)} : "") }}`;
+})();
