@@ -190,7 +190,9 @@ test.each(examples)(
 		expect(step.credentials).toBeUndefined();
 		const note = notes.find((content) => content.includes(`**${step.name}**`));
 		expect(note).toMatch(/is deactivated until you set it up/);
-		expect(note).toMatch(step.type.endsWith('emailSend') ? /\*\*SMTP\*\*/ : /\*\*Slack API\*\*/);
+		expect(note).toMatch(
+			step.type.endsWith('emailSend') ? /\*\*Connect to SMTP\*\*/ : /\*\*Connect to Slack\*\*/,
+		);
 		expect(note).toMatch(/\*\*Activate\*\*/);
 	},
 );
