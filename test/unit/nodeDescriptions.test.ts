@@ -120,9 +120,7 @@ test('the trigger is findable and named "Terminal49 Trigger" where n8n\'s panel 
 	const codex = (file: string) =>
 		JSON.parse(readFileSync(join(ROOT, 'nodes', 'Terminal49', file), 'utf8'));
 	expect(codex('Terminal49.node.json').alias).toContain('Terminal49 Trigger');
-	expect(codex('Terminal49PollingTrigger.node.json').alias).toContain(
-		'Terminal49 Polling Trigger',
-	);
+	expect(codex('Terminal49PollingTrigger.node.json').alias).toContain('Terminal49 Polling Trigger');
 });
 
 test('records people know by number: Get (and every container, shipment, tracking request locator) starts at Number', () => {
