@@ -224,30 +224,28 @@ export class Editor {
 
 	/** Picks `option` in an options parameter's dropdown (its visible list is remembered). */
 	async choose(parameter: string, option: string) {
-		await this.ndv.locator(`[data-test-id="parameter-input-${parameter}"]`).first().click();
 		// the options of this dropdown (a collection's "Add ..." list may still be fading out)
-		const item = this.page
-			.locator(
-				'li.el-select-dropdown__item:visible:not([data-test-id="collection-parameter-option"])',
-			)
-			.filter({ hasText: option })
-			.first();
-		await item.waitFor();
-		await this.remember();
-		await item.click();
-		await item.waitFor({ state: 'hidden' });
+		await this.pickFromDropdown(
+			this.ndv.locator(`[data-test-id="parameter-input-${parameter}"]`),
+			'li.el-select-dropdown__item:visible:not([data-test-id="collection-parameter-option"])',
+			option,
+		);
 	}
 
 	/** Adds an option of a collection (Filters: "Add Filter" > `option`). */
 	async addToCollection(button: string, option: string) {
 		// n8n's "Add Filter" is a dropdown whose placeholder is the label
-		await this.ndv.locator(`input[placeholder="${button}"]`).first().click();
-		const item = this.page
-			.locator(
-				'.el-select-dropdown__item:visible, [data-test-id="collection-parameter-option"]:visible',
-			)
-			.filter({ hasText: option })
-			.first();
+		await this.pickFromDropdown(
+			this.ndv.locator(`input[placeholder="${button}"]`),
+			'[data-test-id="collection-parameter-option"]:visible',
+			option,
+		);
+	}
+
+	/** Opens a dropdown, remembers its list and clicks the entry with `option` in its text. */
+	private async pickFromDropdown(opener: Locator, entries: string, option: string) {
+		await opener.first().click();
+		const item = this.page.locator(entries).filter({ hasText: option }).first();
 		await item.waitFor();
 		await this.remember();
 		await item.click();

@@ -13,7 +13,7 @@ import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import { Terminal49PollingTrigger } from '../../nodes/Terminal49/Terminal49PollingTrigger.node';
 import { Terminal49Trigger } from '../../nodes/Terminal49/Terminal49Trigger.node';
 import { WEBHOOK_EVENTS, webhookEventOptions } from '../../nodes/Terminal49/helpers/events';
-import { makeWorkflow } from '../helpers/runNode';
+import { makeNode, makeWorkflow } from '../helpers/runNode';
 
 const ROOT = join(__dirname, '..', '..');
 const action = new Terminal49();
@@ -22,16 +22,8 @@ const polling = new Terminal49PollingTrigger();
 
 /** The subtitle the canvas shows for a node of `nodeType` with `parameters`. */
 function subtitle(nodeType: INodeType, parameters: INode['parameters']): unknown {
-	const node: INode = {
-		id: 'n',
-		name: 'Node',
-		type: `n8n-nodes-terminal49.${nodeType.description.name}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-	};
-	const workflow = makeWorkflow(node, nodeType);
-	return workflow.expression.getSimpleParameterValue(
+	const node = makeNode(nodeType, parameters);
+	return makeWorkflow(node, nodeType).expression.getSimpleParameterValue(
 		node,
 		nodeType.description.subtitle!,
 		'internal',

@@ -122,7 +122,7 @@ async function assertDeliverable(this: IHookFunctions, t49: Terminal49Client, ur
 		`Terminal49 only delivers webhooks to https URLs, and this workflow's URL is ${url}`,
 		{
 			description:
-				'Run n8n behind TLS and set its WEBHOOK_URL environment variable to the public https address (e.g. https://n8n.example.com/), then publish the workflow again. Or use Webhook Management "Managed by Hand" with a webhook you point at an https proxy.',
+				'Run n8n behind TLS and set its WEBHOOK_URL environment variable to the public https address (e.g. https://n8n.example.com/), then try again (Execute step, or Publish). Or use Webhook Management "Managed by Hand" with a webhook you point at an https proxy.',
 		},
 	);
 }
