@@ -15,6 +15,7 @@ import { Store } from './store';
 import {
 	T,
 	containerStatus,
+	hasReached,
 	milestoneContext,
 	milestoneEventId,
 	milestoneIndex,
@@ -794,10 +795,45 @@ export class SandboxApp {
 		this.dispatcher.emit(payload, this.serializer());
 	}
 
+	/**
+	 * The container a sample of `event` is about: the newest one whose state fits the event (available for
+	 * pickup with a last free day for "Available for Pickup" and for the sample changeset of
+	 * `container.updated`, not available after discharge for "Not Available", the deadline that changed,
+	 * past the milestone of a milestone event, not there yet for an estimate), else the newest container.
+	 */
+	private sampleContainer(event: string): ContainerRec | undefined {
+		const ser = this.serializer();
+		const fits = (c: ContainerRec): boolean => {
+			const a = ser.container(c).attributes as Record<string, any>;
+			const deadlines = (a.import_deadlines ?? {}) as Record<string, unknown>;
+			const s = this.store.shipmentOf(c);
+			switch (event) {
+				case 'container.updated':
+				case T + 'available':
+					return a.available_for_pickup === true && !!a.pickup_lfd;
+				case T + 'not_available':
+					return a.available_for_pickup === false && !!a.pod_discharged_at;
+				case 'container.pickup_lfd.changed':
+					return !!a.pickup_lfd;
+				case 'container.pickup_lfd_line.changed':
+				case 'container.pickup_lfd_terminal.changed':
+				case 'container.pickup_lfd_rail.changed':
+					return !!deadlines[event.slice('container.'.length, -'.changed'.length)];
+				case 'container.pickup_appointment.changed':
+					return !!a.pickup_appointment_at;
+			}
+			if (event.startsWith(T + 'estimated.'))
+				return !hasReached(s.milestones, c.stage, event.slice(`${T}estimated.`.length));
+			if (event.startsWith(T)) return hasReached(s.milestones, c.stage, event.slice(T.length));
+			return true;
+		};
+		return this.store.containers.find(fits) ?? this.store.containers.newestAt(0);
+	}
+
 	/** Example notification for an event, built from fixture data (webhook_notifications/examples, trigger). */
 	examplePayload(event: string): EventPayload {
 		const ser = this.serializer();
-		const c = this.store.containers.newestAt(0);
+		const c = this.sampleContainer(event);
 		if (event.startsWith('tracking_request.')) {
 			const now = Date.now();
 			const tr: TrackingRequestRec = this.store.trackingRequests.find((t) => !!t.shipmentId) ?? {
@@ -925,6 +961,7 @@ export class SandboxApp {
 				included: [],
 			};
 		}
+		const discharged = c.stage >= milestoneIndex(s.milestones, 'vessel_discharged');
 		const te: TransportEventRec = {
 			id,
 			containerId: c.id,
@@ -932,9 +969,18 @@ export class SandboxApp {
 			event,
 			timestamp: now,
 			createdAt: now,
-			...milestoneContext(s, s.milestones.includes(event) ? event : T + 'vessel_arrived'),
+			...milestoneContext(
+				s,
+				s.milestones.includes(event) ? event : T + (discharged ? 'available' : 'vessel_arrived'),
+			),
 			rawIndex: null,
 		};
+		if (event.startsWith('container.pickup') || event.endsWith('available')) {
+			// terminal data, as extraEvent() builds it for the live events
+			te.dataSource = 'terminal';
+			te.vesselImo = null;
+			te.voyageNumber = null;
+		}
 		return { event, referenceObject: ser.transportEvent(te), included };
 	}
 

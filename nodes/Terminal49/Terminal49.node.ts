@@ -8,8 +8,21 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
 import { errorItem, nodeError, runOperation } from './actions/router';
+import { operationSubtitle } from './actions/subtitle';
 import { listSearch } from './methods';
 import * as customFieldSearch from './methods/customFields';
+
+const properties: INodeTypeDescription['properties'] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resourceOptions,
+		default: 'container',
+	},
+	...Object.values(resources).flatMap((resource) => resource.description),
+];
 
 export class Terminal49 implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,9 +31,12 @@ export class Terminal49 implements INodeType {
 		icon: { light: 'file:terminal49.svg', dark: 'file:terminal49.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// "Get Many: Container" (actions/subtitle.ts)
+		subtitle: operationSubtitle(resourceOptions, properties),
 		description:
 			'Track ocean containers with Terminal49: tracking requests, shipments, containers (holds, fees, last free day, pickup readiness), webhooks and lookups',
+		documentationUrl:
+			'https://github.com/terminal49/n8n-nodes-terminal49/blob/main/docs/operations.md',
 		defaults: { name: 'Terminal49' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -29,17 +45,7 @@ export class Terminal49 implements INodeType {
 		credentials: [
 			{ name: 'terminal49Api', required: true, displayOptions: { hide: { resource: ['widget'] } } },
 		],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: resourceOptions,
-				default: 'container',
-			},
-			...Object.values(resources).flatMap((resource) => resource.description),
-		],
+		properties,
 	};
 
 	methods = { listSearch: { ...listSearch, ...customFieldSearch } };

@@ -23,8 +23,12 @@ export class Terminal49PollingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: EVENTS_SUBTITLE,
+		// n8n's node panel lists this node as "Terminal49 Polling" (it drops " Trigger" from a trigger with
+		// events): the description names it in full.
 		description:
-			'Starts the workflow when a container, shipment or tracking request changes, checking Terminal49 on a schedule (no public URL needed)',
+			'Terminal49 Polling Trigger: starts the workflow when a container, shipment or tracking request changes, checking Terminal49 on a schedule (no public URL needed)',
+		documentationUrl:
+			'https://github.com/terminal49/n8n-nodes-terminal49/blob/main/docs/polling.md',
 		defaults: { name: 'Terminal49 Polling Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

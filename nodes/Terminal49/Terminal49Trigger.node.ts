@@ -15,10 +15,14 @@ import { emitDelivery, readDeliveries } from './trigger/emit';
 import { receiveDelivery } from './trigger/webhook';
 import { EVENTS_SUBTITLE } from './helpers/events';
 
-/** The trigger panel's help on "Listen for test event" (trigger/sample.ts). */
+/**
+ * The trigger panel's help on its "Execute step" button (n8n 2.41 and 1.123; only the narrow panel's icon
+ * button keeps the tooltip "Listen for test event"; trigger/sample.ts). It says what happens with Terminal49's service and with a Terminal49
+ * stand-in on the same machine (this package's sandbox, `npm start`), where n8n on localhost gets the sample too.
+ */
 const LISTEN_HELP =
-	"<b>While building your workflow</b>, click 'Listen for test event'. Terminal49 then sends a sample of the first event in Events (Terminal49's example data, signed like a real delivery) to the Test URL, and it shows up in this editor within a few seconds.<br /><br />" +
-	"<b>Terminal49 must be able to reach this n8n</b> at a public https address (n8n's WEBHOOK_URL). An n8n on localhost, on a private network or on plain http receives no sample and no real event; n8n's log says why. Such an n8n can use the Terminal49 Polling Trigger instead: the same events, checked on a schedule, no public address needed.";
+	"<b>While building your workflow</b>, click 'Execute step'. While n8n waits (the button reads 'Stop Listening'), Terminal49 sends a sample of the first event in Events (Terminal49's example data, signed like a real delivery) to the Test URL, and it shows up in this editor within a few seconds.<br /><br />" +
+	"<b>Terminal49 must be able to reach this n8n</b> at a public https address (n8n's WEBHOOK_URL). With Terminal49's service, an n8n on localhost, on a private network or on plain http receives no sample and no real event (n8n's log says why; click 'Stop Listening'). Such an n8n can use the Terminal49 Polling Trigger instead: the same events, checked on a schedule, no public address needed. With a Terminal49 stand-in on the same machine (the package's sandbox, whose Base URL is on 127.0.0.1) the sample does arrive on localhost.";
 
 export class Terminal49Trigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,8 +32,13 @@ export class Terminal49Trigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: EVENTS_SUBTITLE,
+		// n8n's node panel shows this node and the action node as one entry, "Terminal49", with this
+		// description: its Triggers are this node's events, its Actions the action node's operations. The
+		// description names the trigger, so that a search for "Terminal49 Trigger" visibly lands on it.
 		description:
-			'Starts the workflow when Terminal49 sends a container, shipment or tracking event (signed webhook, each delivery once)',
+			'Terminal49 Trigger: starts the workflow when Terminal49 sends a container, shipment or tracking event (signed webhook, each delivery once)',
+		documentationUrl:
+			'https://github.com/terminal49/n8n-nodes-terminal49/blob/main/docs/trigger.md',
 		defaults: { name: 'Terminal49 Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -55,9 +64,9 @@ export class Terminal49Trigger implements INodeType {
 			},
 			activationHint: {
 				inactive:
-					'Click "Listen for test event": Terminal49 sends a signed sample of the first selected event within a few seconds, so you need not wait for a container to change. It needs Terminal49 to reach this n8n over public https.',
+					'Click "Execute step": Terminal49 sends a signed sample of the first selected event within a few seconds, so you need not wait for a container to change. Terminal49 must reach this n8n over public https: on localhost only a local stand-in such as the sandbox can deliver it.',
 				active:
-					'Click "Listen for test event" for a signed sample of the first selected event within a few seconds. Real events run the published workflow too (those executions show in the executions list, not here).',
+					'Click "Execute step" for a signed sample of the first selected event within a few seconds. Real events run the published workflow too (those executions show in the executions list, not here).',
 			},
 		},
 		properties: triggerProperties,

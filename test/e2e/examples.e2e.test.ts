@@ -66,23 +66,38 @@ function expectSucceeded(executions: Execution[]) {
 
 const DAY = 86_400_000;
 
-/** Every container of the account as the sandbox's API serves it (attributes, and the shipment's). */
-async function rawContainers(sandbox: Sandbox): Promise<Array<{ a: any; shipment: any }>> {
-	const out: Array<{ a: any; shipment: any }> = [];
-	let url: string | undefined = `${sandbox.baseUrl}/containers?page[size]=100&include=shipment`;
+/** Every container of the account as the sandbox's API serves it (attributes, the shipment's and the POD terminal's). */
+async function rawContainers(
+	sandbox: Sandbox,
+): Promise<Array<{ a: any; shipment: any; terminal: any }>> {
+	const out: Array<{ a: any; shipment: any; terminal: any }> = [];
+	let url: string | undefined =
+		`${sandbox.baseUrl}/containers?page[size]=100&include=shipment,pod_terminal`;
 	while (url) {
 		const res = await fetch(url, {
 			headers: { Authorization: `Token ${sandbox.keys.paid}`, Accept: 'application/json' },
 		});
 		const page: any = await res.json();
+		const included = (type: string, id: string | undefined) =>
+			(page.included ?? []).find((r: any) => r.type === type && r.id === id)?.attributes;
 		for (const record of page.data) {
-			const id = record.relationships?.shipment?.data?.id;
-			const shipment = (page.included ?? []).find((r: any) => r.type === 'shipment' && r.id === id);
-			out.push({ a: record.attributes, shipment: shipment?.attributes ?? {} });
+			out.push({
+				a: record.attributes,
+				shipment: included('shipment', record.relationships?.shipment?.data?.id) ?? {},
+				terminal: included('terminal', record.relationships?.pod_terminal?.data?.id) ?? null,
+			});
 		}
 		url = page.links?.next;
 	}
 	return out;
+}
+
+/**
+ * The example's delivery step (Send Email or Slack, no credential) is deactivated until the user sets it up: n8n
+ * passes its input through unchanged instead of sending (sending without a credential would fail the execution).
+ */
+function expectPassedThrough(execution: Execution, node: string, from: string) {
+	expect(outputOf(execution, node)).toEqual(outputOf(execution, from));
 }
 
 async function rawShipment(sandbox: Sandbox, id: string): Promise<any> {
@@ -234,7 +249,7 @@ describe('example workflows in real n8n', () => {
 				LFD: dayIn(c.a.pickup_lfd, lfdZone(c)),
 				'Days Left': lfdDays(c),
 				Urgency: lfdDays(c)! < 0 ? 'overdue' : lfdDays(c) === 0 ? 'today' : 'imminent',
-				Terminal: c.shipment.port_of_discharge_name,
+				Port: c.shipment.port_of_discharge_name,
 				Holds: activeHolds(c).join(', '),
 				Fees: feesText(c),
 				Ready: c.a.available_for_pickup === true && activeHolds(c).length === 0,
@@ -257,6 +272,7 @@ describe('example workflows in real n8n', () => {
 
 		// one digest item: subject and an HTML table with one row per container
 		const digests = outputOf(execution, 'Digest');
+		expectPassedThrough(execution, 'Email the Digest', 'Digest');
 		expect(digests).toHaveLength(1);
 		const [digest] = digests;
 		expect(digest.count).toBe(due.length);
@@ -281,7 +297,7 @@ describe('example workflows in real n8n', () => {
 		expect(small[0]).toMatchObject({
 			Container: 'HLXU4949039',
 			'Days Left': pastRow['Days Left'],
-			Terminal: 'Savannah',
+			Port: 'Savannah',
 			Fees: '450.00 USD',
 			Ready: true,
 		});
@@ -305,6 +321,7 @@ describe('example workflows in real n8n', () => {
 		]);
 		const accepted = outputOf(execution, 'Accepted');
 		const rejected = outputOf(execution, 'Rejected');
+		expectPassedThrough(execution, 'Post Rejected to Slack', 'Rejected');
 		const alreadyTracked = outputOf(execution, 'Already Tracked');
 		expect(accepted).toEqual([
 			expect.objectContaining({
@@ -534,6 +551,7 @@ describe('example workflows in real n8n', () => {
 		const started = executions.map((e) => outputOf(e, 'Terminal49 Trigger')[0].notification_id);
 		expect(started.sort()).toEqual([releasedOnly.notificationId, released.notificationId].sort());
 		const alerts = executions.flatMap((e) => outputOf(e, 'Alert'));
+		for (const e of executions) expectPassedThrough(e, 'Post to Slack', 'Alert');
 		expect(alerts).toHaveLength(1);
 		const container = sandbox.store.findContainer(held.containerId)!;
 		expect(alerts[0]).toMatchObject({
@@ -616,6 +634,7 @@ describe('example workflows in real n8n', () => {
 			}),
 		]);
 		const alerts = executions.flatMap((e) => outputOf(e, 'Alert'));
+		for (const e of executions) expectPassedThrough(e, 'Post to Slack', 'Alert');
 		expect(alerts).toEqual([
 			{
 				text: `ETA slipped: ${booking.billOfLading} (${before.shipping_line_scac}) now arrives at ${before.port_of_discharge_name} on ${moves[1]}, ${late} day(s) after the first ETA (${original}).`,
@@ -650,13 +669,15 @@ describe('example workflows in real n8n', () => {
 				expect(row).toEqual({
 					Container: c.a.number,
 					Fees: feesText(c),
-					Terminal: c.shipment.port_of_discharge_name,
+					Terminal: c.terminal.name,
+					Port: c.shipment.port_of_discharge_name,
 					LFD: c.a.pickup_lfd ? dayIn(c.a.pickup_lfd, lfdZone(c)) : null,
 					Holds: activeHolds(c).join(', '),
 					Ready: c.a.available_for_pickup === true && activeHolds(c).length === 0,
 				});
 			}
 			const [digest] = outputOf(execution, 'Digest');
+			expectPassedThrough(execution, 'Email the Digest', 'Digest');
 			expect(digest.count).toBe(expected.length);
 			expect(digest.subject).toMatch(
 				new RegExp(

@@ -394,6 +394,39 @@ test('POST /webhooks/trigger sends one signed test delivery and reports the resu
 	).toMatchObject({ succeeded: false, status_code: 500 });
 });
 
+test('POST /webhooks/trigger: each sample is about a container whose state fits the event', async () => {
+	/** The container (attributes) and the shipment a sample of `event` carries in `included`. */
+	const sampleOf = async (event: string) => {
+		const before = rx.received.length;
+		const res = await api.post('/webhooks/trigger', { url: rx.url, event, secret: 's' });
+		expect([event, res.body.succeeded]).toEqual([event, true]);
+		const body = rx.received[before].body;
+		const of = (type: string) => body.included.find((r: any) => r.type === type)?.attributes;
+		return { container: of('container'), shipment: of('shipment'), body };
+	};
+	// Available for Pickup: available, with a last free day (not the newest container, status new, no LFD)
+	const available = await sampleOf('container.transport.available');
+	expect(available.container).toMatchObject({ available_for_pickup: true });
+	expect(available.container.pickup_lfd).toEqual(expect.any(String));
+	expect(available.container.current_status).not.toBe('new');
+	expect(available.body.data.attributes.event).toBe('container.transport.available');
+	// container.updated's sample changeset says available_for_pickup false -> true: the container is available
+	const updated = await sampleOf('container.updated');
+	expect(updated.container.available_for_pickup).toBe(true);
+	const notAvailable = await sampleOf('container.transport.not_available');
+	expect(notAvailable.container.available_for_pickup).toBe(false);
+	expect(notAvailable.container.pod_discharged_at).toEqual(expect.any(String));
+	const lfd = await sampleOf('container.pickup_lfd.changed');
+	expect(lfd.container.pickup_lfd).toEqual(expect.any(String));
+	const lineLfd = await sampleOf('container.pickup_lfd_line.changed');
+	expect(lineLfd.container.import_deadlines.pickup_lfd_line).toEqual(expect.any(String));
+	// a milestone: the container is past it; an estimate: not there yet
+	const discharged = await sampleOf('container.transport.vessel_discharged');
+	expect(discharged.container.pod_discharged_at).toEqual(expect.any(String));
+	const eta = await sampleOf('container.transport.estimated.vessel_arrived');
+	expect(eta.container.pod_arrived_at).toBeNull();
+});
+
 test('GET /webhook_notifications/examples covers all 43 events with schema-valid bodies', async () => {
 	const res = await api.get('/webhook_notifications/examples');
 	expect(res.body.data.map((n: any) => n.attributes.event).sort()).toEqual([...EVENT_NAMES].sort());

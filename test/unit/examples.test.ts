@@ -154,3 +154,69 @@ test('ids, names, webhook paths and the data table are kept', () => {
 		},
 	});
 });
+
+/** n8n's delivery nodes an example may end with: mail, Slack, or a row of n8n's own Data Table. */
+const DELIVERY_TYPES = ['n8n-nodes-base.emailSend', 'n8n-nodes-base.slack'];
+const STICKY = 'n8n-nodes-base.stickyNote';
+
+/** The nodes nothing runs after (sticky notes left out). */
+function lastNodes(wf: Example): ExampleNode[] {
+	return wf.nodes.filter(
+		(node) =>
+			node.type !== STICKY &&
+			!(wf.connections[node.name]?.main ?? []).some((output) => output.length > 0),
+	);
+}
+
+test.each(examples)(
+	'%s: ends with a delivery step, deactivated until the user sets a credential, and a sticky note says so',
+	(_file, wf) => {
+		const notes = wf.nodes
+			.filter((node) => node.type === STICKY)
+			.map((node) => String(node.parameters.content));
+		// a note a user reads on the canvas explains the example's rule (which items, when it alerts)
+		expect(notes.length).toBeGreaterThan(0);
+		const delivery = wf.nodes.filter((node) => DELIVERY_TYPES.includes(node.type));
+		if (wf.id === 't49ExMilestones') {
+			// its delivery is the row in n8n's own Data Table: no credential to set
+			expect(delivery).toEqual([]);
+			expect(lastNodes(wf).map((node) => node.type)).toEqual(['n8n-nodes-base.dataTable']);
+			return;
+		}
+		expect(delivery).toHaveLength(1);
+		const [step] = delivery;
+		expect(lastNodes(wf)).toContainEqual(step);
+		expect(step).toMatchObject({ disabled: true });
+		expect(step.credentials).toBeUndefined();
+		const note = notes.find((content) => content.includes(`**${step.name}**`));
+		expect(note).toMatch(/is deactivated until you set it up/);
+		expect(note).toMatch(
+			step.type.endsWith('emailSend') ? /\*\*Connect to SMTP\*\*/ : /\*\*Connect to Slack\*\*/,
+		);
+		expect(note).toMatch(/\*\*Activate\*\*/);
+	},
+);
+
+test('the digests name their columns for what they hold', () => {
+	const byFile = Object.fromEntries(examples);
+	const columns = (file: string, node: string) =>
+		Object.fromEntries(
+			(
+				byFile[file].nodes.find((n) => n.name === node)!.parameters as {
+					assignments: { assignments: Array<{ name: string; value: string }> };
+				}
+			).assignments.assignments.map((a) => [a.name, a.value]),
+		);
+	// the LFD reminder shows the port of discharge, under that name
+	const reminder = columns('lfd-reminder.json', 'Digest Rows');
+	expect(reminder.Port).toBe('={{ $json.shipment.port_of_discharge_name }}');
+	expect(reminder.Terminal).toBeUndefined();
+	// the fees digest shows the terminal (included with the container) and the port
+	const fees = columns('terminal-fees-digest.json', 'Fee Rows');
+	expect(fees.Terminal).toBe('={{ $json.pod_terminal?.name }}');
+	expect(fees.Port).toBe('={{ $json.shipment.port_of_discharge_name }}');
+	const get = byFile['terminal-fees-digest.json'].nodes.find(
+		(n) => n.name === 'Containers with Terminal Fees',
+	)!;
+	expect(get.parameters.include).toEqual(['shipment', 'pod_terminal']);
+});

@@ -179,13 +179,13 @@ export const apiSlugProperty: INodeProperties = {
 	description: "The custom field, by its definition's API slug (e.g. po_number)",
 	modes: [
 		{
-			displayName: 'From List',
+			displayName: 'From list',
 			name: 'list',
 			type: 'list',
 			placeholder: 'Select a custom field...',
 			typeOptions: { searchListMethod: 'searchCustomFieldSlugs', searchable: true },
 		},
-		{ displayName: 'By API Slug', name: 'slug', type: 'string', placeholder: 'e.g. po_number' },
+		{ displayName: 'API Slug', name: 'slug', type: 'string', placeholder: 'e.g. po_number' },
 	],
 };
 
@@ -200,7 +200,7 @@ export function definitionLocator(overrides: Partial<INodeProperties> = {}): INo
 		description: 'The custom field definition, picked by name or given by its ID',
 		modes: [
 			{
-				displayName: 'From List',
+				displayName: 'From list',
 				name: 'list',
 				type: 'list',
 				placeholder: 'Select a custom field definition...',

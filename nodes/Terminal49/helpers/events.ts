@@ -14,6 +14,11 @@ export interface WebhookEvent {
 	description: string;
 	/** Family of the event, e.g. "Vessel". */
 	group: string;
+	/**
+	 * The event's name in n8n's node panel, where it stands alone (the trigger's list of events): `name`
+	 * unless that needs its group to be understood, e.g. "Full Out at Destination" for the Gate event "Full Out".
+	 */
+	action?: string;
 }
 
 const EVENTS: WebhookEvent[] = [
@@ -40,6 +45,7 @@ const EVENTS: WebhookEvent[] = [
 	{
 		group: 'Tracking Request',
 		name: 'Tracking Request Tracking Stopped',
+		action: 'Tracking Stopped',
 		value: 'tracking_request.tracking_stopped',
 		description: 'Tracking stopped for the shipment of this request',
 	},
@@ -118,30 +124,35 @@ const EVENTS: WebhookEvent[] = [
 	{
 		group: 'Gate',
 		name: 'Empty Out',
+		action: 'Empty Out at Origin',
 		value: 'container.transport.empty_out',
 		description: 'The empty container was picked up at origin',
 	},
 	{
 		group: 'Gate',
 		name: 'Full In',
+		action: 'Full In at Origin',
 		value: 'container.transport.full_in',
 		description: 'The full container gated in at the origin terminal',
 	},
 	{
 		group: 'Gate',
 		name: 'Full Out',
+		action: 'Full Out at Destination',
 		value: 'container.transport.full_out',
 		description: 'The full container gated out at the destination',
 	},
 	{
 		group: 'Gate',
 		name: 'Delivered',
+		action: 'Container Delivered',
 		value: 'container.transport.delivered',
 		description: 'The container was delivered',
 	},
 	{
 		group: 'Gate',
 		name: 'Empty In',
+		action: 'Empty Returned',
 		value: 'container.transport.empty_in',
 		description: 'The empty container was returned',
 	},
@@ -305,16 +316,30 @@ export function isWebhookEvent(value: string): boolean {
 
 /**
  * Options for an options/multiOptions parameter: "Group: Name", so the list stays sorted by group and
- * the service's event name shows in the description.
+ * the service's event name shows in the description. `action` is the name n8n's node panel lists a
+ * trigger's event under (without it n8n 2.41 shows "On " and the lower-cased option name, "On container
+ * container created"): "Container Created".
  */
 export function webhookEventOptions(): INodePropertyOptions[] {
 	return WEBHOOK_EVENTS.map((event) => ({
 		name: `${event.group}: ${event.name}`,
 		value: event.value,
+		action: event.action ?? event.name,
 		description: `${event.description} (${event.value})`,
 	}));
 }
 
-/** Both triggers' subtitle in the editor: the chosen events, or how many when more than two. */
-export const EVENTS_SUBTITLE =
-	'={{ ($parameter["events"] || []).length > 2 ? ($parameter["events"] || []).length + " events" : ($parameter["events"] || []).join(", ") }}';
+const EVENT_NAMES: Record<string, string> = Object.fromEntries(
+	WEBHOOK_EVENTS.map((event) => [event.value, event.action ?? event.name]),
+);
+
+/**
+ * Both triggers' subtitle on the canvas: the chosen events in words ("Container Updated", as the node panel
+ * names them), or how many when more than two. An event the map lacks shows as its value.
+ */
+export const EVENTS_SUBTITLE = (() => {
+	const events = '($parameter["events"] || [])';
+	const nameOf = (i: number) =>
+		`((${JSON.stringify(EVENT_NAMES)})[${events}[${i}]] || ${events}[${i}])`;
+	return `={{ ${events}.length > 2 ? ${events}.length + " events" : ${events}.length === 0 ? "" : ${nameOf(0)} + (${events}.length > 1 ? ", " + ${nameOf(1)} : "") }}`;
+})();

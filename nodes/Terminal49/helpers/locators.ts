@@ -10,17 +10,17 @@ export function containerLocator(overrides: Partial<INodeProperties> = {}): INod
 		displayName: 'Container',
 		name: 'containerId',
 		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
+		default: { mode: 'number', value: '' },
 		required: true,
-		description: 'The container, by its Terminal49 ID or by its container number',
+		description: 'The container, by its container number or by its Terminal49 ID',
 		modes: [
+			{ displayName: 'Number', name: 'number', type: 'string', placeholder: 'e.g. MSCU1234566' },
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 7b6f2b8e-0d5c-4a9e-9d8a-2f1c3e4d5a6b',
 			},
-			{ displayName: 'By Number', name: 'number', type: 'string', placeholder: 'e.g. MSCU1234566' },
 		],
 		...overrides,
 	};
@@ -31,22 +31,22 @@ export function shipmentLocator(overrides: Partial<INodeProperties> = {}): INode
 		displayName: 'Shipment',
 		name: 'shipmentId',
 		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
+		default: { mode: 'number', value: '' },
 		required: true,
 		description:
-			'The shipment, by its Terminal49 ID or by its bill of lading, booking or reference number',
+			'The shipment, by its bill of lading, booking or reference number or by its Terminal49 ID',
 		modes: [
+			{
+				displayName: 'Number',
+				name: 'number',
+				type: 'string',
+				placeholder: 'e.g. MEDUFR030802',
+			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 0f3f8b6c-5b1e-4b7e-8a7c-9c2d1e0f3a4b',
-			},
-			{
-				displayName: 'By Number',
-				name: 'number',
-				type: 'string',
-				placeholder: 'e.g. MEDUFR030802',
 			},
 		],
 		...overrides,
@@ -71,14 +71,14 @@ export function shippingLineLocator(
 		description,
 		modes: [
 			{
-				displayName: 'From List',
+				displayName: 'From list',
 				name: 'list',
 				type: 'list',
 				placeholder: 'Select a shipping line...',
 				typeOptions: { searchListMethod: 'searchShippingLines', searchable: true },
 			},
 			{
-				displayName: 'By SCAC',
+				displayName: 'SCAC',
 				name: 'scac',
 				type: 'string',
 				placeholder: 'e.g. MSCU',
@@ -111,7 +111,7 @@ export function partyLocator(overrides: Partial<INodeProperties> = {}): INodePro
 		description: 'The party (a company of your Terminal49 account), from the list or by its ID',
 		modes: [
 			{
-				displayName: 'From List',
+				displayName: 'From list',
 				name: 'list',
 				type: 'list',
 				placeholder: 'Select a party...',

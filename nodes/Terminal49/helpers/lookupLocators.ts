@@ -14,7 +14,7 @@ export function locodeLocator(name: string, displayName: string, example: string
 		description: `The ${displayName.toLowerCase()}, by its UN/LOCODE or by its Terminal49 ID`,
 		modes: [
 			{
-				displayName: 'By UN/LOCODE',
+				displayName: 'Locode',
 				name: 'locode',
 				type: 'string',
 				placeholder: `e.g. ${example}`,

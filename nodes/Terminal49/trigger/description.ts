@@ -126,7 +126,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'Automatic',
 				value: 'automatic',
 				description:
-					'Register a Terminal49 webhook for this workflow when it is activated, and remove it when it is deactivated',
+					'Register a Terminal49 webhook for this workflow when it is published (activated in n8n 1.x), and remove it when it is unpublished',
 			},
 			{
 				name: 'Managed by Hand',

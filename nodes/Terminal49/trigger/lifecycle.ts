@@ -122,7 +122,7 @@ async function assertDeliverable(this: IHookFunctions, t49: Terminal49Client, ur
 		`Terminal49 only delivers webhooks to https URLs, and this workflow's URL is ${url}`,
 		{
 			description:
-				'Run n8n behind TLS and set its WEBHOOK_URL environment variable to the public https address (e.g. https://n8n.example.com/), then activate again. Or use Webhook Management "Managed by Hand" with a webhook you point at an https proxy.',
+				'Run n8n behind TLS and set its WEBHOOK_URL environment variable to the public https address (e.g. https://n8n.example.com/), then try again (Execute step, or Publish). Or use Webhook Management "Managed by Hand" with a webhook you point at an https proxy.',
 		},
 	);
 }
@@ -256,7 +256,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 			'Terminal49 created the webhook but did not return its id and secret',
 			{
 				description:
-					'Deliveries could not be verified without the secret. Deactivate and activate the workflow again.',
+					'Deliveries could not be verified without the secret. Publish the workflow again (Unpublish, then Publish; n8n 1.x: turn Active off and on).',
 			},
 		);
 	}

@@ -174,7 +174,7 @@ async function refreshSecret(
 	);
 	if (hooks.length > 1) {
 		this.logger.warn(
-			`Terminal49 Trigger: ${hooks.length} webhooks are registered at this workflow's URL; deactivate and activate it to keep one`,
+			`Terminal49 Trigger: ${hooks.length} webhooks are registered at this workflow's URL; unpublish and publish it again to keep one`,
 		);
 	}
 	return true;
@@ -255,7 +255,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 					this,
 					401,
 					'Signature cannot be verified',
-					'no webhook secret is stored for this node and no webhook registered at its URL signed this (activate the workflow again)',
+					'no webhook secret is stored for this node and no webhook registered at its URL signed this (publish the workflow again: Unpublish, then Publish; n8n 1.x: turn Active off and on)',
 				);
 	}
 
@@ -278,7 +278,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			this,
 			503,
 			'Not listening yet: deliver again',
-			'the delivery came before n8n had finished setting up "Listen for test event"',
+			'the delivery came before n8n had finished setting up the test listen ("Execute step")',
 		);
 	}
 

@@ -156,6 +156,7 @@ const properties: INodeProperties[] = [
 				description: both(
 					'Only containers whose last free day (the one of "Deadline to Watch": by default the earliest of line, terminal and rail, each counted in its own calendar) is in one of these bands (sent as dates of each source, a day wider each side)',
 				),
+				hint: 'Keeps containers whose terminal data is stale (not checked for 7 days); Urgent Only leaves them out',
 				options: [
 					{ name: 'Imminent (Within "Imminent Within" Days)', value: 'imminent' },
 					{ name: 'Later', value: 'later' },
@@ -184,14 +185,14 @@ const properties: INodeProperties[] = [
 					"Only containers discharged at this terminal. By ID it is sent to Terminal49 and checked again; from the list or by FIRMS code, the node checks the included terminal's code.",
 				modes: [
 					{
-						displayName: 'From List',
+						displayName: 'From list',
 						name: 'list',
 						type: 'list',
 						placeholder: 'Select a terminal...',
 						typeOptions: { searchListMethod: 'searchTerminals', searchable: true },
 					},
 					{
-						displayName: 'By FIRMS Code',
+						displayName: 'FIRMS',
 						name: 'firms',
 						type: 'string',
 						placeholder: 'e.g. Y258',
@@ -280,6 +281,7 @@ const properties: INodeProperties[] = [
 				default: true,
 				description:
 					'Whether to return only urgent containers: not closed, terminal data checked within 7 days, and the last free day of "Deadline to Watch" (by default the earliest of line, terminal and rail) past, today or within "Imminent Within" days. Sent as open statuses and LFD dates; the node checks the rest.',
+				hint: 'Leaves out containers whose terminal data is stale (not checked for 7 days), so it can find fewer than Last Free Day (Overdue, Today, Imminent) with Exclude Closed',
 			},
 		],
 	},

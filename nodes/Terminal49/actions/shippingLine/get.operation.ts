@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'The carrier, by its SCAC or by its Terminal49 ID',
 		modes: [
-			{ displayName: 'By SCAC', name: 'scac', type: 'string', placeholder: 'e.g. MAEU' },
+			{ displayName: 'SCAC', name: 'scac', type: 'string', placeholder: 'e.g. MAEU' },
 			{
 				displayName: 'By ID',
 				name: 'id',

@@ -48,22 +48,22 @@ export function trackingRequestLocator(): INodeProperties {
 		displayName: 'Tracking Request',
 		name: 'trackingRequestId',
 		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
+		default: { mode: 'number', value: '' },
 		required: true,
 		description:
-			'The tracking request, by its Terminal49 ID or by the number it tracks (the newest request for that number)',
+			'The tracking request, by the number it tracks (the newest request for that number) or by its Terminal49 ID',
 		modes: [
+			{
+				displayName: 'Number',
+				name: 'number',
+				type: 'string',
+				placeholder: 'e.g. MEDUFR030802',
+			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 7e1f0c2a-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
-			},
-			{
-				displayName: 'By Request Number',
-				name: 'number',
-				type: 'string',
-				placeholder: 'e.g. MEDUFR030802',
 			},
 		],
 	};
