@@ -30,7 +30,9 @@ export class Terminal49 implements INodeType {
 		name: 'terminal49',
 		icon: { light: 'file:terminal49.svg', dark: 'file:terminal49.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: Output (Simplified, the people-first view; All Fields; Selected Fields; Raw) instead of Simplify
+		version: [1, 2],
+		defaultVersion: 2,
 		// "Get Many: Container" (actions/subtitle.ts)
 		subtitle: operationSubtitle(resourceOptions, properties),
 		description:

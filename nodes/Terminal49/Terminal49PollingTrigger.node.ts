@@ -21,7 +21,9 @@ export class Terminal49PollingTrigger implements INodeType {
 		name: 'terminal49PollingTrigger',
 		icon: { light: 'file:terminal49.svg', dark: 'file:terminal49.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 2: Options > Output Simplified is the people-first view (All Fields: version 1's item)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: EVENTS_SUBTITLE,
 		// n8n's node panel lists this node as "Terminal49 Polling" (it drops " Trigger" from a trigger with
 		// events): the description names it in full.

@@ -30,7 +30,9 @@ export class Terminal49Trigger implements INodeType {
 		name: 'terminal49Trigger',
 		icon: { light: 'file:terminal49.svg', dark: 'file:terminal49.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 2: Options > Output Simplified is the people-first view (All Fields: version 1's item)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: EVENTS_SUBTITLE,
 		// n8n's node panel shows this node and the action node as one entry, "Terminal49", with this
 		// description: its Triggers are this node's events, its Actions the action node's operations. The

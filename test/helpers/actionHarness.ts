@@ -15,6 +15,8 @@ export interface RunOptions {
 	rateLimitRequests?: number;
 	/** Keep what earlier runs read of the account (GET /me); each run starts without it by default. */
 	keepAccountCache?: boolean;
+	/** The node's version (1 unless given; given, parameters get their defaults as the editor fills them). */
+	typeVersion?: number;
 }
 
 export function runnerFor(getSandbox: () => Sandbox, resource: string) {
@@ -35,6 +37,7 @@ export function runnerFor(getSandbox: () => Sandbox, resource: string) {
 				items: options.items ?? [{}],
 				continueOnFail: options.continueOnFail,
 				keepAccountCache: options.keepAccountCache,
+				typeVersion: options.typeVersion,
 			});
 		} catch (error) {
 			// Keep the message (tests match on it) and add the description, which names the request and error code.

@@ -26,7 +26,7 @@ import type {
 	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { Terminal49Api } from '../../credentials/Terminal49Api.credentials';
 import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
@@ -50,6 +50,11 @@ export interface RunNodeOptions {
 	 * starts without it, as in a new n8n process, so that a test's requests do not depend on the tests before.
 	 */
 	keepAccountCache?: boolean;
+	/**
+	 * The node's version, as a workflow saves it (1 unless given). Given, the parameters get the defaults of
+	 * every parameter shown, as the editor fills them in (NodeHelpers.getNodeParameters).
+	 */
+	typeVersion?: number;
 }
 
 const credentialType = new Terminal49Api();
@@ -114,22 +119,40 @@ export function makeNode(
 	nodeType: INodeType,
 	parameters: INodeParameters,
 	continueOnFail = false,
+	typeVersion?: number,
 ): INode {
-	return {
+	const node: INode = {
 		id: 'node-1',
 		name: 'Terminal49',
 		type: `n8n-nodes-terminal49.${nodeType.description.name}`,
-		typeVersion: 1,
+		typeVersion: typeVersion ?? 1,
 		position: [0, 0],
 		parameters,
 		credentials: { terminal49Api: { id: 'cred-1', name: 'Terminal49 test' } },
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
 	};
+	if (typeVersion !== undefined) {
+		node.parameters =
+			NodeHelpers.getNodeParameters(
+				nodeType.description.properties,
+				parameters,
+				true,
+				false,
+				node,
+				nodeType.description,
+			) ?? parameters;
+	}
+	return node;
 }
 
 /** A real n8n-core ExecuteContext for the node, as n8n builds it for one run. */
 export function createExecuteContext(options: RunNodeOptions): ExecuteContext {
-	const node = makeNode(options.nodeType, options.parameters, options.continueOnFail);
+	const node = makeNode(
+		options.nodeType,
+		options.parameters,
+		options.continueOnFail,
+		options.typeVersion,
+	);
 	const workflow = makeWorkflow(node, options.nodeType);
 	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;

@@ -39,8 +39,8 @@ beforeEach(() => {
 });
 
 /** One trigger node in one workflow: its static data lives across polls, as in n8n. */
-function trigger(parameters: INodeParameters, apiKey = 'sandbox_paid') {
-	const node = makeNode(nodeType, parameters);
+function trigger(parameters: INodeParameters, apiKey = 'sandbox_paid', typeVersion?: number) {
+	const node = makeNode(nodeType, parameters, false, typeVersion);
 	const workflow = makeWorkflow(node, nodeType);
 	const additional = makeAdditionalData({ apiKey, baseUrl: sb.baseUrl });
 	const context = (mode: 'trigger' | 'manual' = 'trigger') =>
@@ -310,4 +310,32 @@ test('a list that shifted while read keeps what it did not see, so nothing looks
 	const gone = compare(next.state, [page(['a', 'c'], 2)], [], now);
 	expect(gone.complete).toBe(true);
 	expect(Object.keys(gone.state.c)).toHaveLength(2);
+});
+
+test('version 2: Output Simplified (the default) gives the people-first view; All Fields the full item', async () => {
+	const summary = trigger({ events: ['container.updated'] }, 'sandbox_paid', 2);
+	const all = trigger(
+		{ events: ['container.updated'], options: { output: 'all' } },
+		'sandbox_paid',
+		2,
+	);
+	await summary.poll();
+	await all.poll();
+	const f = fixture('new_booking');
+	sb.updateContainer(f.containerId, {
+		holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }],
+	} as never);
+	const [[first]] = (await summary.poll())!;
+	expect(first.json).toMatchObject({
+		event_name: 'Container Updated',
+		// not available, and now a hold: blocked too
+		what_changed: 'A hold was added (customs); Became blocked',
+		container_number: f.containerNumber,
+		holds: 'customs',
+		event: 'container.updated',
+	});
+	expect(Object.values(first.json).every((v) => v === null || typeof v !== 'object')).toBe(true);
+	const [[full]] = (await all.poll())!;
+	expect(full.json).toMatchObject({ event: 'container.updated', source: 'polling' });
+	expect((full.json.container as IDataObject).number).toBe(f.containerNumber);
 });

@@ -44,12 +44,12 @@ export const trigger = new Terminal49Trigger();
 export const WEBHOOK_ID = 'b7d1f3c2-6a55-4e0e-9d0e-trigger00001';
 export const NODE_NAME = 'Terminal49 Trigger';
 
-export function makeTriggerNode(parameters: INodeParameters): INode {
+export function makeTriggerNode(parameters: INodeParameters, typeVersion = 1): INode {
 	return {
 		id: 'trigger-node-1',
 		name: NODE_NAME,
 		type: 'n8n-nodes-terminal49.terminal49Trigger',
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		webhookId: WEBHOOK_ID,
 		parameters,
@@ -60,6 +60,8 @@ export function makeTriggerNode(parameters: INodeParameters): INode {
 /** Static data as n8n stores it (JSON), shared by every context of one "workflow". */
 export class TriggerWorkflow {
 	staticData: IDataObject = {};
+	/** The node's version as a saved workflow holds it (1: the items of the first version). */
+	typeVersion = 1;
 	constructor(
 		public parameters: INodeParameters,
 		public credentials: TestCredentials,
@@ -70,7 +72,7 @@ export class TriggerWorkflow {
 	) {}
 
 	get node(): INode {
-		return makeTriggerNode(this.parameters);
+		return makeTriggerNode(this.parameters, this.typeVersion);
 	}
 
 	/** The node's static data as stored (`node:<name>`). */

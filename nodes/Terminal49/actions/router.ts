@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { selectedFields, summaryOf } from '../helpers/summaries';
+import type { OutputShape } from '../parameters';
+import { readOutput } from '../parameters';
 import { resources } from './resources';
 
 /**
@@ -22,9 +25,22 @@ export async function runOperation(
 		);
 	}
 	const result: IDataObject[] = await execute.call(this, itemIndex);
-	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-		itemData: { item: itemIndex },
-	});
+	const output = readOutput.call(this, itemIndex);
+	return this.helpers.constructExecutionMetaData(
+		this.helpers.returnJsonArray(output ? shaped(result, output.shape, output.fields) : result),
+		{ itemData: { item: itemIndex } },
+	);
+}
+
+/**
+ * The items as Output says (node version 2): Simplified, the people-first view of containers, shipments and
+ * tracking requests (other records as they are); Selected Fields, only the fields named; All Fields and Raw,
+ * as the operation returned them.
+ */
+function shaped(items: IDataObject[], shape: OutputShape, fields: string[]): IDataObject[] {
+	if (shape === 'simplified') return items.map(summaryOf);
+	if (shape === 'selected') return items.map((item) => selectedFields(item, fields));
+	return items;
 }
 
 /** The item that stands for a failed input item with "Continue On Fail": `{error, error_description}`. */

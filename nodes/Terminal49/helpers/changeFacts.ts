@@ -33,6 +33,23 @@ export const CHANGE_FACTS = [
 ] as const;
 export type ChangeFact = (typeof CHANGE_FACTS)[number];
 
+/** Each fact in words (the trigger items' `what_changed`, and the names of the Only When choices). */
+export const CHANGE_FACT_WORDS: Record<ChangeFact, string> = {
+	hold_released: 'A hold was released',
+	hold_added: 'A hold was added',
+	became_ready_for_pickup: 'Became ready for pickup',
+	no_longer_ready_for_pickup: 'No longer ready for pickup',
+	became_blocked: 'Became blocked',
+	lfd_moved: 'Last free day moved',
+	earliest_lfd_moved: 'Earliest last free day moved',
+	fees_appeared: 'Fees appeared',
+	fees_changed: 'Fees changed',
+	appointment_changed: 'Pickup appointment changed',
+	appointment_set: 'Pickup appointment set',
+	appointment_moved: 'Pickup appointment moved',
+	eta_moved: 'ETA moved',
+};
+
 export type { LfdSource } from './deadlines';
 
 /** The `changes` object of a trigger item: the same keys for every event (null or false where not applicable). */

@@ -343,3 +343,8 @@ export const EVENTS_SUBTITLE = (() => {
 		`((${JSON.stringify(EVENT_NAMES)})[${events}[${i}]] || ${events}[${i}])`;
 	return `={{ ${events}.length > 2 ? ${events}.length + " events" : ${events}.length === 0 ? "" : ${nameOf(0)} + (${events}.length > 1 ? ", " + ${nameOf(1)} : "") }}`;
 })();
+
+/** An event's name in words ("Container Updated"), or the event as sent when it is not one of the 43. */
+export function eventName(value: string): string {
+	return WEBHOOK_EVENTS.find((event) => event.value === value)?.name ?? value;
+}

@@ -4,7 +4,9 @@
  * many operations share.
  */
 export { readLocator, readRecordLocator } from './locator';
-export { listProperties, parseList, readList, readMode, readTake, simplifyProperty } from './list';
+export { listProperties, parseList, readList, readTake } from './list';
+export type { OutputShape } from './output';
+export { outputProperties, readMode, readOutput } from './output';
 export { readValue } from './customFieldValue';
 export {
 	readContainerFilters,

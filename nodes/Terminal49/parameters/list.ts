@@ -1,20 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ReadMode, Take } from '../client';
+import type { Take } from '../client';
 import { assertLimit } from '../helpers/validation';
 
 /**
- * The parameters many operations share (Simplify, Return All / Limit): their descriptions and how they are
- * read into what the client takes.
+ * The list parameters many operations share (Return All / Limit, multi-option lists): their descriptions and
+ * how they are read into what the client takes.
  */
-export const simplifyProperty: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether to return flat items (ID, attributes at the top level, related records nested) instead of the JSON:API document as Terminal49 sent it',
-};
 
 export function listProperties(): INodeProperties[] {
 	return [
@@ -35,11 +27,6 @@ export function listProperties(): INodeProperties[] {
 			displayOptions: { show: { returnAll: [false] } },
 		},
 	];
-}
-
-/** Simplify (on unless the operation has it and it is off). */
-export function readMode(this: IExecuteFunctions, itemIndex: number): ReadMode {
-	return { simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean };
 }
 
 /** Return All (no limit) or the Limit, checked. */

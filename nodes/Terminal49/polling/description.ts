@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { webhookEventOptions } from '../helpers/events';
 import { deadlineToWatchOption } from '../helpers/insightFields';
-import { ONLY_WHEN_OPTIONS } from '../trigger/description';
+import { ONLY_WHEN_OPTIONS, triggerOutputOption } from '../trigger/description';
 import { MILESTONES } from './fingerprint';
 
 /**
@@ -77,6 +77,7 @@ export const pollingProperties: INodeProperties[] = [
 				description:
 					'Start the workflow only for changes that show at least one of these (see the "changes" field of the item). Empty: every change of the selected events starts it.',
 			},
+			triggerOutputOption(false),
 		],
 	},
 ];

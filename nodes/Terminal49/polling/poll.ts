@@ -16,7 +16,8 @@ import type { InsightOptions } from '../helpers/containerInsights';
 import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
 import { readWatchedDeadline } from '../parameters';
 import { milestoneOf } from '../helpers/milestone';
-import { chosenFacts } from '../trigger/description';
+import { chosenFacts, triggerOutput } from '../trigger/description';
+import { triggerSummary } from '../helpers/summaries';
 import { changesetToObject } from '../trigger/payload';
 import type { Change, PollState } from './compare';
 import { compare, STATE_VERSION } from './compare';
@@ -201,7 +202,9 @@ function selection(ctx: IPollFunctions) {
 	const insights: InsightOptions = {
 		watch: readWatchedDeadline(ctx.getNode(), 0, options.deadlineToWatch),
 	};
-	return { events, facts: chosenFacts(options), insights };
+	const output = triggerOutput(options, ctx.getNode().typeVersion);
+	const shape = (item: IDataObject) => (output === 'summary' ? triggerSummary(item) : item);
+	return { events, facts: chosenFacts(options), insights, shape };
 }
 
 export interface PollOutcome {
@@ -214,7 +217,7 @@ export interface PollOutcome {
 
 /** One scheduled poll: the items to emit (the state is written to the node's static data). */
 export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<PollOutcome> {
-	const { events, facts, insights } = selection(ctx);
+	const { events, facts, insights, shape } = selection(ctx);
 	const key = pollKeyOf(ctx);
 	const started = running.get(key);
 	if (started !== undefined && now.getTime() - started < STALE_POLL_MS) {
@@ -232,7 +235,8 @@ export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<Po
 		const result = compare(previous, pages, trackingPages, nowIso);
 		const items = result.changes
 			.map((change) => itemOf(change, nowIso, insights))
-			.filter(wanted(events, facts));
+			.filter(wanted(events, facts))
+			.map(shape);
 		// Everything was read and compared: now the new state, all at once.
 		data.state = result.state;
 		return {
@@ -253,7 +257,7 @@ export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<Po
  * built from a tracked container. Reads one page; leaves the static data alone.
  */
 export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<IDataObject[]> {
-	const { events, insights } = selection(ctx);
+	const { events, insights, shape } = selection(ctx);
 	const nowIso = now.toISOString();
 	const t49 = terminal49(ctx);
 	t49.account.needsReading(POLLING, { fixInMessage: true });
@@ -275,10 +279,12 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 				.find((resource) => resource?.type === 'shipment');
 			return [
 				{
-					...itemOf(
-						{ event: trackingEvent, trackingRequest: request, shipment, index },
-						nowIso,
-						insights,
+					...shape(
+						itemOf(
+							{ event: trackingEvent, trackingRequest: request, shipment, index },
+							nowIso,
+							insights,
+						),
 					),
 					test_event: true,
 				},
@@ -323,7 +329,7 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 				'This Terminal49 account tracks no shipment yet. Create a tracking request (Terminal49 node: Tracking Request > Create), then fetch a test event again.',
 		});
 	}
-	return [{ ...itemOf(change, nowIso, insights), test_event: true }];
+	return [{ ...shape(itemOf(change, nowIso, insights)), test_event: true }];
 }
 
 /** The node's poll(): n8n's items, or null when nothing changed. */

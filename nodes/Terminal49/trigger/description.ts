@@ -24,6 +24,53 @@ export function deduplicationWindowMs(options: IDataObject): number {
 	return Number.isFinite(hours) && hours > 0 ? hours * 3_600_000 : 0;
 }
 
+/** What a trigger's item holds (Options > Output): Simplified, All Fields, Raw Payload (webhook trigger only). */
+export type TriggerOutput = 'summary' | 'all' | 'raw';
+
+/**
+ * Options > Output of both triggers. Version 2's Simplified is the people-first view
+ * (helpers/summaries.ts triggerSummary); a node of version 1 gets the full item there (now All Fields).
+ */
+export function triggerOutputOption(withRaw: boolean): INodeProperties {
+	return {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'Simplified',
+				value: 'simplified',
+				description:
+					'What a coordinator reads first, flat and in words: the event, what changed, and the container (number, status, location, pickup, holds, last free day and days left, urgency, fees, risks, ETA, bill of lading, carrier), else the shipment or tracking request. Triggers added before version 2 get All Fields here.',
+			},
+			{
+				name: 'All Fields',
+				value: 'all',
+				description:
+					'One flat item: event, notification ID, the reference object, and the container, shipment, transport event and tracking request resolved from the payload, with the derived fields (pickup state, urgency, risks) and what changed (changes)',
+			},
+			...(withRaw
+				? [
+						{
+							name: 'Raw Payload',
+							value: 'raw',
+							description: 'The JSON:API document exactly as Terminal49 sent it',
+						},
+					]
+				: []),
+		],
+		default: 'simplified',
+		description: 'The shape of the item each event produces',
+	};
+}
+
+/** The Output of a trigger's options, by its version (version 1's Simplified is today's All Fields). */
+export function triggerOutput(options: IDataObject, typeVersion: number): TriggerOutput {
+	if (options.output === 'raw') return 'raw';
+	if (options.output === 'all' || typeVersion < 2) return 'all';
+	return 'summary';
+}
+
 /** The choices of "Only When": one per change fact (helpers/changeFacts.ts), sorted by name. */
 export const ONLY_WHEN_OPTIONS: Array<{ name: string; value: ChangeFact; description: string }> = [
 	{
@@ -213,26 +260,7 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Start the workflow only for deliveries that show at least one of these changes (see the "changes" field of the item); the others are answered and start nothing. Empty: every delivery of the selected events starts it.',
 			},
-			{
-				displayName: 'Output',
-				name: 'output',
-				type: 'options',
-				options: [
-					{
-						name: 'Simplified',
-						value: 'simplified',
-						description:
-							'One flat item: event, notification ID, the reference object, and the container, shipment, transport event and tracking request resolved from the payload, with pickup readiness fields and what changed (holds released, ready for pickup, LFD moved, fees, appointment, ETA)',
-					},
-					{
-						name: 'Raw Payload',
-						value: 'raw',
-						description: 'The JSON:API document exactly as Terminal49 sent it',
-					},
-				],
-				default: 'simplified',
-				description: 'The shape of the item each event produces',
-			},
+			triggerOutputOption(true),
 		],
 	},
 ];

@@ -6,7 +6,8 @@ import type { ResourceObject } from '../client/jsonApi';
 import { isResourceObject, resourcesOf } from '../client/jsonApi';
 import { readWatchedDeadline } from '../parameters';
 import { firstInStore } from './dedup';
-import { answersWhenFinished, deduplicationWindowMs } from './description';
+import { triggerSummary } from '../helpers/summaries';
+import { answersWhenFinished, deduplicationWindowMs, triggerOutput } from './description';
 import type { Notification } from './payload';
 import {
 	containerIdOf,
@@ -163,9 +164,11 @@ export async function emitDelivery(
 		);
 		return undefined;
 	}
-	const json =
-		deliveries.options.output === 'raw'
-			? notification.document
-			: await simplifiedItem.call(this, notification, deliveries.options, itemIndex);
-	return { json, pairedItem: { item: itemIndex } };
+	const output = triggerOutput(deliveries.options, this.getNode().typeVersion);
+	if (output === 'raw') return { json: notification.document, pairedItem: { item: itemIndex } };
+	const item = await simplifiedItem.call(this, notification, deliveries.options, itemIndex);
+	return {
+		json: output === 'summary' ? triggerSummary(item) : item,
+		pairedItem: { item: itemIndex },
+	};
 }

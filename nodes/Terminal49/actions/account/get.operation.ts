@@ -2,15 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { outputProperties, readMode } from '../../parameters';
 
-const properties: INodeProperties[] = [
-	{
-		...simplifyProperty,
-		description:
-			'Whether to return the account in words (plan, tracking slots, each feature "available", "needs a paid plan", "needs a user credential" or "not enabled for this account") instead of the GET /me document as Terminal49 sent it',
-	},
-];
+/** Simplify / Output with the account's own words: in words, or the GET /me document as sent. */
+const inWords =
+	'the account in words (plan, tracking slots, each feature "available", "needs a paid plan", "needs a user credential" or "not enabled for this account") instead of the GET /me document as Terminal49 sent it';
+const properties: INodeProperties[] = outputProperties.map((property) =>
+	property.name === 'simplify'
+		? { ...property, description: `Whether to return ${inWords}` }
+		: property,
+);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['account'], operation: ['get'] } },

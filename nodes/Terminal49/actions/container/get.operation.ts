@@ -8,7 +8,7 @@ import {
 	readList,
 	readLocator,
 	readMode,
-	simplifyProperty,
+	outputProperties,
 } from '../../parameters';
 import { containerLocator } from '../../helpers/locators';
 
@@ -38,7 +38,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [deadlineToWatchOption, imminentDaysOption],
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

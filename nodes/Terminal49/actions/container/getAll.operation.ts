@@ -25,7 +25,7 @@ import {
 	readList,
 	readMode,
 	readTake,
-	simplifyProperty,
+	outputProperties,
 } from '../../parameters';
 
 const statusOptions = CONTAINER_STATUSES.map((value) => ({
@@ -322,7 +322,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [deadlineToWatchOption, imminentDaysOption],
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -7,7 +7,7 @@ import {
 	readLocator,
 	readMode,
 	readTake,
-	simplifyProperty,
+	outputProperties,
 } from '../../parameters';
 import { containerLocator } from '../../helpers/locators';
 
@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 	},
 	containerLocator(),
 	...listProperties(),
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -8,7 +8,7 @@ import {
 	readLocator,
 	readMode,
 	readTake,
-	simplifyProperty,
+	outputProperties,
 } from '../../parameters';
 import { containerLocator } from '../../helpers/locators';
 
@@ -36,7 +36,7 @@ const properties: INodeProperties[] = [
 			{ name: 'Vessel', value: 'vessel', description: 'The vessel of vessel events' },
 		],
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

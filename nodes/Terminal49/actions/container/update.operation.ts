@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { parseList, readLocator, readMode, simplifyProperty } from '../../parameters';
+import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
 import { containerLocator } from '../../helpers/locators';
 
 const properties: INodeProperties[] = [
@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [
 		description:
 			"Comma-separated reference numbers that REPLACE the container's current ones. Leave empty to remove them all.",
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

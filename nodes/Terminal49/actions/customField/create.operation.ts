@@ -7,7 +7,7 @@ import {
 	readMode,
 	readRecordLocator,
 	readValue,
-	simplifyProperty,
+	outputProperties,
 } from '../../parameters';
 import { apiSlugProperty, recordProperties, valueProperties } from '../../helpers/customFieldValue';
 
@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 	...recordProperties(['shipment', 'container']),
 	apiSlugProperty,
 	...valueProperties({ allowNull: false }),
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 import { customFieldIdProperty, readCustomFieldId } from './shared';
 
-const properties: INodeProperties[] = [customFieldIdProperty, simplifyProperty];
+const properties: INodeProperties[] = [customFieldIdProperty, ...outputProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customField'], operation: ['get'] } },

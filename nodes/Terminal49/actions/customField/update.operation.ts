@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { valueProperties } from '../../helpers/customFieldValue';
-import { readMode, readValue, simplifyProperty } from '../../parameters';
+import { readMode, readValue, outputProperties } from '../../parameters';
 import { terminal49 } from '../../client';
 import { customFieldIdProperty, readCustomFieldId } from './shared';
 
 const properties: INodeProperties[] = [
 	customFieldIdProperty,
 	...valueProperties({ allowNull: true }),
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

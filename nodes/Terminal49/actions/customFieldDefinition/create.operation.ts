@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { parseCustomFieldValue, VALUE_TYPE_BY_DATA_TYPE } from '../../helpers/customFieldValue';
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 import { assertId, assertNotEmpty, parseJsonObject } from '../../helpers/validation';
 import { DATA_TYPE_OPTIONS } from './shared';
 
@@ -94,7 +94,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readLocator, readMode, outputProperties } from '../../parameters';
 import { definitionIdProperty } from './shared';
 
-const properties: INodeProperties[] = [definitionIdProperty, simplifyProperty];
+const properties: INodeProperties[] = [definitionIdProperty, ...outputProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customFieldDefinition'], operation: ['get'] } },

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
 import { parseCustomFieldValue, VALUE_TYPE_OPTIONS } from '../../helpers/customFieldValue';
 import { terminal49 } from '../../client';
-import { readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readLocator, readMode, outputProperties } from '../../parameters';
 import { assertNotEmpty, parseJsonObject } from '../../helpers/validation';
 import { definitionIdProperty } from './shared';
 
@@ -63,7 +63,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 import { definitionIdProperty, optionIdProperty, readOption } from './shared';
 
-const properties: INodeProperties[] = [definitionIdProperty, optionIdProperty, simplifyProperty];
+const properties: INodeProperties[] = [definitionIdProperty, optionIdProperty, ...outputProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customFieldOption'], operation: ['get'] } },

@@ -2,10 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readMode, readTake, simplifyProperty } from '../../parameters';
+import { listProperties, readMode, readTake, outputProperties } from '../../parameters';
 import { definitionIdProperty, readDefinition } from './shared';
 
-const properties: INodeProperties[] = [definitionIdProperty, ...listProperties(), simplifyProperty];
+const properties: INodeProperties[] = [
+	definitionIdProperty,
+	...listProperties(),
+	...outputProperties,
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customFieldOption'], operation: ['getAll'] } },

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readList, readMode, simplifyProperty } from '../../parameters';
+import { readList, readMode, outputProperties } from '../../parameters';
 import { documentIdProperty, includeProperty, readDocumentId } from './shared';
 
-const properties: INodeProperties[] = [documentIdProperty, includeProperty, simplifyProperty];
+const properties: INodeProperties[] = [documentIdProperty, includeProperty, ...outputProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['document'], operation: ['get'] } },

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { includeQuery } from '../../client/resource';
-import { listProperties, readList, readMode, readTake, simplifyProperty } from '../../parameters';
+import { listProperties, readList, readMode, readTake, outputProperties } from '../../parameters';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [
@@ -59,7 +59,7 @@ const properties: INodeProperties[] = [
 		],
 	},
 	includeProperty,
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

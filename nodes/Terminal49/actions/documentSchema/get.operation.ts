@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 import { assertId } from '../../helpers/validation';
 
 const properties: INodeProperties[] = [
@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. commercial_invoice@2026-03-23',
 		description: 'The schema in full-version format: document type code, @, version date',
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readList, readMode, readTake, simplifyProperty } from '../../parameters';
+import { listProperties, readList, readMode, readTake, outputProperties } from '../../parameters';
 import { includeProperty } from './shared';
 
-const properties: INodeProperties[] = [...listProperties(), includeProperty, simplifyProperty];
+const properties: INodeProperties[] = [...listProperties(), includeProperty, ...outputProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['emailSubmission'], operation: ['getAll'] } },

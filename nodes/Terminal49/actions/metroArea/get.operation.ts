@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readLocator, readMode, outputProperties } from '../../parameters';
 import { locodeLocator } from '../../helpers/lookupLocators';
 
 const properties: INodeProperties[] = [
 	locodeLocator('metroArea', 'Metro Area', 'USCHI'),
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 import { assertNotEmpty } from '../../helpers/validation';
 import { companyNameProperty } from './shared';
 
-const properties: INodeProperties[] = [companyNameProperty, simplifyProperty];
+const properties: INodeProperties[] = [companyNameProperty, ...outputProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['party'], operation: ['create'] } },

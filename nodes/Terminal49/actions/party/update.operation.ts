@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 import { assertId, assertNotEmpty } from '../../helpers/validation';
 import { companyNameProperty, partyIdProperty } from './shared';
 
 const properties: INodeProperties[] = [
 	partyIdProperty,
 	{ ...companyNameProperty, description: 'The new name of the company' },
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

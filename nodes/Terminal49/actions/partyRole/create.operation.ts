@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { partyLocator } from '../../helpers/locators';
-import { readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readLocator, readMode, outputProperties } from '../../parameters';
 import { readRecordAndRole, recordFields, roleFields } from './shared';
 
 const properties: INodeProperties[] = [
@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 		description: 'The party to give the role (a company of your Terminal49 account)',
 	}),
 	...roleFields('The role the party plays for the record'),
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

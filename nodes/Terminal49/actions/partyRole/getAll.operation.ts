@@ -7,7 +7,7 @@ import {
 	readMode,
 	readRecordLocator,
 	readTake,
-	simplifyProperty,
+	outputProperties,
 } from '../../parameters';
 import { ROLE_OPTIONS } from '../../helpers/partyRoles';
 import { recordFields } from './shared';
@@ -23,7 +23,7 @@ const properties: INodeProperties[] = [
 		options: [{ name: 'Any Role', value: '' }, ...ROLE_OPTIONS],
 	},
 	...listProperties(),
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

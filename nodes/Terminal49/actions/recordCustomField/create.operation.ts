@@ -3,14 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { apiSlugProperty, recordProperties, valueProperties } from '../../helpers/customFieldValue';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 import { readRecordField } from './shared';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['tracking_request', 'shipment', 'container']),
 	apiSlugProperty,
 	...valueProperties({ allowNull: false }),
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

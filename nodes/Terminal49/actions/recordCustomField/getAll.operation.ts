@@ -8,13 +8,13 @@ import {
 	readMode,
 	readRecordLocator,
 	readTake,
-	simplifyProperty,
+	outputProperties,
 } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['tracking_request', 'shipment', 'container']),
 	...listProperties(),
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

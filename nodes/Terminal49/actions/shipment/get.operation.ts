@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readList, readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readList, readLocator, readMode, outputProperties } from '../../parameters';
 import { shipmentLocator } from '../../helpers/locators';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [
 	shipmentLocator(),
 	{ ...includeProperty, default: ['containers', 'pod_terminal'] },
-	simplifyProperty,
+	...outputProperties,
 	{
 		displayName: 'Split Containers',
 		name: 'splitContainers',

@@ -16,7 +16,7 @@ import {
 	readShipmentFilters,
 	readShipmentSort,
 	readTake,
-	simplifyProperty,
+	outputProperties,
 } from '../../parameters';
 import { includeProperty } from './shared';
 
@@ -111,7 +111,7 @@ const properties: INodeProperties[] = [
 		],
 	},
 	includeProperty,
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readLocator, readMode, outputProperties } from '../../parameters';
 import { shipmentLocator } from '../../helpers/locators';
 
-const properties: INodeProperties[] = [shipmentLocator(), simplifyProperty];
+const properties: INodeProperties[] = [shipmentLocator(), ...outputProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['shipment'], operation: ['resumeTracking'] } },

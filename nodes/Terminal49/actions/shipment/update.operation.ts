@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { parseList, readLocator, readMode, simplifyProperty } from '../../parameters';
+import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
 import { shipmentLocator } from '../../helpers/locators';
 
 const properties: INodeProperties[] = [
@@ -34,7 +34,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readLocator, readMode, outputProperties } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readMode, readTake, simplifyProperty } from '../../parameters';
+import { listProperties, readMode, readTake, outputProperties } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 import { assertId } from '../../helpers/validation';
 
 const properties: INodeProperties[] = [
@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [
 		description:
 			'The Terminal49 ID of the terminal, e.g. the pod_terminal ID of a shipment or container',
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { Terminal49Client } from '../../client';
 import { terminal49 } from '../../client';
 import { BILLING_URL } from '../../helpers/entitlements';
-import { parseList, readLocator, readMode, simplifyProperty } from '../../parameters';
+import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
 import { assertApiSlug } from '../../client/customFields';
 import { normalizeRequestNumber } from '../../client/trackingRequests';
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
@@ -163,7 +163,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,10 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readList, readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readList, readLocator, readMode, outputProperties } from '../../parameters';
 import { includeProperty, trackingRequestLocator } from './shared';
 
-const properties: INodeProperties[] = [trackingRequestLocator(), includeProperty, simplifyProperty];
+const properties: INodeProperties[] = [
+	trackingRequestLocator(),
+	includeProperty,
+	...outputProperties,
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['trackingRequest'], operation: ['get'] } },

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readList, readMode, readTake, simplifyProperty } from '../../parameters';
+import { listProperties, readList, readMode, readTake, outputProperties } from '../../parameters';
 import { assertScac } from '../../helpers/validation';
 import { includeProperty, readDateTime, TRACKING_REQUEST_STATUSES } from './shared';
 
@@ -79,7 +79,7 @@ const properties: INodeProperties[] = [
 		],
 	},
 	includeProperty,
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

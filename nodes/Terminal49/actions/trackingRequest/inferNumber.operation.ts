@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 import { assertNotEmpty } from '../../helpers/validation';
 
 const properties: INodeProperties[] = [
@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. MEDUFR030802 or MSCU1234566',
 		description: 'A bill of lading, booking or container number whose type and carrier to infer',
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readLocator, readMode, outputProperties } from '../../parameters';
 import { assertNotEmpty } from '../../helpers/validation';
 import { trackingRequestLocator } from './shared';
 
@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. PO-1234',
 		description: 'The reference number to set on the tracking request (ref_number)',
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

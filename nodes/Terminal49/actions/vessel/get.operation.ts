@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readLocator, readMode, outputProperties } from '../../parameters';
 import { vesselLocator } from '../../helpers/lookupLocators';
 import { assertDateTime } from '../../helpers/referenceValidation';
 
@@ -32,7 +32,7 @@ const properties: INodeProperties[] = [
 		description: 'End of the positions range (default: now)',
 		displayOptions: { show: { includePositions: [true] } },
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readLocator, readMode, outputProperties } from '../../parameters';
 import { vesselLocator } from '../../helpers/lookupLocators';
 import { assertId } from '../../helpers/validation';
 import { portProperties, routingNotice } from './shared';
@@ -11,7 +11,7 @@ const properties: INodeProperties[] = [
 	routingNotice,
 	vesselLocator,
 	...portProperties,
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

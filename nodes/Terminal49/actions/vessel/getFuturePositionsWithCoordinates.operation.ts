@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, simplifyProperty } from '../../parameters';
+import { readLocator, readMode, outputProperties } from '../../parameters';
 import { vesselLocator } from '../../helpers/lookupLocators';
 import { assertCoordinate } from '../../helpers/referenceValidation';
 import { assertId } from '../../helpers/validation';
@@ -30,7 +30,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'Longitude to project the route from, in decimal degrees',
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

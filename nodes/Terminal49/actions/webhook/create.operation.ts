@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 import { assertEvents, eventsProperty, headersProperty, readHeaders } from './shared';
 
 const properties: INodeProperties[] = [
@@ -39,7 +39,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [headersProperty],
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readMode, readTake, simplifyProperty } from '../../parameters';
+import { listProperties, readMode, readTake, outputProperties } from '../../parameters';
 
-const properties: INodeProperties[] = [...listProperties(), simplifyProperty];
+const properties: INodeProperties[] = [...listProperties(), ...outputProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['webhook'], operation: ['getAll'] } },

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readList, readMode, simplifyProperty } from '../../parameters';
+import { readList, readMode, outputProperties } from '../../parameters';
 import { assertId } from '../../helpers/validation';
 import { includeProperty } from './shared';
 
@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 		description: 'The ID of the notification, as in the data of a delivered payload',
 	},
 	includeProperty,
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

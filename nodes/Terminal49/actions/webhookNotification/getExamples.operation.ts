@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isWebhookEvent, webhookEventOptions } from '../../helpers/events';
 import { terminal49 } from '../../client';
-import { readMode, simplifyProperty } from '../../parameters';
+import { readMode, outputProperties } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: 'The event to get an example payload of',
 	},
-	simplifyProperty,
+	...outputProperties,
 ];
 
 export const description = updateDisplayOptions(

@@ -1,0 +1,251 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { calendarDayOf, isValidTimeZone } from './calendar';
+import type { ChangeFact } from './changeFacts';
+import { CHANGE_FACT_WORDS } from './changeFacts';
+import { eventName } from './events';
+
+/**
+ * The people-first view of a record (the "Simplified" output of node version 2, both triggers' too, and what
+ * an AI agent gets): the dozen flat fields a coordinator reads first, in the order they read them, in words,
+ * no nested objects or lists. Built from the full flat item (the client's item with its derived fields), so
+ * every field the view leaves out stays reachable with Output "All Fields", "Selected Fields" or "Raw".
+ */
+
+type Item = IDataObject;
+
+const asObject = (value: unknown): Item | undefined =>
+	value && typeof value === 'object' && !Array.isArray(value) ? (value as Item) : undefined;
+const text = (value: unknown): string | null =>
+	typeof value === 'string' && value.trim() !== '' ? value : null;
+const words = (value: unknown): string | null => {
+	const t = text(value);
+	return t && t.charAt(0).toUpperCase() + t.slice(1).replace(/_/g, ' ');
+};
+
+/** A container's `current_status` in a coordinator's words. */
+export const CONTAINER_STATUS_WORDS: Record<string, string> = {
+	new: 'Booked (not yet shipped)',
+	on_ship: 'On the vessel',
+	available: 'Available for pickup',
+	not_available: 'At the terminal, not available',
+	grounded: 'Grounded at the terminal',
+	on_rail: 'On rail',
+	awaiting_inland_transfer: 'Awaiting rail at the port',
+	picked_up: 'Picked up',
+	off_dock: 'Off dock',
+	delivered: 'Delivered',
+	dropped: 'Dropped',
+	loaded: 'Loaded',
+	empty_returned: 'Empty returned',
+};
+
+/** A tracking request's `status` in words. */
+export const TRACKING_STATUS_WORDS: Record<string, string> = {
+	pending: 'Pending: waiting for the carrier',
+	awaiting_manifest: 'Awaiting manifest: the carrier does not know the number yet (checked daily)',
+	created: 'Tracking',
+	failed: 'Failed',
+	tracking_stopped: 'Tracking stopped',
+};
+
+/** A tracking request's `failed_reason` in words, with what to do. */
+export const FAILED_REASON_WORDS: Record<string, string> = {
+	booking_cancelled: 'The booking was cancelled',
+	duplicate: 'Already tracked',
+	expired: 'The carrier never published it (expired after 7 days)',
+	internal_processing_error: 'Terminal49 could not process it: try again',
+	invalid_number: 'Not a valid number: check it',
+	not_found: 'The carrier does not know this number: check the number and the carrier',
+	retries_exhausted: 'The carrier did not answer: try again later',
+	shipping_line_unreachable: 'The carrier was unreachable: try again later',
+	unrecognized_response: 'The carrier answered something Terminal49 could not read',
+	data_unavailable: 'The carrier has no data for it',
+	scac_auto_detect_failed: 'The carrier could not be detected: give the carrier',
+};
+
+/** `2026-11-25`: the calendar day of a date or date-time in a zone (UTC when unknown); null without a date. */
+function dayIn(value: unknown, zone: unknown): string | null {
+	const at = text(value);
+	return at && calendarDayOf(at, isValidTimeZone(zone) ? zone : 'UTC');
+}
+
+/** The place a container is at, or going to, in words, from its status and its shipment and terminal. */
+function whereIs(container: Item, shipment: Item): string | null {
+	const terminal = text(asObject(container.pod_terminal)?.name);
+	const pod = text(shipment.port_of_discharge_name);
+	const destination = text(shipment.destination_name);
+	const vessel = text(shipment.pod_vessel_name);
+	const pol = text(shipment.port_of_lading_name);
+	switch (container.current_status) {
+		case 'new':
+			return pol ? `Booked at ${pol}` : null;
+		case 'on_ship':
+			return [vessel ? `On ${vessel}` : 'On the vessel', pod ? `to ${pod}` : null]
+				.filter(Boolean)
+				.join(' ');
+		case 'available':
+		case 'not_available':
+		case 'grounded':
+			return terminal && pod ? `${terminal}, ${pod}` : (terminal ?? pod);
+		case 'awaiting_inland_transfer':
+			return pod ? `${pod}, waiting for rail to ${destination ?? 'the inland destination'}` : null;
+		case 'on_rail':
+			return destination ? `On rail to ${destination}` : 'On rail';
+		default:
+			// picked up, off dock, delivered, returned: where it was picked up
+			return destination ?? pod;
+	}
+}
+
+/** The container's people-first fields (`shipment`: its shipment where the item does not nest it). */
+export function containerSummary(container: Item, shipmentBeside?: Item | null): Item {
+	const shipment = asObject(container.shipment) ?? shipmentBeside ?? {};
+	const earliest = container.lfd_watched !== 'pickup_lfd';
+	const source = earliest ? container.earliest_lfd_source : container.pickup_lfd_source;
+	const lfdDate = earliest ? container.earliest_lfd_date : container.pickup_lfd_date;
+	const daysLeft = earliest ? container.days_until_earliest_lfd : container.days_until_pickup_lfd;
+	const arrived = text(container.pod_arrived_at) ?? text(shipment.pod_ata_at);
+	const eta = arrived ?? text(shipment.pod_eta_at);
+	return {
+		container_number: container.number ?? null,
+		status:
+			CONTAINER_STATUS_WORDS[container.current_status as string] ?? words(container.current_status),
+		location: whereIs(container, shipment),
+		pickup: (container.pickup_state_text as string | null | undefined) ?? null,
+		holds: Array.isArray(container.active_holds) ? container.active_holds.join(', ') : '',
+		last_free_day: (lfdDate as string | null | undefined) ?? null,
+		last_free_day_source: (source as string | null | undefined) ?? null,
+		days_left: typeof daysLeft === 'number' ? daysLeft : null,
+		urgency: (container.urgency as string | undefined) ?? null,
+		fees: (container.fees_text as string | undefined) ?? '',
+		risks: (container.risks_text as string | undefined) ?? '',
+		eta: dayIn(eta, shipment.pod_timezone ?? container.pod_timezone),
+		eta_is_actual: arrived !== null,
+		bill_of_lading: text(shipment.bill_of_lading_number),
+		carrier: text(shipment.shipping_line_name) ?? text(shipment.shipping_line_scac),
+		id: container.id ?? null,
+	};
+}
+
+/** The shipment's people-first fields. */
+export function shipmentSummary(shipment: Item): Item {
+	const arrived = text(shipment.pod_ata_at);
+	const containers = Array.isArray(shipment.containers) ? shipment.containers : [];
+	const numbers = containers
+		.map((container) => text(asObject(container)?.number))
+		.filter((number): number is string => number !== null);
+	return {
+		bill_of_lading: text(shipment.bill_of_lading_number),
+		carrier: text(shipment.shipping_line_name) ?? text(shipment.shipping_line_scac),
+		from: text(shipment.port_of_lading_name),
+		to: text(shipment.port_of_discharge_name),
+		destination: text(shipment.destination_name) ?? text(shipment.port_of_discharge_name),
+		vessel: text(shipment.pod_vessel_name),
+		eta: dayIn(arrived ?? shipment.pod_eta_at, shipment.pod_timezone),
+		eta_is_actual: arrived !== null,
+		original_eta: dayIn(shipment.pod_original_eta_at, shipment.pod_timezone),
+		containers: numbers.length ? numbers.join(', ') : containers.length,
+		reference_numbers: Array.isArray(shipment.ref_numbers) ? shipment.ref_numbers.join(', ') : '',
+		tags: Array.isArray(shipment.tags) ? shipment.tags.join(', ') : '',
+		tracking: text(shipment.line_tracking_stopped_at) ? 'Stopped' : 'Tracking',
+		id: shipment.id ?? null,
+	};
+}
+
+/** The tracking request's people-first fields. */
+export function trackingRequestSummary(request: Item): Item {
+	const reason = text(request.failed_reason);
+	const tracked = asObject(request.tracked_object);
+	return {
+		request_number: text(request.request_number),
+		number_type: words(request.request_type),
+		carrier: text(request.scac),
+		status: TRACKING_STATUS_WORDS[request.status as string] ?? words(request.status),
+		failed_reason: reason ? (FAILED_REASON_WORDS[reason] ?? words(reason)) : null,
+		reference_numbers: Array.isArray(request.ref_numbers) ? request.ref_numbers.join(', ') : '',
+		created_at: text(request.created_at),
+		shipment_id: tracked ? (tracked.id ?? null) : text(request.tracked_object),
+		bill_of_lading: text(tracked?.bill_of_lading_number),
+		id: request.id ?? null,
+	};
+}
+
+/** The people-first view of one flat item by its `type`; other records as they are. */
+export function summaryOf(item: Item): Item {
+	switch (item.type) {
+		case 'container':
+			return containerSummary(item);
+		case 'shipment':
+			return shipmentSummary(item);
+		case 'tracking_request':
+			return trackingRequestSummary(item);
+		default:
+			return item;
+	}
+}
+
+/** `what_changed` of a trigger item: the facts in words, with the holds they name. */
+function whatChanged(changes: Item | undefined): string {
+	if (!changes || !Array.isArray(changes.facts)) return '';
+	const holds = (names: unknown) =>
+		Array.isArray(names) && names.length ? ` (${names.join(', ')})` : '';
+	return (changes.facts as ChangeFact[])
+		.map((fact) => {
+			const phrase = CHANGE_FACT_WORDS[fact] ?? words(fact) ?? fact;
+			if (fact === 'hold_released') return phrase + holds(changes.holds_released);
+			if (fact === 'hold_added') return phrase + holds(changes.holds_added);
+			return phrase;
+		})
+		.join('; ');
+}
+
+/** A milestone of a trigger item in words: `Vessel discharged at Los Angeles (USLAX), 2026-11-22 17:05 PST`. */
+function milestoneWords(milestone: Item | undefined): string | null {
+	if (!milestone) return null;
+	const what = words(milestone.name);
+	const where = text(milestone.location);
+	const when = text(milestone.occurred_at_local);
+	return [what && where ? `${what} at ${where}` : (what ?? where), when].filter(Boolean).join(', ');
+}
+
+/**
+ * The people-first view of a trigger item (both triggers, version 2): the event and what changed in words,
+ * then the view of the record it is about (the container, else the shipment, else the tracking request), then
+ * the notification's own fields.
+ */
+export function triggerSummary(item: Item): Item {
+	const container = asObject(item.container);
+	const shipment = asObject(item.shipment);
+	const request = asObject(item.tracking_request);
+	const about = container
+		? containerSummary(container, shipment)
+		: shipment
+			? shipmentSummary(shipment)
+			: request
+				? trackingRequestSummary(request)
+				: {};
+	return {
+		event_name: eventName(String(item.event ?? '')),
+		what_changed: whatChanged(asObject(item.changes)),
+		milestone: milestoneWords(asObject(item.milestone)),
+		...about,
+		event: item.event ?? null,
+		notification_id: item.notification_id ?? null,
+		happened_at: text(item.created_at),
+	};
+}
+
+/**
+ * Only the fields named (top-level names, or a path into a nested record: `shipment.bill_of_lading_number`),
+ * under those names; a field the item lacks comes out as null, so every item has the same columns.
+ */
+export function selectedFields(item: Item, fields: string[]): Item {
+	const picked: Item = {};
+	for (const field of fields) {
+		let value: unknown = item;
+		for (const part of field.split('.')) value = asObject(value)?.[part];
+		picked[field] = (value as Item[string]) ?? null;
+	}
+	return picked;
+}

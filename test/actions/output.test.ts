@@ -1,0 +1,173 @@
+/**
+ * Node version 2's Output (issue 25): Simplified, the people-first view (a dozen flat fields in a
+ * coordinator's words, nothing nested), All Fields (version 1's flat item), Selected Fields, Raw; version 1
+ * unchanged. Through real n8n-core, the parameters' defaults filled in as the editor does, against the sandbox
+ * with its epoch and the node's clock pinned.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
+import { runnerFor } from '../helpers/actionHarness';
+import { pinDate } from '../helpers/clock';
+
+const HOUR = 3_600_000;
+const EPOCH = Date.UTC(2026, 9, 20);
+const NOW = EPOCH + 2 * HOUR;
+
+let sb: Sandbox;
+const containers = runnerFor(() => sb, 'container');
+const shipments = runnerFor(() => sb, 'shipment');
+const trackingRequests = runnerFor(() => sb, 'trackingRequest');
+const fixture = (key: string) => sb.fixtures.find((f) => f.key === key)!;
+const byNumber = (value: string) => ({ __rl: true, mode: 'number', value });
+const V2 = { typeVersion: 2 };
+
+beforeAll(async () => {
+	pinDate(NOW);
+	sb = await startSandbox({ epoch: EPOCH, carrierDelayMs: 600_000, webhookRetryScale: 0 });
+});
+afterAll(async () => {
+	await sb.close();
+	jest.useRealTimers();
+});
+beforeEach(() => {
+	resetRateLimiter();
+});
+
+const isFlat = (item: IDataObject) =>
+	Object.values(item).every((value) => value === null || typeof value !== 'object');
+
+describe('Simplified (the default of version 2): what a coordinator reads first', () => {
+	it('a container: its number first, status and place in words, pickup, last free day and days left, urgency, fees, risks, ETA, bill of lading, carrier', async () => {
+		const f = fixture('terminal_lfd_first');
+		const [item] = await containers.run(
+			{ operation: 'get', containerId: byNumber(f.containerNumber) },
+			V2,
+		);
+		expect(Object.keys(item)).toEqual([
+			'container_number',
+			'status',
+			'location',
+			'pickup',
+			'holds',
+			'last_free_day',
+			'last_free_day_source',
+			'days_left',
+			'urgency',
+			'fees',
+			'risks',
+			'eta',
+			'eta_is_actual',
+			'bill_of_lading',
+			'carrier',
+			'id',
+		]);
+		expect(isFlat(item)).toBe(true);
+		expect(item).toMatchObject({
+			container_number: f.containerNumber,
+			status: 'Available for pickup',
+			pickup: 'Ready for pickup',
+			holds: '',
+			// the earliest of the three LFDs: the terminal's tomorrow, not the line's next week
+			last_free_day: '2026-10-20',
+			last_free_day_source: 'terminal',
+			days_left: 1,
+			urgency: 'imminent',
+			risks: 'Last free day tomorrow',
+			eta_is_actual: true,
+			bill_of_lading: f.billOfLading,
+			id: f.containerId,
+		});
+		expect(item.location).toMatch(/New York/);
+		expect(item.carrier).toBeTruthy();
+	});
+
+	it('Get Many: every container the same 16 fields, nothing nested (n8n shows every column)', async () => {
+		const out = await containers.run({ operation: 'getAll', returnAll: true }, V2);
+		expect(out.length).toBeGreaterThan(10);
+		for (const item of out) {
+			expect(Object.keys(item)).toHaveLength(16);
+			expect(isFlat(item)).toBe(true);
+		}
+	});
+
+	it('a shipment and a tracking request: their own views', async () => {
+		const f = fixture('customs_hold');
+		const [shipment] = await shipments.run(
+			{ operation: 'get', shipmentId: byNumber(f.billOfLading), include: ['containers'] },
+			V2,
+		);
+		expect(isFlat(shipment)).toBe(true);
+		expect(shipment).toMatchObject({
+			bill_of_lading: f.billOfLading,
+			containers: f.containerNumber,
+			tracking: 'Tracking',
+			id: f.shipmentId,
+		});
+		const [request] = await trackingRequests.run(
+			{
+				operation: 'get',
+				trackingRequestId: { __rl: true, mode: 'id', value: f.trackingRequestId },
+			},
+			V2,
+		);
+		expect(isFlat(request)).toBe(true);
+		expect(request).toMatchObject({ status: 'Tracking', id: f.trackingRequestId });
+	});
+});
+
+describe('All Fields, Selected Fields, Raw; version 1 as before', () => {
+	it('All Fields: the full flat item (every attribute, the derived fields, related records nested)', async () => {
+		const f = fixture('out_of_sync');
+		const [item] = await containers.run(
+			{ operation: 'get', containerId: byNumber(f.containerNumber), output: 'all' },
+			V2,
+		);
+		expect(item).toMatchObject({
+			number: f.containerNumber,
+			pickup_state: 'out_of_sync',
+			active_holds: ['customs'],
+		});
+		expect(typeof item.shipment).toBe('object');
+	});
+
+	it('Selected Fields: only the fields named, a dot into a related record, a missing one empty', async () => {
+		const f = fixture('out_of_sync');
+		const [item] = await containers.run(
+			{
+				operation: 'get',
+				containerId: byNumber(f.containerNumber),
+				output: 'selected',
+				fields: 'number, pickup_state, shipment.bill_of_lading_number, no_such_field',
+			},
+			V2,
+		);
+		expect(item).toEqual({
+			number: f.containerNumber,
+			pickup_state: 'out_of_sync',
+			'shipment.bill_of_lading_number': f.billOfLading,
+			no_such_field: null,
+		});
+	});
+
+	it('Raw: the JSON:API document as Terminal49 sent it', async () => {
+		const f = fixture('out_of_sync');
+		const [item] = await containers.run(
+			{ operation: 'get', containerId: byNumber(f.containerNumber), output: 'raw' },
+			V2,
+		);
+		expect((item.data as IDataObject).type).toBe('container');
+		expect(item.included).toBeDefined();
+	});
+
+	it('version 1 keeps Simplify: the full flat item by default', async () => {
+		const f = fixture('out_of_sync');
+		const [item] = await containers.run({
+			operation: 'get',
+			containerId: byNumber(f.containerNumber),
+		});
+		expect(item).toMatchObject({ number: f.containerNumber, pickup_state: 'out_of_sync' });
+		expect(item.container_number).toBeUndefined();
+	});
+});
