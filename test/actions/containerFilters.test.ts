@@ -113,7 +113,7 @@ function calendarDay(instant: number, zone: string): number {
  * The earliest of the line, terminal and rail LFDs (the deadline the node watches by default), each counted
  * in the calendar of its place: the terminal's and the line's at the port of discharge, the rail's inland, the
  * terminal's left out once the container left the port by rail; Terminal49's pickup_lfd when none of the three
- * is reported. Its days from today, and its instant.
+ * is reported (not when the only one is that terminal's). Its days from today, and its instant.
  */
 function earliestLfd(c: Raw, now = Date.now()): { days: number; at: number } | null {
 	const deadlines = (c.a.import_deadlines ?? {}) as IDataObject;
@@ -146,6 +146,9 @@ function earliestLfd(c: Raw, now = Date.now()): { days: number; at: number } | n
 		}))
 		.sort((x, y) => x.days - y.days || x.at - y.at);
 	if (candidates.length) return candidates[0];
+	// pickup_lfd only when no source is reported (not the terminal's, left out on the train, again)
+	if (deadlines.pickup_lfd_line || deadlines.pickup_lfd_terminal || deadlines.pickup_lfd_rail)
+		return null;
 	const lfd = c.a.pickup_lfd as string | null;
 	return lfd
 		? { days: calendarDay(Date.parse(lfd), port) - calendarDay(now, port), at: Date.parse(lfd) }

@@ -67,6 +67,30 @@ describe('the earliest LFD', () => {
 		});
 	});
 
+	it("on the train with only the terminal's LFD: no deadline (pickup_lfd, that same LFD, does not bring it back)", () => {
+		// as the live rail records: loaded on the train at the port, the terminal's LFD the only one reported,
+		// Terminal49's coalesced pickup_lfd equal to it
+		const container = {
+			...lfds(null, '2026-10-19T04:00:00Z', null),
+			current_status: 'on_rail',
+			pod_rail_carrier_scac: 'BNSF',
+			pod_rail_loaded_at: '2026-10-18T19:00:00Z',
+		};
+		expect(earliestDeadline(container, sourceTimeZones(container), now)).toBeNull();
+		expect(containerInsights(container, sourceTimeZones(container), { now })).toMatchObject({
+			earliest_lfd: null,
+			earliest_lfd_source: null,
+			lfd_band: 'none',
+			urgent: false,
+			// Terminal49's own field is still read as sent (Deadline to Watch: pickup_lfd follows it)
+			pickup_lfd_source: 'terminal',
+			days_until_pickup_lfd: -1,
+		});
+		expect(containerInsights(container, sourceTimeZones(container), { now }).risks).not.toContain(
+			'lfd_past',
+		);
+	});
+
 	it('no LFD at all: none', () => {
 		expect(containerInsights({}, 'UTC', { now })).toMatchObject({
 			earliest_lfd: null,

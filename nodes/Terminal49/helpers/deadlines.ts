@@ -97,7 +97,8 @@ const instantOf = (deadline: Deadline) => Date.parse(deadline.value);
  * The deadline that bites first: the earliest calendar day among the three sources, each in its own
  * calendar (then the earlier instant, then line, terminal, rail); the terminal's is left out once the container
  * left the port by rail. A container that reports no per-source
- * LFD but a `pickup_lfd` (older records, webhook payloads without `import_deadlines`) has that one.
+ * LFD but a `pickup_lfd` (older records, webhook payloads without `import_deadlines`) has that one; one whose
+ * only LFD is the terminal's once it left the port by rail has none.
  */
 export function earliestDeadline(
 	container: IDataObject,
@@ -121,8 +122,10 @@ export function earliestDeadline(
 			earliest = deadline;
 	}
 	if (earliest) return earliest;
-	const source = pickupLfdSource(container.import_deadlines);
-	return deadlineOf(container.pickup_lfd, source, zones[source ?? 'line'], now);
+	// pickup_lfd only stands in when no source is reported: when the one reported is the terminal's and the
+	// container left the port by rail, pickup_lfd is that same terminal LFD, which binds no more
+	if (pickupLfdSource(container.import_deadlines) !== null) return null;
+	return deadlineOf(container.pickup_lfd, null, zones.line, now);
 }
 
 /** Terminal49's coalesced `pickup_lfd`, counted in the calendar of the source it comes from. */
