@@ -294,12 +294,44 @@ describe('containerQuery, the earliest of the three LFDs watched (the default): 
 		expect(query({}, 'lfd', false).qs.sort).toBe('-created_at');
 	});
 
-	it('nothing to narrow, or No Last Free Day alone: one list', () => {
+	it('nothing to narrow: one list', () => {
 		expect(query({ statuses: ['available'] }).bySource).toBeUndefined();
-		expect(query({ lfdBands: ['none'] })).toMatchObject({
-			qs: { 'filter[pickup_lfd]': '@not_exists' },
+	});
+
+	it("No Last Free Day alone: the containers with no pickup_lfd, and those whose only LFD is the terminal's (no longer binding once on the train)", () => {
+		const [none, terminalOnly, ...more] = query({ lfdBands: ['none'] }).bySource!;
+		expect(more).toEqual([]);
+		expect(none.qs).toMatchObject({ 'filter[pickup_lfd]': '@not_exists' });
+		expect(terminalOnly).toMatchObject({
+			source: 'terminal',
+			qs: {
+				'filter[pickup_lfd_line_on]': '@not_exists',
+				'filter[pickup_lfd_rail_on]': '@not_exists',
+				'filter[pickup_lfd_terminal_on]': '@exists',
+			},
 		});
-		expect(query({ lfdBands: ['none'] }).bySource).toBeUndefined();
+		const record = (line: string | null, terminal: string | null, rail: string | null) => ({
+			pickup_lfd: line ?? terminal ?? rail,
+			import_deadlines: {
+				pickup_lfd_line: line,
+				pickup_lfd_terminal: terminal,
+				pickup_lfd_rail: rail,
+			},
+		});
+		const day = '2026-10-18T04:00:00Z';
+		expect(none.honours(record(null, null, null))).toBe(true);
+		expect(none.honours(record(null, day, null))).toBe(false);
+		expect(terminalOnly.honours(record(null, day, null))).toBe(true);
+		expect(terminalOnly.honours(record(day, day, null))).toBe(false);
+		expect(terminalOnly.honours(record(null, day, day))).toBe(false);
+		expect(terminalOnly.honours(record(null, null, null))).toBe(false);
+		// Terminal49's pickup_lfd watched: one list, no pickup_lfd
+		const coalesced = containerQuery(
+			{ lfdBands: ['none'] },
+			{ imminentDays: 3, now, watch: 'pickup_lfd' },
+		);
+		expect(coalesced.qs).toMatchObject({ 'filter[pickup_lfd]': '@not_exists' });
+		expect(coalesced.bySource).toBeUndefined();
 	});
 
 	it('the LFD risks alone narrow like the bands; holds alone, and Blocked or Out of Sync alone, ask for has_holds', () => {

@@ -217,7 +217,14 @@ export class Containers extends Resource {
 			};
 		};
 		for (const list of lists) {
-			if (list.source === 'none' && options.limit !== undefined && kept.size >= options.limit)
+			// the containers with no LFD come last: not needed once the Limit holds as many with one
+			if (
+				list.source === 'none' &&
+				options.limit !== undefined &&
+				lists.some((other) => other.source !== 'none') &&
+				[...kept.values()].filter((entry) => watchedDays(entry.key) !== undefined).length >=
+					options.limit
+			)
 				break;
 			const honoured: HonouredFilter = {
 				test: (record) => list.honours(attributesOf(record)),

@@ -301,9 +301,38 @@ export function containerQuery(
 			: options.sort === 'arrival'
 				? 'arrival,-created_at'
 				: '-created_at';
-	if (!earliest || range === 'none') {
+	if (!earliest) {
 		Object.assign(qs, lfdFilter(range, options.now));
 		return checked('containers', { qs, serviceOnly, sort });
+	}
+	if (range === 'none') {
+		// No last free day: none reported (no pickup_lfd), or only the terminal's, which binds no more once the
+		// container left the port by rail (the node tells those apart): two lists, no container in both
+		const terminalOnly = (attributes: IDataObject) =>
+			!sourceLfdOf(attributes, 'line') &&
+			!sourceLfdOf(attributes, 'rail') &&
+			!!sourceLfdOf(attributes, 'terminal');
+		return {
+			...checked('containers', { qs, serviceOnly, sort }),
+			bySource: [
+				{
+					source: 'none',
+					qs: checkedQs({ ...qs, 'filter[pickup_lfd]': '@not_exists', sort }),
+					honours: (attributes) => !attributes.pickup_lfd,
+				},
+				{
+					source: 'terminal',
+					qs: checkedQs({
+						...qs,
+						'filter[pickup_lfd_line_on]': '@not_exists',
+						'filter[pickup_lfd_rail_on]': '@not_exists',
+						'filter[pickup_lfd_terminal_on]': '@exists',
+						sort,
+					}),
+					honours: terminalOnly,
+				},
+			],
+		};
 	}
 	if (range === undefined && !(sortedByLfd && options.limited)) {
 		// Nothing to narrow and every page read anyway: one list, sorted by the node
