@@ -118,22 +118,6 @@ function dayIn(instant: string | number, zone: string): string {
 }
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY;
 
-/** The zone where a container's LFD is a calendar day: the inland one for a rail LFD, else the port's. */
-function lfdZone(c: { a: any; shipment: any }): string {
-	const d = c.a.import_deadlines ?? {};
-	const rail = !d.pickup_lfd_line && !d.pickup_lfd_terminal && !!d.pickup_lfd_rail;
-	return String(
-		(rail ? (c.a.final_destination_timezone ?? c.shipment.destination_timezone) : null) ??
-			c.a.pod_timezone ??
-			c.shipment.pod_timezone ??
-			'UTC',
-	);
-}
-function lfdDays(c: { a: any; shipment: any }): number | null {
-	if (!c.a.pickup_lfd) return null;
-	const zone = lfdZone(c);
-	return dayNumber(dayIn(c.a.pickup_lfd, zone)) - dayNumber(dayIn(Date.now(), zone));
-}
 /** Picked up, delivered or returned empty (a full-out at the port counts unless it goes on by rail). */
 function closed(c: { a: any }): boolean {
 	const a = c.a;
@@ -167,6 +151,80 @@ const activeHolds = (c: { a: any }) =>
 		.filter((h) => h.status === 'hold')
 		.map((h) => String(h.name));
 
+/**
+ * The earliest of the line's, the terminal's and the rail's LFD, each a calendar day where it applies: the
+ * terminal's at the port, the rail's inland, the line's where the container is picked up (inland when
+ * Terminal49's pickup_lfd comes from the rail). The terminal's no longer counts once the container left the
+ * port on the train; Terminal49's pickup_lfd when none of the three is reported. Its day, days from today
+ * and source; null without any LFD.
+ */
+function earliestLfd(c: { a: any; shipment: any }) {
+	const a = c.a;
+	const d = a.import_deadlines ?? {};
+	const port = String(a.pod_timezone ?? c.shipment.pod_timezone ?? 'UTC');
+	const inland = String(a.final_destination_timezone ?? c.shipment.destination_timezone ?? port);
+	const coalescedFromRail = !d.pickup_lfd_line && !d.pickup_lfd_terminal && !!d.pickup_lfd_rail;
+	const byRail =
+		a.pod_rail_loaded_at ||
+		a.pod_rail_carrier_scac ||
+		a.ind_rail_carrier_scac ||
+		a.ind_eta_at ||
+		a.ind_ata_at ||
+		d.pickup_lfd_rail;
+	const leftPort =
+		a.pod_rail_loaded_at ||
+		a.pod_rail_departed_at ||
+		a.ind_rail_unloaded_at ||
+		a.current_status === 'on_rail' ||
+		(a.pod_full_out_at && byRail);
+	const candidates = (
+		[
+			['line', d.pickup_lfd_line, coalescedFromRail ? inland : port],
+			['terminal', leftPort ? null : d.pickup_lfd_terminal, port],
+			['rail', d.pickup_lfd_rail, inland],
+		] as Array<[string, string | null | undefined, string]>
+	)
+		.filter(([, value]) => !!value)
+		.map(([source, value, zone]) => ({
+			source: source as string | null,
+			day: dayIn(value!, zone),
+			days: dayNumber(dayIn(value!, zone)) - dayNumber(dayIn(Date.now(), zone)),
+			at: Date.parse(value!),
+		}))
+		.sort((x, y) => x.days - y.days || x.at - y.at);
+	if (candidates.length) return candidates[0];
+	// none of the three reported: Terminal49's pickup_lfd, where the container is picked up (not when the only
+	// one is the terminal's, left out on the train: pickup_lfd is that same LFD)
+	if (!a.pickup_lfd || d.pickup_lfd_line || d.pickup_lfd_terminal || d.pickup_lfd_rail) return null;
+	const inlandPickup = a.ind_rail_carrier_scac || a.ind_eta_at || a.ind_ata_at;
+	const zone = inlandPickup ? inland : port;
+	return {
+		source: null,
+		day: dayIn(a.pickup_lfd, zone),
+		days: dayNumber(dayIn(a.pickup_lfd, zone)) - dayNumber(dayIn(Date.now(), zone)),
+		at: Date.parse(a.pickup_lfd),
+	};
+}
+/** Terminal49 checked the terminal within 7 days. */
+const freshTerminalData = (c: { a: any }) =>
+	typeof c.a.terminal_checked_at === 'string' &&
+	Date.now() - Date.parse(c.a.terminal_checked_at) <= 7 * DAY;
+/** The pickup state in Terminal49's words, as the Simplified output's `pickup` says it. */
+function pickupText(c: { a: any }): string {
+	const holds = activeHolds(c);
+	const words =
+		c.a.availability_known === false && !holds.length
+			? 'Availability not known to Terminal49'
+			: c.a.available_for_pickup === true
+				? holds.length
+					? 'Data may be out of sync: available but holds remain, wait for the next update'
+					: 'Ready for pickup'
+				: holds.length
+					? 'Blocked: resolve the active holds'
+					: 'Not yet released: monitor for updates';
+	return holds.length ? `${words} (${holds.join(', ')})` : words;
+}
+
 describe('example workflows in real n8n', () => {
 	let t49: T49Stack;
 
@@ -186,6 +244,7 @@ describe('example workflows in real n8n', () => {
 			.filter((f) => f.endsWith('.json'))
 			.sort();
 		expect(files).toEqual([
+			'demurrage-risks-digest.json',
 			'eta-slipped-alert.json',
 			'hold-cleared-alert.json',
 			'lfd-reminder.json',
@@ -217,42 +276,59 @@ describe('example workflows in real n8n', () => {
 		}
 	});
 
-	test('LFD reminder: one digest of the containers due within 3 days or past, most urgent (past LFD) first, holds and fees shown', async () => {
+	test('LFD reminder: one digest of the containers whose earliest LFD is due within 3 days or past, most urgent first, whose LFD it is, pickup state, holds and fees shown', async () => {
 		const { stack, sandbox } = t49;
 		const wf = await stack.client.createWorkflow(t49.bind(example('lfd-reminder.json')));
 		// what the digest must contain, from the sandbox's raw containers
 		const raw = await rawContainers(sandbox);
 		expect(raw).toHaveLength(40);
-		const due = raw.filter((c) => !closed(c) && (lfdDays(c) ?? Infinity) <= 3);
+		const due = raw.filter((c) => !closed(c) && (earliestLfd(c)?.days ?? Infinity) <= 3);
 		expect(due.length).toBeGreaterThan(1);
 		expect(due.length).toBeLessThan(raw.length);
+		// the earliest is not always Terminal49's pickup_lfd: a terminal LFD before the line's is watched
+		expect(due.some((c) => earliestLfd(c)!.source === 'terminal')).toBe(true);
 		sandbox.clearRequests();
 		const execution = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
 		expectSucceeded([execution]);
 
-		// Return All read every page with the shipment included; the filter kept the due ones
-		expect(
-			sandbox.requests
-				.filter((r) => r.path === '/v2/containers')
-				.every((r) => r.query.include === 'shipment'),
-		).toBe(true);
+		// every container list read carries the shipment and the terminal along
+		const lists = sandbox.requests.filter((r) => r.path === '/v2/containers');
+		expect(lists.length).toBeGreaterThan(0);
+		for (const r of lists) expect(r.query.include).toBe('shipment,pod_terminal');
 		const containers = outputOf(execution, 'Get Due Containers');
-		expect(containers.map((c) => c.number).sort()).toEqual(due.map((c) => c.a.number).sort());
+		expect(containers.map((c) => c.container_number).sort()).toEqual(
+			due.map((c) => c.a.number).sort(),
+		);
 
 		const rows = outputOf(execution, 'Digest Rows');
 		expect(rows).toHaveLength(due.length);
 		const byNumber = new Map(due.map((c) => [c.a.number, c]));
 		for (const row of rows) {
 			const c = byNumber.get(row.Container)!;
+			const lfd = earliestLfd(c)!;
+			const terminalName = c.terminal?.name;
+			const pod = c.shipment.port_of_discharge_name;
 			expect(row).toEqual({
 				Container: c.a.number,
-				LFD: dayIn(c.a.pickup_lfd, lfdZone(c)),
-				'Days Left': lfdDays(c),
-				Urgency: lfdDays(c)! < 0 ? 'overdue' : lfdDays(c) === 0 ? 'today' : 'imminent',
-				Port: c.shipment.port_of_discharge_name,
+				'Last Free Day': lfd.day,
+				'Whose LFD': lfd.source,
+				'Days Left': lfd.days,
+				// kept when the terminal data is 7+ days old (its LFD may have moved), and said so
+				Urgency: !freshTerminalData(c)
+					? 'stale'
+					: lfd.days < 0
+						? 'overdue'
+						: lfd.days === 0
+							? 'today'
+							: 'imminent',
+				Where: ['available', 'not_available', 'grounded'].includes(c.a.current_status)
+					? terminalName && pod
+						? `${terminalName}, ${pod}`
+						: (terminalName ?? pod)
+					: expect.any(String),
+				Pickup: pickupText(c),
 				Holds: activeHolds(c).join(', '),
 				Fees: feesText(c),
-				Ready: c.a.available_for_pickup === true && activeHolds(c).length === 0,
 			});
 		}
 		// most urgent first
@@ -261,14 +337,26 @@ describe('example workflows in real n8n', () => {
 
 		const past = fixture(t49, 'past_lfd'); // HLXU4949039
 		const pastRow = rows.find((r) => r.Container === past.containerNumber);
-		// its line LFD is 2-3 calendar days ago in Savannah (the sandbox counts from 00:00 UTC)
-		expect([-2, -3]).toContain(pastRow['Days Left']);
-		expect(pastRow).toMatchObject({ Urgency: 'overdue', Holds: '', Fees: '450.00 USD' });
+		// its terminal LFD, 3-4 calendar days ago in Savannah (the sandbox counts from 00:00 UTC), comes before
+		// its line LFD (2-3 days ago, Terminal49's pickup_lfd)
+		expect([-3, -4]).toContain(pastRow['Days Left']);
+		expect(pastRow).toMatchObject({
+			Urgency: 'overdue',
+			'Whose LFD': 'terminal',
+			Holds: '',
+			Fees: '450.00 USD',
+			Pickup: 'Ready for pickup',
+		});
 		const ready = rows.find(
 			(r) => r.Container === fixture(t49, 'ready_for_pickup').containerNumber,
 		);
 		expect([2, 3]).toContain(ready['Days Left']);
-		expect(ready).toMatchObject({ Ready: true, Holds: '' });
+		expect(ready).toMatchObject({ Pickup: 'Ready for pickup', Holds: '' });
+		// the terminal's LFD (tomorrow) comes before the line's (in a week): the row names the terminal's
+		const terminalFirst = fixture(t49, 'terminal_lfd_first');
+		const terminalRow = rows.find((r) => r.Container === terminalFirst.containerNumber);
+		expect(terminalRow).toMatchObject({ 'Whose LFD': 'terminal' });
+		expect([0, 1, 2]).toContain(terminalRow['Days Left']);
 
 		// one digest item: subject and an HTML table with one row per container
 		const digests = outputOf(execution, 'Digest');
@@ -283,13 +371,14 @@ describe('example workflows in real n8n', () => {
 		);
 		expect(digest.html).toMatch(/^<table /);
 		expect(digest.html).toContain('<th>Container</th>');
+		expect(digest.html).toContain('<th>Whose LFD</th>');
 		expect(digest.html.match(/<tr /g)).toHaveLength(due.length); // one per container (the header is <tr>)
 		const firstRow = digest.html.split('<tbody>')[1].split('</tr>')[0];
 		expect(firstRow).toContain(`>${rows[0].Container}</td>`);
 		expect(digest.html).toContain(`>${past.containerNumber}</td>`);
 
-		// the documented fixtures alone (the sandbox reset to its 6 fixture containers): the past-LFD
-		// container HLXU4949039 leads the digest, the one ready for pickup (LFD in 2-3 days) is in it
+		// the journey fixtures alone (the sandbox reset to 6 containers): the past-LFD container
+		// HLXU4949039 leads the digest, the one ready for pickup (LFD in 2-3 days) is in it
 		sandbox.reset({ containers: 6 });
 		const fixturesOnly = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
 		expectSucceeded([fixturesOnly]);
@@ -297,10 +386,10 @@ describe('example workflows in real n8n', () => {
 		expect(small[0]).toMatchObject({
 			Container: 'HLXU4949039',
 			'Days Left': pastRow['Days Left'],
-			Port: 'Savannah',
 			Fees: '450.00 USD',
-			Ready: true,
+			Pickup: 'Ready for pickup',
 		});
+		expect(small[0].Where).toContain('Savannah');
 		expect(small.map((r) => r.Container)).toContain('MSCU4949012');
 		sandbox.reset({ containers: 40 });
 	});
@@ -563,6 +652,12 @@ describe('example workflows in real n8n', () => {
 			fees_total: { USD: 400 },
 			notification_id: released.notificationId,
 		});
+		// the earliest LFD of the line's, the terminal's and the rail's, with its days left
+		expect(alerts[0].last_free_day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+		expect(typeof alerts[0].days_left).toBe('number');
+		expect(alerts[0].text).toContain(
+			`Last free day ${alerts[0].last_free_day} (${alerts[0].days_left} day(s))`,
+		);
 		expect(container).toBeDefined();
 		expect(alerts[0].text).toMatch(
 			new RegExp(
@@ -671,7 +766,7 @@ describe('example workflows in real n8n', () => {
 					Fees: feesText(c),
 					Terminal: c.terminal.name,
 					Port: c.shipment.port_of_discharge_name,
-					LFD: c.a.pickup_lfd ? dayIn(c.a.pickup_lfd, lfdZone(c)) : null,
+					LFD: earliestLfd(c)?.day ?? null,
 					Holds: activeHolds(c).join(', '),
 					Ready: c.a.available_for_pickup === true && activeHolds(c).length === 0,
 				});
@@ -720,4 +815,125 @@ describe('example workflows in real n8n', () => {
 		const res = await t49.stack.client.api('GET', `/data-tables/${id}/rows?limit=250`);
 		return res.data || [];
 	}
+
+	test("Today's demurrage risks: exactly the containers with a risk asked for, each row's risks in words, soonest LFD first; a hold put on a container joins the next digest", async () => {
+		const { stack, sandbox } = t49;
+		sandbox.reset({ containers: 40 });
+		const wf = await stack.client.createWorkflow(t49.bind(example('demurrage-risks-digest.json')));
+		const HOLD_WORDS: Record<string, string> = {
+			customs: 'Customs hold',
+			freight: 'Freight hold',
+			USDA: 'USDA hold',
+			VACIS: 'VACIS exam hold',
+			TMF: 'TMF (pier pass) hold',
+			other: 'Other hold',
+		};
+		/**
+		 * The risks the example asks for, in the node's order, judged here from the raw record: the earliest
+		 * LFD past, today or tomorrow and the active holds (fresh terminal data only: checked within 7 days),
+		 * 3+ calendar days since discharge at the port (or since the rail unload inland; none once on the
+		 * train), and for a container picked up, its empty not returned.
+		 */
+		const risksOf = (c: { a: any; shipment: any }): string[] => {
+			const a = c.a;
+			if (closed(c))
+				return a.empty_terminated_at || a.current_status === 'empty_returned'
+					? []
+					: ['Empty not returned'];
+			const words: string[] = [];
+			const fresh = freshTerminalData(c);
+			const lfd = earliestLfd(c);
+			if (lfd && fresh) {
+				if (lfd.days < 0) words.push('Last free day past');
+				else if (lfd.days === 0) words.push('Last free day today');
+				else if (lfd.days === 1) words.push('Last free day tomorrow');
+			}
+			if (fresh)
+				for (const [name, word] of Object.entries(HOLD_WORDS))
+					if (activeHolds(c).includes(name)) words.push(word);
+			const arrived = !['new', 'on_ship'].includes(a.current_status) || !!a.pod_arrived_at;
+			const d = a.import_deadlines ?? {};
+			const byRail =
+				a.pod_rail_loaded_at ||
+				a.pod_rail_carrier_scac ||
+				a.ind_rail_carrier_scac ||
+				a.ind_eta_at ||
+				a.ind_ata_at ||
+				d.pickup_lfd_rail;
+			const port = String(a.pod_timezone ?? c.shipment.pod_timezone ?? 'UTC');
+			const inland = String(
+				a.final_destination_timezone ?? c.shipment.destination_timezone ?? port,
+			);
+			const since = (at: string, zone: string) =>
+				dayNumber(dayIn(Date.now(), zone)) - dayNumber(dayIn(at, zone));
+			let waiting: number | null = null;
+			if (arrived) {
+				if (byRail && a.ind_rail_unloaded_at) waiting = since(a.ind_rail_unloaded_at, inland);
+				else if (byRail && (a.pod_rail_loaded_at || a.pod_rail_departed_at)) waiting = null;
+				else if (a.pod_discharged_at) waiting = since(a.pod_discharged_at, port);
+			}
+			if (waiting !== null && waiting >= 3) words.push('Dwelling 3+ days');
+			return words;
+		};
+		const run = async () => {
+			const raw = await rawContainers(sandbox);
+			const expected = raw.filter((c) => risksOf(c).length > 0);
+			const execution = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
+			expectSucceeded([execution]);
+			const rows = outputOf(execution, 'Risk Rows');
+			expect(rows.map((r) => r.Container).sort()).toEqual(expected.map((c) => c.a.number).sort());
+			const byNumber = new Map(expected.map((c) => [c.a.number, c]));
+			for (const row of rows) {
+				const c = byNumber.get(row.Container)!;
+				const lfd = earliestLfd(c);
+				expect(row).toEqual({
+					Container: c.a.number,
+					Risks: risksOf(c).join(', '),
+					'Last Free Day': lfd?.day ?? null,
+					'Whose LFD': lfd?.source ?? null,
+					'Days Left': lfd?.days ?? null,
+					Pickup: closed(c) ? null : pickupText(c),
+					Where: expect.any(String),
+					Fees: feesText(c),
+					'Bill of Lading': c.shipment.bill_of_lading_number ?? null,
+				});
+			}
+			// soonest last free day first, the containers without one last
+			const days = rows.map((r) => r['Days Left'] ?? Infinity);
+			expect(days).toEqual([...days].sort((x: number, y: number) => x - y));
+			const [digest] = outputOf(execution, 'Digest');
+			expectPassedThrough(execution, 'Email the Digest', 'Digest');
+			expect(digest.count).toBe(expected.length);
+			expect(digest.subject).toMatch(
+				new RegExp(
+					`^Demurrage risks \\d{4}-\\d{2}-\\d{2}: ${expected.length} container\\(s\\) to act on$`,
+				),
+			);
+			expect(digest.html).toContain('<th>Risks</th>');
+			expect(digest.html.match(/<tr /g)).toHaveLength(expected.length);
+			return { raw, rows };
+		};
+		const first = await run();
+		expect(first.rows.length).toBeGreaterThan(0);
+		expect(first.rows.length).toBeLessThan(first.raw.length);
+		// the sandbox's cases: past LFD, a long dwell, an empty not returned, a customs hold
+		const row = (key: string) =>
+			first.rows.find((r) => r.Container === fixture(t49, key).containerNumber);
+		expect(row('past_lfd')?.Risks).toContain('Last free day past');
+		expect(row('long_dwell')?.Risks).toContain('Dwelling 3+ days');
+		expect(row('empty_not_returned')?.Risks).toBe('Empty not returned');
+		expect(row('customs_hold')?.Risks).toContain('Customs hold');
+
+		// a customs hold put on an open container without a risk: the next digest has it
+		const calm = first.raw.find(
+			(c) => !closed(c) && risksOf(c).length === 0 && freshTerminalData(c),
+		)!;
+		expect(calm).toBeDefined();
+		sandbox.updateContainer(calm.a.number, {
+			holds_at_pod_terminal: [{ name: 'customs', status: 'hold', description: null }],
+		});
+		const second = await run();
+		expect(second.rows.find((r) => r.Container === calm.a.number)?.Risks).toContain('Customs hold');
+		sandbox.reset({ containers: 40 });
+	});
 });

@@ -17,6 +17,7 @@ const FILES = readdirSync(DIR)
 interface ExampleNode {
 	name: string;
 	type: string;
+	typeVersion?: number;
 	parameters: Record<string, unknown>;
 	credentials?: Record<string, { id: string; name: string }>;
 	webhookId?: string;
@@ -42,8 +43,9 @@ function strings(value: unknown): string[] {
 
 const CODE_TYPES = /\.(code|function|functionItem|aiTransform|executeCommand)$/i;
 
-test('seven examples, as npm start and the docs list them', () => {
+test('eight examples, as npm start and the docs list them', () => {
 	expect(FILES).toEqual([
+		'demurrage-risks-digest.json',
 		'eta-slipped-alert.json',
 		'hold-cleared-alert.json',
 		'lfd-reminder.json',
@@ -114,6 +116,10 @@ test.each(examples)(
 test('ids, names, webhook paths and the data table are kept', () => {
 	const byFile = Object.fromEntries(examples);
 	expect(Object.fromEntries(examples.map(([file, wf]) => [file, [wf.id, wf.name]]))).toEqual({
+		'demurrage-risks-digest.json': [
+			't49ExDemurrageRisks',
+			"Terminal49: today's demurrage risks (daily digest)",
+		],
 		'eta-slipped-alert.json': ['t49ExEtaSlipped', 'Terminal49: ETA slipped alert'],
 		'hold-cleared-alert.json': ['t49ExHoldCleared', 'Terminal49: hold cleared alert'],
 		'lfd-reminder.json': ['t49ExLfdReminder', 'Terminal49: LFD reminder (daily digest)'],
@@ -207,14 +213,22 @@ test('the digests name their columns for what they hold', () => {
 				}
 			).assignments.assignments.map((a) => [a.name, a.value]),
 		);
-	// the LFD reminder shows the port of discharge, under that name
+	// the LFD reminder (node version 2, Simplified output) shows the earliest LFD, whose it is, and where the
+	// container is in words (the terminal and the port)
 	const reminder = columns('lfd-reminder.json', 'Digest Rows');
-	expect(reminder.Port).toBe('={{ $json.shipment.port_of_discharge_name }}');
-	expect(reminder.Terminal).toBeUndefined();
+	expect(reminder['Last Free Day']).toBe('={{ $json.last_free_day }}');
+	expect(reminder['Whose LFD']).toBe('={{ $json.last_free_day_source }}');
+	expect(reminder.Where).toBe('={{ $json.location }}');
+	expect(reminder.Port).toBeUndefined();
+	const due = byFile['lfd-reminder.json'].nodes.find((n) => n.name === 'Get Due Containers')!;
+	expect(due.typeVersion).toBe(2);
+	expect(due.parameters.include).toEqual(['shipment', 'pod_terminal']);
+	expect((due.parameters.options as { deadlineToWatch?: string }).deadlineToWatch).toBe('earliest');
 	// the fees digest shows the terminal (included with the container) and the port
 	const fees = columns('terminal-fees-digest.json', 'Fee Rows');
 	expect(fees.Terminal).toBe('={{ $json.pod_terminal?.name }}');
 	expect(fees.Port).toBe('={{ $json.shipment.port_of_discharge_name }}');
+	expect(fees.LFD).toBe('={{ $json.earliest_lfd_date }}');
 	const get = byFile['terminal-fees-digest.json'].nodes.find(
 		(n) => n.name === 'Containers with Terminal Fees',
 	)!;
