@@ -74,6 +74,7 @@ const TRIGGER_HINTS = [
 const EXAMPLES: Array<{ file: string; runs: boolean; delivery?: string }> = [
 	{ file: 'lfd-reminder.json', runs: true, delivery: 'Email the Digest' },
 	{ file: 'terminal-fees-digest.json', runs: true, delivery: 'Email the Digest' },
+	{ file: 'demurrage-risks-digest.json', runs: true, delivery: 'Email the Digest' },
 	{ file: 'track-from-list.json', runs: true, delivery: 'Post Rejected to Slack' },
 	{ file: 'hold-cleared-alert.json', runs: false, delivery: 'Post to Slack' },
 	{ file: 'eta-slipped-alert.json', runs: false, delivery: 'Post to Slack' },
@@ -230,7 +231,7 @@ describe('the n8n 2.41 editor in a browser', () => {
 			);
 			await editor.openNode('Get many containers');
 			const columns = await editor.outputColumns();
-			// the table's first columns are the item's first fields, in order (today: id, type, number, ...)
+			// the table's first columns are the item's first fields, in order
 			const workflowId = /\/workflow\/([^/?#]+)/.exec(editor.page.url())![1];
 			const [execution] = await t49.stack.client.waitForExecutions({
 				workflowId,
@@ -240,10 +241,13 @@ describe('the n8n 2.41 editor in a browser', () => {
 			const items = harness.nodeOutput(execution, 'Get many containers')!;
 			expect(items).toHaveLength(40);
 			expect(columns.slice(0, 8)).toEqual(Object.keys(items[0]).slice(0, 8));
-			// Today's Simplified container starts with Terminal49's record (68 fields; n8n's table shows 40 and says
-			// "Some columns are hidden"). Issue 25's output work (part 1) puts the coordinator's fields first: it
-			// changes these three and adds "no 'Some columns are hidden'" here.
-			expect(columns.slice(0, 3)).toEqual(['id', 'type', 'number']);
+			// Output Simplified (node version 2, the default) is the coordinator's view: the container's number,
+			// its status and where it is first, every field in a column (n8n shows 40 and otherwise says
+			// "Some columns are hidden", with the answer cut off)
+			expect(columns.slice(0, 3)).toEqual(['container_number', 'status', 'location']);
+			expect(columns).toEqual(Object.keys(items[0]));
+			expect(columns.length).toBeLessThanOrEqual(40);
+			await expect(editor.ndv.getByText('Some columns are hidden').count()).resolves.toBe(0);
 			await editor.screenshot('first-workflow-table.png');
 
 			// step 3: Add Filter > Urgent Only, Sort By > Last Free Day, run again: fewer, the urgent ones
