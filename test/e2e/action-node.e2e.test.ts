@@ -501,6 +501,24 @@ describe('Terminal49 action node in real n8n', () => {
 					},
 				},
 				{
+					// Terminal49's pickup_lfd watched (0.1.0's behaviour): the service sorts by it
+					name: 'Filtered by pickup_lfd',
+					resource: 'container',
+					operation: 'getAll',
+					parameters: {
+						returnAll: true,
+						include: [],
+						filters: {
+							shippingLine: { __rl: true, mode: 'list', value: 'MSCU' },
+							podTerminal: { __rl: true, mode: 'list', value: 'Y257' },
+							excludeClosed: true,
+							currentStatus: ['available', 'not_available', 'grounded'],
+						},
+						sortBy: 'lfd',
+						options: { deadlineToWatch: 'pickup_lfd' },
+					},
+				},
+				{
 					name: 'Urgent',
 					resource: 'container',
 					operation: 'getAll',
@@ -517,8 +535,13 @@ describe('Terminal49 action node in real n8n', () => {
 			expect(c.closed).toBe(false);
 			expect(['available', 'not_available', 'grounded']).toContain(c.current_status);
 		}
-		const days = filtered.map((c) => c.days_until_pickup_lfd ?? Infinity);
+		// Sort By Last Free Day follows the LFD watched: the earliest (the default), or pickup_lfd
+		const days = filtered.map((c) => c.days_until_earliest_lfd ?? Infinity);
 		expect(days).toEqual([...days].sort((a, b) => a - b));
+		const byPickupLfd = output(execution, 'Filtered by pickup_lfd');
+		expect(byPickupLfd.map((c) => c.id).sort()).toEqual(filtered.map((c) => c.id).sort());
+		const pickupDays = byPickupLfd.map((c) => c.days_until_pickup_lfd ?? Infinity);
+		expect(pickupDays).toEqual([...pickupDays].sort((a, b) => a - b));
 		const readyItem = filtered.find((c) => c.id === ready.containerId);
 		expect(readyItem).toMatchObject({
 			terminal_data_fresh: true,
@@ -541,8 +564,13 @@ describe('Terminal49 action node in real n8n', () => {
 			expect(r.query).toMatchObject({
 				'filter[shipping_line_scac]': 'MSCU',
 				'filter[current_status]': 'available,not_available,grounded',
-				sort: 'pickup_lfd,-created_at',
 			});
+		// every page is read either way: with the earliest watched, which no service field holds, the node sorts
+		// (the service's list newest first); with pickup_lfd the service sorts by it
+		expect([...new Set(filteredLists.map((r) => r.query.sort))].sort()).toEqual([
+			'-created_at',
+			'pickup_lfd,-created_at',
+		]);
 	});
 
 	test('a 429 from the service is waited out (Retry-After) and the request retried', async () => {

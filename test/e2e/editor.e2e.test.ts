@@ -212,6 +212,8 @@ describe('the n8n 2.41 editor in a browser', () => {
 
 			await editor.pick('Get many containers');
 			await editor.toggle('returnAll');
+			// Output's choices, as the README names them (Simplified is the default)
+			await editor.choose('output', 'Simplified');
 			const panel = await editor.remember();
 			for (const shown of ['Container', 'Get Many', 'Return All', 'Terminal49 sandbox'])
 				expect([shown, panel.includes(shown)]).toEqual([shown, true]);

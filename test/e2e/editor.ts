@@ -268,7 +268,8 @@ export class Editor {
 		const output = this.page.locator('[data-test-id="output-panel"]');
 		await output.locator('[data-test-id="radio-button-table"]').click();
 		await output.locator('th').first().waitFor();
-		return (await output.locator('th').allInnerTexts()).map((text) => text.trim());
+		// n8n's table ends with a header cell of its own, without a name
+		return (await output.locator('th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
 	}
 
 	/**
