@@ -45,17 +45,17 @@ export const description: INodeProperties[] = [
 					'Get a container with its status, holds, fees, last free day and pickup readiness',
 			},
 			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: 'Get many containers',
-				description: 'List tracked containers, newest first, with pickup readiness and LFD fields',
-			},
-			{
 				name: 'Get Journey',
 				value: 'getJourney',
 				action: 'Get the journey of a container',
 				description:
 					'Why is it late: the ETA against the first one announced, the last confirmed move, what comes next, the route with transshipments and any rail leg, from its transport events without the whole timeline',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many containers',
+				description: 'List tracked containers, newest first, with pickup readiness and LFD fields',
 			},
 			{
 				name: 'Get Map',

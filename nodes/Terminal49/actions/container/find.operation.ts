@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { terminal49 } from '../../client';
 import { outputProperties, readTake } from '../../parameters';
 
-/** Matches returned at most by default (an agent reads ten: helpers/agentAnswers.ts). */
-const DEFAULT_MATCHES = 10;
+/** Matches returned at most by default (n8n's default Limit; an agent reads at most 20: helpers/agentAnswers.ts). */
+const DEFAULT_MATCHES = 50;
 
 const properties: INodeProperties[] = [
 	{
@@ -23,8 +23,9 @@ const properties: INodeProperties[] = [
 		name: 'limit',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 100 },
-		default: DEFAULT_MATCHES,
-		description: 'Max number of containers to return',
+		// n8n's default Limit (DEFAULT_MATCHES: the lint rule wants the number here)
+		default: 50,
+		description: 'Max number of results to return',
 	},
 	// Raw has no meaning here: the containers come from several answers of the service.
 	...outputProperties.map((property) =>
