@@ -10,13 +10,15 @@
  *
  * One n8n instance for the file, the sandbox in this process.
  */
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as nodePath from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { NODE_TYPES, startT49Stack } from './helpers';
+import { NODE_TYPES, ROOT, startT49Stack } from './helpers';
 import type { T49Stack, WorkflowJson } from './helpers';
 
 jest.setTimeout(240_000);
@@ -108,7 +110,7 @@ interface Conversation {
 
 /**
  * Answers `POST /v1/chat/completions` like an OpenAI model that makes the planned tool calls, one per turn,
- * then answers in words. The conversation is picked by the user's question.
+ * then answers in words. The conversation is picked by the user's (last) question.
  */
 async function startModelServer(conversations: Conversation[]) {
 	const server = http.createServer((req, res) => {
@@ -121,8 +123,11 @@ async function startModelServer(conversations: Conversation[]) {
 				return;
 			}
 			const body = JSON.parse(raw) as Json;
-			const messages = body.messages as Json[];
-			const user = messages.find((m) => m.role === 'user');
+			// the question is the last user message (a memory puts the earlier turns before it)
+			const all = body.messages as Json[];
+			const last = all.map((m) => m.role).lastIndexOf('user');
+			const user = all[last];
+			const messages = all.slice(last);
 			const text = typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content);
 			const conversation = conversations.find((c) => text.includes(c.question));
 			if (!conversation) {
@@ -492,6 +497,114 @@ describe("n8n's MCP Server Trigger with the Terminal49 Tool, called by the MCP S
 		} finally {
 			await client.close().catch(() => undefined);
 			await t49.stack.client.deactivateWorkflow(created.id).catch(() => undefined);
+		}
+	});
+});
+
+describe('the example workflow examples/ai-container-assistant.json', () => {
+	it('runs as it is set up: its tools, their descriptions and fixed filters, answered through the AI Agent', async () => {
+		const example = JSON.parse(
+			fs.readFileSync(nodePath.join(ROOT, 'examples', 'ai-container-assistant.json'), 'utf8'),
+		) as WorkflowJson;
+		const ready = fixture('ready_for_pickup');
+		const conversations: Conversation[] = [
+			{
+				question: 'What is at risk of demurrage?',
+				calls: [{ tool: 'Containers_at_Risk', args: {} }],
+			},
+			{
+				question: `Where's ${ready.containerNumber}?`,
+				calls: [{ tool: 'Find_Container', args: { number: ready.containerNumber } }],
+			},
+		].map((c) => ({ ...c, results: [], tools: [], requests: 0 }));
+		const model = await startModelServer(conversations);
+		try {
+			const openAi = await t49.stack.client.createCredential({
+				name: 'Scripted model (example)',
+				type: 'openAiApi',
+				data: { apiKey: 'sk-scripted-model', url: model.url },
+			});
+			// The Chat Trigger answers in the editor's chat only: here a Webhook of the same name asks instead, the
+			// memory keyed by the session the request names, the model the scripted one (Chat Completions).
+			const path = 't49-example-assistant';
+			const workflow: WorkflowJson = JSON.parse(JSON.stringify(example));
+			delete workflow.id;
+			for (const node of workflow.nodes) {
+				if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger') {
+					Object.assign(node, {
+						type: 'n8n-nodes-base.webhook',
+						typeVersion: 2,
+						webhookId: 'd8b5e4c6-26a0-4d1e-9c26-000000000026',
+						parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
+					});
+				} else if (node.type === '@n8n/n8n-nodes-langchain.agent') {
+					Object.assign(node.parameters, {
+						promptType: 'define',
+						text: '={{ $json.body.chatInput }}',
+					});
+				} else if (node.type === '@n8n/n8n-nodes-langchain.memoryBufferWindow') {
+					Object.assign(node.parameters, {
+						sessionIdType: 'customKey',
+						sessionKey: '={{ $json.body.sessionId }}',
+					});
+				} else if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') {
+					node.parameters.model = { __rl: true, mode: 'id', value: 'scripted-model' };
+					node.parameters.responsesApiEnabled = false;
+					node.credentials = { openAiApi: { id: openAi.id, name: openAi.name } };
+				} else if (node.type === TOOL_TYPE) {
+					node.credentials = { [NODE_TYPES.credential]: t49.credential };
+				}
+			}
+			const created = await t49.stack.client.createWorkflow(workflow);
+			await t49.stack.client.activateWorkflow(created.id);
+			await t49.stack.client.waitForWebhook(path);
+			for (const conversation of conversations) {
+				const response = await fetch(t49.stack.webhookUrl(path), {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ chatInput: conversation.question, sessionId: 'e2e' }),
+				});
+				expect({ question: conversation.question, status: response.status }).toEqual({
+					question: conversation.question,
+					status: 200,
+				});
+				expect(await response.text()).toContain(`Answered: ${conversation.question}`);
+				expect(conversation.results).toHaveLength(conversation.calls.length);
+			}
+			// the tools as the example describes them to the model
+			const described = Object.fromEntries(
+				example.nodes
+					.filter((node) => node.type === TOOL_TYPE)
+					.map((node) => [
+						node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'),
+						node.parameters.toolDescription,
+					]),
+			);
+			expect(Object.keys(described)).toHaveLength(4);
+			expect(
+				Object.fromEntries(conversations[0].tools.map((t) => [t.name, t.description])),
+			).toEqual(described);
+			// at risk: the fixed filters (last free day past, today or within 3 days), at most 20, each with its LFD
+			const atRisk = recordsOf(conversations[0].results[0]);
+			const rows =
+				atRisk.length === 1 && Array.isArray(atRisk[0].results) ? atRisk[0].results : atRisk;
+			expect(rows.length).toBeGreaterThan(0);
+			expect(rows.length).toBeLessThanOrEqual(20);
+			for (const row of rows as Json[]) {
+				expect(row.last_free_day).toMatch(/^\d{4}-\d\d-\d\d$/);
+				expect(row.days_left).toBeLessThanOrEqual(3);
+			}
+			expect(conversations[0].results[0].length / 4).toBeLessThan(4000);
+			const [found] = recordsOf(conversations[1].results[0]);
+			expect(found).toMatchObject({
+				container_number: ready.containerNumber,
+				pickup: 'Ready for pickup',
+			});
+			const everything = JSON.stringify(conversations.map((c) => c.results));
+			for (const key of keys()) expect(everything).not.toContain(key);
+			await t49.stack.client.deactivateWorkflow(created.id);
+		} finally {
+			await model.close();
 		}
 	});
 });
