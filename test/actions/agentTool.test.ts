@@ -226,6 +226,29 @@ describe('Container > Get Journey: why it is late, without the whole timeline', 
 	});
 });
 
+describe('the history, when asked: Get Transport Events as a tool', () => {
+	it('one line per event (what, when at the place, where, vessel, voyage), no nested records', async () => {
+		const f = fixture('transshipped');
+		const out = await tool(containers, {
+			operation: 'getTransportEvents',
+			containerId: byId(f.containerId),
+			include: ['location', 'vessel'],
+		});
+		expect(out.length).toBeGreaterThan(5);
+		for (const line of out) {
+			expect(Object.keys(line)).toEqual(['event', 'at', 'location', 'vessel', 'voyage']);
+			expect(Object.values(line).every((v) => v === null || typeof v !== 'object')).toBe(true);
+		}
+		expect(out).toContainEqual(
+			expect.objectContaining({
+				event: expect.stringMatching(/Transshipment/),
+				location: expect.stringMatching(/Singapore/),
+			}),
+		);
+		expect(JSON.stringify(out).length / 4).toBeLessThan(1000);
+	});
+});
+
 describe('lists as a tool: bounded, with the total and what was left out', () => {
 	it('Get Many, Return All: one item with the first ones, the total and the numbers left out', async () => {
 		const all = await containers.run({ operation: 'getAll', returnAll: true }, { typeVersion: 2 });

@@ -231,10 +231,8 @@ let t49: T49Stack;
 let basicCredential: { id: string; name: string };
 
 beforeAll(async () => {
-	t49 = await startT49Stack({
-		sandbox: { carrierDelayMs: 600_000, webhookRetryScale: 0 },
-		env: { N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true' },
-	});
+	// n8n 2.41 offers a community node's Tool variant with no setting to turn on
+	t49 = await startT49Stack({ sandbox: { carrierDelayMs: 600_000, webhookRetryScale: 0 } });
 	// the same sandbox with a key whose plan has no Routing Data (maps and routes)
 	const created = await t49.stack.client.createCredential({
 		name: 'Terminal49 basic plan',
