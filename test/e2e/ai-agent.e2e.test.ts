@@ -110,9 +110,10 @@ interface Conversation {
 
 /**
  * Answers `POST /v1/chat/completions` like an OpenAI model that makes the planned tool calls, one per turn,
- * then answers in words. The conversation is picked by the user's (last) question.
+ * then answers in words. The conversation is picked by the user's (last) question. Comes with an n8n OpenAI
+ * credential (`credentialName`) whose Base URL points at it.
  */
-async function startModelServer(conversations: Conversation[]) {
+async function startModelServer(conversations: Conversation[], credentialName: string) {
 	const server = http.createServer((req, res) => {
 		let raw = '';
 		req.on('data', (chunk) => (raw += chunk));
@@ -188,10 +189,19 @@ async function startModelServer(conversations: Conversation[]) {
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}/v1`,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-	};
+	const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+	// n8n's OpenAI credential, its Base URL at this server
+	const credential = await t49.stack.client
+		.createCredential({
+			name: credentialName,
+			type: 'openAiApi',
+			data: { apiKey: 'sk-scripted-model', url: `http://127.0.0.1:${port}/v1` },
+		})
+		.catch(async (error: unknown) => {
+			await close();
+			throw error;
+		});
+	return { credential: { id: credential.id, name: credential.name }, close };
 }
 
 /** The records in a tool result as n8n hands it to the model or to an MCP client (JSON of the items). */
@@ -207,6 +217,41 @@ function recordsOf(content: string): Json[] {
 		entry && typeof entry === 'object' && 'json' in entry ? (entry as Json).json : entry,
 	) as Json[];
 }
+
+/**
+ * Publishes `workflow` (a Webhook at `path` in front of an AI Agent) and asks each conversation's question
+ * through it (`body` makes the request's JSON); each must come back answered, every planned call made.
+ */
+async function askEach(
+	workflow: WorkflowJson,
+	path: string,
+	conversations: Conversation[],
+	body: (question: string) => Json,
+): Promise<string> {
+	const created = await t49.stack.client.createWorkflow(workflow);
+	await t49.stack.client.activateWorkflow(created.id);
+	await t49.stack.client.waitForWebhook(path);
+	for (const conversation of conversations) {
+		const response = await fetch(t49.stack.webhookUrl(path), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body(conversation.question)),
+		});
+		const answer = await response.text();
+		expect({ question: conversation.question, status: response.status }).toEqual({
+			question: conversation.question,
+			status: 200,
+		});
+		expect(answer).toContain(`Answered: ${conversation.question}`);
+		// every planned call was made and its result came back to the model
+		expect(conversation.results).toHaveLength(conversation.calls.length);
+	}
+	return created.id;
+}
+
+/** Conversations as the model server keeps them, from their questions and planned calls. */
+const scripted = (plans: Array<{ question: string; calls: PlannedCall[] }>): Conversation[] =>
+	plans.map((plan) => ({ ...plan, results: [], tools: [], requests: 0 }));
 
 /**
  * Production webhooks (the MCP endpoint is one) register shortly after activation: a CORS preflight (never
@@ -254,7 +299,7 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 		const rolled = fixture('rolled');
 		const onShip = fixture('on_ship');
 		const newBox = 'MSKU7654328';
-		const conversations: Conversation[] = [
+		const conversations = scripted([
 			{
 				question: `Where's ${ready.containerNumber}?`,
 				calls: [{ tool: 'find_container', args: { number: ready.containerNumber } }],
@@ -278,14 +323,10 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 				question: `Show the route for ${onShip.containerNumber}.`,
 				calls: [{ tool: 'container_route', args: { container_number: onShip.containerNumber } }],
 			},
-		].map((c) => ({ ...c, results: [], tools: [], requests: 0 }));
-		const model = await startModelServer(conversations);
+		]);
+		const model = await startModelServer(conversations, 'Scripted model');
 		try {
-			const openAi = await t49.stack.client.createCredential({
-				name: 'Scripted model',
-				type: 'openAiApi',
-				data: { apiKey: 'sk-scripted-model', url: model.url },
-			});
+			const openAi = model.credential;
 			const path = 't49-agent';
 			const names = Object.keys(TOOLS);
 			const workflow: WorkflowJson = {
@@ -339,25 +380,7 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 				},
 				settings: { executionOrder: 'v1' },
 			};
-			const created = await t49.stack.client.createWorkflow(workflow);
-			await t49.stack.client.activateWorkflow(created.id);
-			await t49.stack.client.waitForWebhook(path);
-
-			for (const conversation of conversations) {
-				const response = await fetch(t49.stack.webhookUrl(path), {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ question: conversation.question }),
-				});
-				const answer = await response.text();
-				expect({ question: conversation.question, status: response.status }).toEqual({
-					question: conversation.question,
-					status: 200,
-				});
-				expect(answer).toContain(`Answered: ${conversation.question}`);
-				// every planned call was made and its result came back to the model
-				expect(conversation.results).toHaveLength(conversation.calls.length);
-			}
+			const workflowId = await askEach(workflow, path, conversations, (question) => ({ question }));
 
 			// the tools n8n offered the model: each Terminal49 Tool by its node's name, with a description
 			const offered = conversations[0].tools;
@@ -406,7 +429,7 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 			// no tool result holds a key
 			const everything = JSON.stringify(conversations.map((c) => c.results));
 			for (const key of keys()) expect(everything).not.toContain(key);
-			await t49.stack.client.deactivateWorkflow(created.id);
+			await t49.stack.client.deactivateWorkflow(workflowId);
 		} finally {
 			await model.close();
 		}
@@ -505,7 +528,7 @@ describe('the example workflow examples/ai-container-assistant.json', () => {
 			fs.readFileSync(nodePath.join(ROOT, 'examples', 'ai-container-assistant.json'), 'utf8'),
 		) as WorkflowJson;
 		const ready = fixture('ready_for_pickup');
-		const conversations: Conversation[] = [
+		const conversations = scripted([
 			{
 				question: 'What is at risk of demurrage?',
 				calls: [{ tool: 'Containers_at_Risk', args: {} }],
@@ -514,14 +537,10 @@ describe('the example workflow examples/ai-container-assistant.json', () => {
 				question: `Where's ${ready.containerNumber}?`,
 				calls: [{ tool: 'Find_Container', args: { number: ready.containerNumber } }],
 			},
-		].map((c) => ({ ...c, results: [], tools: [], requests: 0 }));
-		const model = await startModelServer(conversations);
+		]);
+		const model = await startModelServer(conversations, 'Scripted model (example)');
 		try {
-			const openAi = await t49.stack.client.createCredential({
-				name: 'Scripted model (example)',
-				type: 'openAiApi',
-				data: { apiKey: 'sk-scripted-model', url: model.url },
-			});
+			const openAi = model.credential;
 			// The Chat Trigger answers in the editor's chat only: here a Webhook of the same name asks instead, the
 			// memory keyed by the session the request names, the model the scripted one (Chat Completions).
 			const path = 't49-example-assistant';
@@ -553,22 +572,10 @@ describe('the example workflow examples/ai-container-assistant.json', () => {
 					node.credentials = { [NODE_TYPES.credential]: t49.credential };
 				}
 			}
-			const created = await t49.stack.client.createWorkflow(workflow);
-			await t49.stack.client.activateWorkflow(created.id);
-			await t49.stack.client.waitForWebhook(path);
-			for (const conversation of conversations) {
-				const response = await fetch(t49.stack.webhookUrl(path), {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ chatInput: conversation.question, sessionId: 'e2e' }),
-				});
-				expect({ question: conversation.question, status: response.status }).toEqual({
-					question: conversation.question,
-					status: 200,
-				});
-				expect(await response.text()).toContain(`Answered: ${conversation.question}`);
-				expect(conversation.results).toHaveLength(conversation.calls.length);
-			}
+			const workflowId = await askEach(workflow, path, conversations, (question) => ({
+				chatInput: question,
+				sessionId: 'e2e',
+			}));
 			// the tools as the example describes them to the model
 			const described = Object.fromEntries(
 				example.nodes
@@ -600,7 +607,7 @@ describe('the example workflow examples/ai-container-assistant.json', () => {
 			});
 			const everything = JSON.stringify(conversations.map((c) => c.results));
 			for (const key of keys()) expect(everything).not.toContain(key);
-			await t49.stack.client.deactivateWorkflow(created.id);
+			await t49.stack.client.deactivateWorkflow(workflowId);
 		} finally {
 			await model.close();
 		}

@@ -105,6 +105,13 @@ const journey = (
 	},
 });
 
+/** Container > Get Map of the container at sea (transshipped in Busan): "show the route". */
+const route = (sb: Sandbox) => ({
+	tool: 'Container > Get Map',
+	resource: 'container',
+	parameters: { operation: 'getMap', containerId: byNumber(numberOf(sb, 'on_ship')) },
+});
+
 const STATUS = ['container_number', 'status', 'location'];
 
 export const QUESTIONS: Question[] = [
@@ -280,14 +287,10 @@ export const QUESTIONS: Question[] = [
 		fixture: 'on_ship',
 		calls: (sb) => [
 			{
-				tool: 'Container > Get Map',
-				resource: 'container',
-				parameters: { operation: 'getMap', containerId: byNumber(numberOf(sb, 'on_ship')) },
+				...route(sb),
 				key: 'basic',
 				fields: ['error'],
-				says: {
-					error: /plan does not include Routing Data.*the number itself is fine/,
-				},
+				says: { error: /plan does not include Routing Data.*the number itself is fine/ },
 			},
 		],
 	},
@@ -297,9 +300,7 @@ export const QUESTIONS: Question[] = [
 		fixture: 'on_ship',
 		calls: (sb) => [
 			{
-				tool: 'Container > Get Map',
-				resource: 'container',
-				parameters: { operation: 'getMap', containerId: byNumber(numberOf(sb, 'on_ship')) },
+				...route(sb),
 				fields: ['route', 'ports', 'current_vessel'],
 				says: { route: /^Shanghai → Busan → Long Beach$/ },
 			},
