@@ -8,7 +8,7 @@
  * 2. n8n's MCP Server Trigger with the Terminal49 Tool nodes, called by the real MCP SDK client: it lists the
  *    tools with their descriptions and calls them, getting the same answers.
  *
- * One n8n instance for the file, the sandbox in this process.
+ * One n8n instance for the file, the sandbox in this process. Passes on n8n 1.123 too (`T49_N8N_LINE=1`).
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -195,7 +195,8 @@ async function startModelServer(conversations: Conversation[], credentialName: s
 		.createCredential({
 			name: credentialName,
 			type: 'openAiApi',
-			data: { apiKey: 'sk-scripted-model', url: `http://127.0.0.1:${port}/v1` },
+			// `header` given: n8n 1.123's public API asks for it
+			data: { apiKey: 'sk-scripted-model', url: `http://127.0.0.1:${port}/v1`, header: false },
 		})
 		.catch(async (error: unknown) => {
 			await close();
@@ -345,7 +346,7 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 						id: 'agent',
 						name: 'AI Agent',
 						type: '@n8n/n8n-nodes-langchain.agent',
-						typeVersion: 3.1,
+						typeVersion: 3,
 						position: [300, 0],
 						parameters: { promptType: 'define', text: '={{ $json.body.question }}', options: {} },
 					},
