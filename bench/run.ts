@@ -1,11 +1,12 @@
 /**
- * `npm run bench`: the four sections of issue 7, the polling trigger's (5, issue 16) and filtered lists (6,
- * issue 22), printed as tables and saved to bench/last-run.{json,md}.
+ * `npm run bench`: the four sections of issue 7, the polling trigger's (5, issue 16), filtered lists (6,
+ * issue 22) and what an AI agent reads per question (7, issue 26), printed as tables and saved to bench/last-run.{json,md}.
  * Not part of `npm test`. Takes a few minutes; needs the real-n8n harness (`scripts/ensure-n8n.sh`).
  *
  *   BENCH_SECTIONS=1,2,3,4,5,6 which sections to run
  *   BENCH_POLL_CONTAINERS=10000 containers (in shipments of 4) of the polling trigger's section 5
  *   BENCH_LIST_CONTAINERS=10000 containers (in shipments of 4) of the filtered lists' section 6
+ *   BENCH_AGENT_CONTAINERS=1000 containers in the sandbox of the AI agent's section 7 (tokens per question)
  *   BENCH_CONTAINERS=10000   containers in the sandbox (Return All size)
  *   BENCH_WINDOW_MS=3000     the sandbox's rate window (compressed from Terminal49's 60 s)
  *   BENCH_LIMIT=20           default-bucket limit per window (20 per 3 s: the limit binds, as in the issue's figures)
@@ -38,11 +39,13 @@ import type { FilteredListsResult } from './filteredLists';
 import { runFilteredListsBench } from './filteredLists';
 import type { QueueTriggerResult, TriggerResult } from './trigger';
 import { runQueueTriggerBench, runTriggerBench } from './trigger';
+import type { AgentTokensResult } from './agentTokens';
+import { agentTokensTable, runAgentTokensBench } from './agentTokens';
 
 const env = (name: string, fallback: number) =>
 	process.env[name] ? Number(process.env[name]) : fallback;
 const SECTIONS = new Set(
-	(process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6').split(',').map((s) => s.trim()),
+	(process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6,7').split(',').map((s) => s.trim()),
 );
 const TOTAL = env('BENCH_CONTAINERS', 10_000);
 const WINDOW_MS = env('BENCH_WINDOW_MS', 3000);
@@ -58,6 +61,7 @@ interface Results {
 	trigger?: TriggerResult;
 	polling?: PollingResult;
 	filteredLists?: FilteredListsResult;
+	agentTokens?: AgentTokensResult;
 	triggerQueue?: QueueTriggerResult;
 	overheads?: Overheads;
 	notes: string[];
@@ -302,6 +306,10 @@ export function renderMarkdown(results: Results): string {
 		parts.push('### 5. Polling trigger: one poll\n\n' + pollingTable(results.polling));
 	if (results.filteredLists)
 		parts.push('### 6. Filtered lists\n\n' + filteredListsTable(results.filteredLists));
+	if (results.agentTokens)
+		parts.push(
+			'### 7. What an AI agent reads per question\n\n' + agentTokensTable(results.agentTokens),
+		);
 	if (results.notes.length) parts.push('Notes:\n' + results.notes.map((n) => `- ${n}`).join('\n'));
 	return parts.join('\n\n') + '\n';
 }
@@ -519,6 +527,16 @@ async function main() {
 		} catch (error) {
 			results.notes.push(
 				`the filtered lists could not be measured: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+			);
+		}
+	}
+	if (SECTIONS.has('7')) {
+		try {
+			results.agentTokens = await runAgentTokensBench(env('BENCH_AGENT_CONTAINERS', 1000));
+			console.log(agentTokensTable(results.agentTokens));
+		} catch (error) {
+			results.notes.push(
+				`what an AI agent reads could not be measured: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
 			);
 		}
 	}

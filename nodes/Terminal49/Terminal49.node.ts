@@ -7,7 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
-import { errorItem, nodeError, runOperation } from './actions/router';
+import { errorItem, nodeError, runOperation, toolErrorItem } from './actions/router';
+import { runsAsTool } from './actions/tool';
 import { operationSubtitle } from './actions/subtitle';
 import { listSearch } from './methods';
 import * as customFieldSearch from './methods/customFields';
@@ -40,7 +41,15 @@ export class Terminal49 implements INodeType {
 		documentationUrl:
 			'https://github.com/terminal49/n8n-nodes-terminal49/blob/main/docs/operations.md',
 		defaults: { name: 'Terminal49' },
-		usableAsTool: true,
+		// As "Terminal49 Tool" (an AI Agent's tool, or an MCP Server Trigger's): what an agent reads of it when
+		// no operation says more (the default of its "Description", Set Manually); each operation's own tool
+		// description is its action, "<action> in Terminal49" (docs/ai-agents.md)
+		usableAsTool: {
+			replacements: {
+				description:
+					'Answers questions about the ocean containers this Terminal49 account tracks: where a container is, whether it is on hold or ready for pickup, its last free day and demurrage risk, its ETA and why it is late, and starts tracking a new number. Give it the number the customer quotes: container number, bill of lading, booking or reference number.',
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// The widget's embed code needs no API call: no credential is asked for it.
@@ -54,15 +63,22 @@ export class Terminal49 implements INodeType {
 
 	/**
 	 * Runs the chosen operation once per input item (actions/router.ts). Each output item is paired with the
-	 * input it came from; with "Continue On Fail" an item that fails becomes `{error}` and the rest go on.
+	 * input it came from; with "Continue On Fail" an item that fails becomes `{error}` and the rest go on. As an
+	 * AI agent's tool (actions/tool.ts) a list is bounded and a failure is answered in one sentence.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
+		const asTool = runsAsTool(this);
 		const returnData: INodeExecutionData[] = [];
 		for (let i = 0; i < items.length; i++) {
 			try {
-				returnData.push(...(await runOperation.call(this, i)));
+				returnData.push(...(await runOperation.call(this, i, asTool)));
 			} catch (error) {
+				const answer = asTool ? toolErrorItem.call(this, error, i) : undefined;
+				if (answer) {
+					returnData.push(answer);
+					continue;
+				}
 				if (this.continueOnFail()) {
 					returnData.push(errorItem(error, i));
 					continue;

@@ -59,6 +59,8 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			'risks',
 			'eta',
 			'eta_is_actual',
+			'last_milestone',
+			'tracking',
 			'bill_of_lading',
 			'carrier',
 			'id',
@@ -76,18 +78,23 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			urgency: 'imminent',
 			risks: 'Last free day tomorrow',
 			eta_is_actual: true,
+			tracking: 'Tracking',
 			bill_of_lading: f.billOfLading,
 			id: f.containerId,
 		});
 		expect(item.location).toMatch(/New York/);
+		// the last step its own record dates, at the place and in its time (discharged 2 days before the epoch)
+		expect(item.last_milestone).toMatch(
+			/^Discharged at .*New York.*, 2026-10-1[78] \d\d:\d\d E[DS]T$/,
+		);
 		expect(item.carrier).toBeTruthy();
 	});
 
-	it('Get Many: every container the same 16 fields, nothing nested (n8n shows every column)', async () => {
+	it('Get Many: every container the same 18 fields, nothing nested (n8n shows every column)', async () => {
 		const out = await containers.run({ operation: 'getAll', returnAll: true }, V2);
 		expect(out.length).toBeGreaterThan(10);
 		for (const item of out) {
-			expect(Object.keys(item)).toHaveLength(16);
+			expect(Object.keys(item)).toHaveLength(18);
 			expect(isFlat(item)).toBe(true);
 		}
 	});

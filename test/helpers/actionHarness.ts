@@ -17,6 +17,8 @@ export interface RunOptions {
 	keepAccountCache?: boolean;
 	/** The node's version (1 unless given; given, parameters get their defaults as the editor fills them). */
 	typeVersion?: number;
+	/** Run as an AI agent's tool (runNode's `asTool`). */
+	asTool?: boolean;
 }
 
 export function runnerFor(getSandbox: () => Sandbox, resource: string) {
@@ -38,6 +40,7 @@ export function runnerFor(getSandbox: () => Sandbox, resource: string) {
 				continueOnFail: options.continueOnFail,
 				keepAccountCache: options.keepAccountCache,
 				typeVersion: options.typeVersion,
+				asTool: options.asTool,
 			});
 		} catch (error) {
 			// Keep the message (tests match on it) and add the description, which names the request and error code.

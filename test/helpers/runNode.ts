@@ -55,6 +55,11 @@ export interface RunNodeOptions {
 	 * every parameter shown, as the editor fills them in (NodeHelpers.getNodeParameters).
 	 */
 	typeVersion?: number;
+	/**
+	 * Run it as n8n runs an AI agent's tool: the "Terminal49 Tool" node n8n makes from `usableAsTool` (type
+	 * `…terminal49Tool`), which the AI Agent of version 3 executes as a node of the workflow.
+	 */
+	asTool?: boolean;
 }
 
 const credentialType = new Terminal49Api();
@@ -120,11 +125,12 @@ export function makeNode(
 	parameters: INodeParameters,
 	continueOnFail = false,
 	typeVersion?: number,
+	asTool = false,
 ): INode {
 	const node: INode = {
 		id: 'node-1',
 		name: 'Terminal49',
-		type: `n8n-nodes-terminal49.${nodeType.description.name}`,
+		type: `n8n-nodes-terminal49.${nodeType.description.name}${asTool ? 'Tool' : ''}`,
 		typeVersion: typeVersion ?? 1,
 		position: [0, 0],
 		parameters,
@@ -152,6 +158,7 @@ export function createExecuteContext(options: RunNodeOptions): ExecuteContext {
 		options.parameters,
 		options.continueOnFail,
 		options.typeVersion,
+		options.asTool,
 	);
 	const workflow = makeWorkflow(node, options.nodeType);
 	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));

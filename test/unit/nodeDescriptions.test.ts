@@ -64,7 +64,7 @@ describe('subtitles in words', () => {
 				}
 			}
 		}
-		expect(checked).toBe(79);
+		expect(checked).toBe(81);
 	});
 
 	test('both triggers: the chosen events by name, or how many', () => {

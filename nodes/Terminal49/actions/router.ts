@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { agentErrorItem, agentViewOf, boundedForAgent } from '../helpers/agentAnswers';
 import { selectedFields, summaryOf } from '../helpers/summaries';
 import type { OutputShape } from '../parameters';
 import { readOutput } from '../parameters';
@@ -8,11 +9,13 @@ import { resources } from './resources';
 
 /**
  * Runs the chosen operation for input item `itemIndex` and returns its output items, each paired with that
- * input item. The node's execute() loops over the items (and handles Continue On Fail: errorItem).
+ * input item. The node's execute() loops over the items (and handles Continue On Fail: errorItem). As an AI
+ * agent's tool (`asTool`), a list is bounded for the agent (helpers/agentAnswers.ts).
  */
 export async function runOperation(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	asTool = false,
 ): Promise<INodeExecutionData[]> {
 	const resource = this.getNodeParameter('resource', itemIndex) as string;
 	const operation = this.getNodeParameter('operation', itemIndex) as string;
@@ -26,10 +29,50 @@ export async function runOperation(
 	}
 	const result: IDataObject[] = await execute.call(this, itemIndex);
 	const output = readOutput.call(this, itemIndex);
+	const items = output ? shaped(result, output.shape, output.fields) : result;
 	return this.helpers.constructExecutionMetaData(
-		this.helpers.returnJsonArray(output ? shaped(result, output.shape, output.fields) : result),
+		this.helpers.returnJsonArray(
+			asTool
+				? forAgent.call(this, itemIndex, items, !output || output.shape === 'simplified')
+				: items,
+		),
 		{ itemData: { item: itemIndex } },
 	);
+}
+
+/**
+ * The items as an agent reads them: the short form of what the people-first view leaves as it is (unless the
+ * node is set to another Output), and a list bounded (helpers/agentAnswers.ts).
+ */
+function forAgent(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	items: IDataObject[],
+	peopleFirst: boolean,
+): IDataObject[] {
+	const read = peopleFirst ? items.map(agentViewOf) : items;
+	return boundedForAgent(read, listIsComplete.call(this, itemIndex, items));
+}
+
+/** Whether a list holds every record there is: Return All, or fewer than its Limit (no Limit: one answer). */
+function listIsComplete(this: IExecuteFunctions, itemIndex: number, items: IDataObject[]): boolean {
+	if (this.getNodeParameter('returnAll', itemIndex, false) === true) return true;
+	const limit = this.getNodeParameter('limit', itemIndex, 0);
+	return !(typeof limit === 'number' && limit > 0 && items.length >= limit);
+}
+
+/**
+ * The item an AI agent gets for a failed call (`{error}` in one sentence: helpers/agentAnswers.ts), unless
+ * the node is set to stop the workflow on error. n8n's AI Agent does the same with a tool that throws: it
+ * hands the agent `{error: message}` and goes on, unless the tool's On Error is "Stop Workflow".
+ */
+export function toolErrorItem(
+	this: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): INodeExecutionData | undefined {
+	if (this.getNode().onError === 'stopWorkflow') return undefined;
+	return { json: agentErrorItem(error), pairedItem: { item: itemIndex } };
 }
 
 /**

@@ -194,8 +194,8 @@ export class Account extends Resource {
 
 	private refuse(refusal: Refusal | undefined, options: CheckOptions): void {
 		if (!refusal) return;
-		const { message, description } = options.fixInMessage ? withFix(refusal) : refusal;
-		this.fail(message, description);
+		const { message, description, agent } = options.fixInMessage ? withFix(refusal) : refusal;
+		this.fail(message, description, agent);
 	}
 
 	/**

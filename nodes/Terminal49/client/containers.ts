@@ -93,6 +93,26 @@ export class Containers extends Resource {
 		return notTracked();
 	}
 
+	/**
+	 * The containers of a number, exactly, with `include` (flat items with their derived fields; none when it
+	 * is not tracked): one request with `filter[number]`, checked on the records; a service that dropped the
+	 * filter (another container came back) gets the bounded look-up of idOf.
+	 */
+	async byNumber(number: string, include: string[]): Promise<IDataObject[]> {
+		const document = await this.api.document({
+			method: 'GET',
+			path: '/containers',
+			qs: { 'filter[number]': number, ...includeQuery(include), 'page[size]': 5 },
+		});
+		const same = itemsOf(document, { simplify: true }, withInsights).filter(
+			(item) => item.number === number,
+		);
+		if (same.length || resourcesOf(document).length === 0) return same;
+		return await this.get(await this.idOf({ mode: 'number', value: number }), include, {
+			simplify: true,
+		});
+	}
+
 	/** `GET /containers/{id}`: one item (derived fields added, counted as `insights` says), or the document. */
 	async get(
 		id: string,
@@ -105,6 +125,19 @@ export class Containers extends Resource {
 			mode,
 			(item) => addContainerInsights(item, undefined, insights),
 		);
+	}
+
+	/**
+	 * The container with what its journey needs: its shipment, POD terminal and pickup facility, and its
+	 * transport events (`GET /containers/{id}/transport_events` with their location and vessel, oldest first),
+	 * nested as `transport_events`, the derived fields (rolled, transshipped, ETA slipped) judged on them.
+	 */
+	async withJourney(id: string): Promise<IDataObject> {
+		const [container] = await this.get(id, ['shipment', 'pod_terminal', 'pickup_facility'], {
+			simplify: true,
+		});
+		const events = await this.transportEvents(id, ['location', 'vessel'], {}, { simplify: true });
+		return addContainerInsights({ ...container, transport_events: events });
 	}
 
 	/** The container as the service sends it, with `include` resolved in `included` (the trigger's look-up). */

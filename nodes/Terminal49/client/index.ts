@@ -10,6 +10,7 @@ import {
 	RecordCustomFields,
 } from './customFields';
 import { Documents, DocumentSchemas, EmailSubmissions } from './documents';
+import { Finder } from './find';
 import type { Locator } from './locator';
 import { Places, Search, ShippingLines, Terminals, Vessels } from './lookups';
 import { Parties } from './parties';
@@ -49,6 +50,8 @@ export class Terminal49Client {
 	readonly documents: Documents;
 	readonly documentSchemas: DocumentSchemas;
 	readonly emailSubmissions: EmailSubmissions;
+	/** Any number a person quotes, across containers, shipments and tracking requests. */
+	readonly finder: Finder;
 
 	constructor(readonly api: Api) {
 		this.account = new Account(api);
@@ -72,6 +75,7 @@ export class Terminal49Client {
 		this.documents = new Documents(api);
 		this.documentSchemas = new DocumentSchemas(api);
 		this.emailSubmissions = new EmailSubmissions(api);
+		this.finder = new Finder(api, this.containers, this.shipments, this.trackingRequests);
 	}
 
 	/** A record that carries custom fields, as the user named it (numbers looked up by its resource). */

@@ -1,6 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { withAgentAnswer } from '../helpers/agentAnswers';
 import type { Api, ServiceOnlyFilters } from './api';
 import type { ListQuery } from './listQuery';
 
@@ -16,12 +17,17 @@ export abstract class Resource {
 		return this.api.itemIndex ?? 0;
 	}
 
-	/** An error about what the user gave (before or instead of a request), with the fix. */
-	protected fail(message: string, description?: string): never {
-		throw new NodeOperationError(this.node, message, {
+	/**
+	 * An error about what the user gave (before or instead of a request), with the fix; `agent`: the same in
+	 * one sentence an AI agent can relay to the person it talks to (the node as a tool: helpers/agentAnswers.ts).
+	 */
+	protected fail(message: string, description?: string, agent?: string): never {
+		const error = new NodeOperationError(this.node, message, {
 			itemIndex: this.itemIndex,
 			...(description ? { description } : {}),
 		});
+		if (agent) withAgentAnswer(error, agent);
+		throw error;
 	}
 
 	/**

@@ -91,6 +91,16 @@ export function splitContainers(document: JsonApiDocument): IDataObject[] {
 	return items;
 }
 
+/** The container items of a shipment document (splitContainers), and a shipment without containers as itself. */
+function containersOfShipments(document: JsonApiDocument): IDataObject[] {
+	const items = splitContainers(document);
+	const withContainers = new Set(items.map((item) => String((item.shipment as IDataObject).id)));
+	const bare = itemsOf(document, { simplify: true }, shipmentItem).filter(
+		(shipment) => !withContainers.has(String(shipment.id)),
+	);
+	return [...items, ...bare];
+}
+
 export interface ShipmentFilters {
 	q?: string;
 	number?: string;
@@ -165,6 +175,39 @@ export class Shipments extends Resource {
 			`${matches.length} shipments match "${typed}"`,
 			`Choose one by ID instead: ${matches.map((record) => String(record.id)).join(', ')}.`,
 		);
+	}
+
+	/**
+	 * The containers of the shipments a number names exactly (each with its shipment nested and the derived
+	 * fields; a shipment without containers yet as itself; none when nothing matches): the bill of lading or
+	 * booking number it was tracked by (`number`), else a bill of lading or reference number among the first
+	 * page of `q` (a prefix or substring search, so only an exact match counts).
+	 */
+	async containersByNumber(number: string): Promise<IDataObject[]> {
+		const same = (value: unknown) =>
+			typeof value === 'string' && normalizeShipmentNumber(value) === number;
+		const read = async (qs: IDataObject) =>
+			await this.api.document({
+				method: 'GET',
+				path: '/shipments',
+				qs: { ...qs, include: 'containers,pod_terminal', 'page[size]': MAX_MATCHES },
+			});
+		const isBillOfLading = (record: ResourceObject) =>
+			same(attributesOf(record).bill_of_lading_number) ||
+			same(attributesOf(record).normalized_number);
+		// a booking is not on the record: one shipment for the number is it; several are a dropped filter
+		// unless their bill of lading is the number
+		const byNumber = await read({ number });
+		const records = resourcesOf(byNumber);
+		const billsOfLading = records.filter(isBillOfLading);
+		const tracked = billsOfLading.length ? billsOfLading : records.length === 1 ? records : [];
+		if (tracked.length) return containersOfShipments({ ...byNumber, data: tracked });
+		const byText = await read({ q: number });
+		const matches = resourcesOf(byText).filter((record) => {
+			const refs = attributesOf(record).ref_numbers;
+			return isBillOfLading(record) || (Array.isArray(refs) && refs.some(same));
+		});
+		return containersOfShipments({ ...byText, data: matches });
 	}
 
 	/** `GET /shipments/{id}`: one item (nested containers with derived fields), one per container, or the document. */

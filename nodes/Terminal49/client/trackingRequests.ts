@@ -157,6 +157,38 @@ export class TrackingRequests extends Resource {
 	}
 
 	/**
+	 * The requests for this number that are still active (pending, awaiting the manifest, or tracking), the
+	 * newest first, as Create returns an existing one (`duplicate: true`): none when there is none, undefined
+	 * when this key may not read requests (the restricted free plan: Create goes on and the service judges).
+	 * The carrier counts only when both sides name one.
+	 */
+	async activeFor(request: NewTrackingRequest, mode: ReadMode): Promise<IDataObject[] | undefined> {
+		const response = await this.api.response({
+			method: 'GET',
+			path: '/tracking_requests',
+			qs: {
+				'filter[request_number]': request.requestNumber,
+				include: 'tracked_object',
+				'page[size]': 100,
+			},
+			acceptStatuses: [401, 403],
+		});
+		if (response.statusCode !== 200) return undefined;
+		const active = resourcesOf(response.body).filter((record) => {
+			const a = attributesOf(record);
+			const scac = String(a.scac ?? '').toUpperCase();
+			return (
+				normalizeRequestNumber(String(a.request_number ?? '')) === request.requestNumber &&
+				ACTIVE_STATUSES.includes(String(a.status)) &&
+				(!request.scac || !scac || scac === request.scac)
+			);
+		});
+		if (!active.length) return [];
+		const document = { data: active[0], included: response.body.included ?? [] };
+		return itemsOf(document, mode).map((item) => ({ ...item, duplicate: true }));
+	}
+
+	/**
 	 * The request the service already has for a duplicate: by the id it named, else by number and carrier. A
 	 * key that may not read (restricted free plan) still gets what is known.
 	 */

@@ -107,7 +107,16 @@ export interface Refusal {
 	description: string;
 	/** The fix alone (a trigger's activation error shows only its message: withFix puts it there). */
 	fix: string;
+	/**
+	 * One sentence an AI agent can relay (the node as a tool): an entitlement boundary of the account, not a
+	 * wrong number.
+	 */
+	agent: string;
 }
+
+/** What an AI agent tells of a feature the account lacks: the plan's limit, not the number's fault. */
+const agentRefusal = (name: string, gives: string, fix: string) =>
+	`This Terminal49 account's plan does not include ${name} (${gives}), so this cannot be answered here; the number itself is fine. ${fix}.`;
 
 const PAID_PLAN_FIX = `Upgrade the plan at ${BILLING_URL}, or start the 7-day API trial on ${DEVELOPERS_URL}`;
 
@@ -133,24 +142,36 @@ export function featureRefusal(
 				message: `${operation} needs the ${name} feature, which needs a paid plan`,
 				description: `${name} (${gives}) is not part of the plan of ${whose}. ${PAID_PLAN_FIX}. ${CHECKED}`,
 				fix: PAID_PLAN_FIX,
+				agent: agentRefusal(name, gives, 'The account owner can upgrade to a paid plan'),
 			};
 		case 'requires_user_credential':
 			return {
 				message: `${operation} needs the ${name} feature, which needs a user credential, not an API key`,
 				description: `Terminal49 gives ${name} (${gives}) of ${whose} to signed-in users, not to API keys. Use it in the Terminal49 app (https://app.terminal49.com), or ask support@terminal49.com to enable it for API keys. ${CHECKED}`,
 				fix: 'Use it in the Terminal49 app, or ask support@terminal49.com to enable it for API keys',
+				agent: `Terminal49 gives ${name} (${gives}) to people signed in to its app, not to this integration's API key, so this cannot be answered here; the number itself is fine. It can be seen in the Terminal49 app.`,
 			};
 		case 'not_enabled':
 			return {
 				message: `${operation} needs the ${name} feature: "${refused}"`,
 				description: `${name} (${gives}) is an add-on ${whose} does not have; Terminal49 would answer 403 "${refused}". Ask sales@terminal49.com to enable it, or remove this operation. ${CHECKED}`,
 				fix: `Ask sales@terminal49.com to enable ${name} for the account`,
+				agent: agentRefusal(
+					name,
+					gives,
+					'The account owner can ask sales@terminal49.com to enable it',
+				),
 			};
 		default:
 			return {
 				message: `${operation} needs the ${name} feature, which is ${statusInWords(status)} for this account`,
 				description: `Terminal49 reports the status of ${name} (${gives}) for ${whose} as "${status}". Ask support@terminal49.com how to enable it. ${CHECKED}`,
 				fix: `Ask support@terminal49.com how to enable ${name}`,
+				agent: agentRefusal(
+					name,
+					gives,
+					'The account owner can ask support@terminal49.com to enable it',
+				),
 			};
 	}
 }
@@ -163,11 +184,15 @@ export function readRefusal(operation: string, account: AccountFacts): Refusal {
 			message: `${operation} cannot run: the API access of this Terminal49 account is paused (billing locked)`,
 			description: `Terminal49 pauses the API keys of ${whose} while its billing is locked. Settle it at ${BILLING_URL}: paying restores API access. ${CHECKED}`,
 			fix: `Settle the bill at ${BILLING_URL}; paying restores API access`,
+			agent:
+				"This Terminal49 account's API access is paused for billing, so nothing can be looked up now; the account owner needs to settle the bill.",
 		};
 	}
 	return {
 		message: `${operation} needs a paid plan: this Terminal49 key is on the free plan, which can only create tracking requests`,
 		description: `Terminal49 would answer: "${FREE_PLAN_REFUSAL}" Upgrade the plan of ${whose} at ${BILLING_URL}, or start the 7-day API trial on ${DEVELOPERS_URL}. Tracking Request > Create works with this key. ${CHECKED}`,
 		fix: PAID_PLAN_FIX,
+		agent:
+			'This Terminal49 account is on the free plan, which can start tracking numbers but not look containers up, so this cannot be answered here; the account owner can upgrade to a paid plan.',
 	};
 }

@@ -95,3 +95,83 @@ export function milestoneOf(
 		vessel: text(vessel?.name) ?? text(s.pod_vessel_name),
 	};
 }
+
+/** `2026-11-22 17:05 PST`: an instant at a place (its zone; UTC when unknown); null without a valid time. */
+export function localTimeOf(value: unknown, zone: unknown): string | null {
+	const at = text(value);
+	const instant = at ? new Date(at) : null;
+	if (!instant || Number.isNaN(instant.getTime())) return null;
+	return localParts(instant, validZone(zone) ?? 'UTC').time;
+}
+
+/** A milestone a container record carries as a date of its own: what, where (in words) and when. */
+export interface ReachedMilestone {
+	/** e.g. `Discharged`. */
+	what: string;
+	/** e.g. `Fenix Marine Services, Los Angeles`; null when the record names no place. */
+	where: string | null;
+	/** As Terminal49 sends it (UTC). */
+	at: string;
+	/** `2026-11-22 17:05 PST`: the time at the place. */
+	at_local: string | null;
+	/** `Discharged at Fenix Marine Services, Los Angeles, 2026-11-22 17:05 PST`. */
+	text: string;
+}
+
+const joinPlace = (...parts: Array<string | null>) =>
+	parts.filter((part): part is string => !!part).join(', ') || null;
+
+/**
+ * The last milestone a container has reached, from the dates its own record and its shipment's carry (no
+ * transport events needed): the latest step of the journey that has a date, in journey order (the order is
+ * the truth; a late correction to an earlier step does not make it the last). Null before any.
+ */
+export function lastReachedMilestone(
+	container: IDataObject,
+	shipment: IDataObject | null | undefined,
+): ReachedMilestone | null {
+	const s = shipment ?? {};
+	const terminal = (container.pod_terminal ?? null) as IDataObject | string | null;
+	const terminalName = terminal && typeof terminal === 'object' ? text(terminal.name) : null;
+	const pol = text(s.port_of_lading_name);
+	const pod = text(s.port_of_discharge_name);
+	const inland = text(s.destination_name);
+	const byRail =
+		!!text(container.pod_rail_carrier_scac) ||
+		!!text(container.pod_rail_loaded_at) ||
+		!!text(container.pod_rail_departed_at);
+	const polZone = s.pol_timezone;
+	const podZone = container.pod_timezone ?? s.pod_timezone;
+	const inlandZone = container.final_destination_timezone ?? s.destination_timezone ?? podZone;
+	// journey order: [date, what, where, zone]
+	const steps: Array<[unknown, string, string | null, unknown]> = [
+		[container.empty_out_at, 'Empty picked up for loading', pol, polZone],
+		[container.pol_full_in_at, 'Gated in full', pol, polZone],
+		[container.pol_vessel_loaded_at, 'Loaded on the vessel', pol, polZone],
+		[container.pol_vessel_departed_at ?? s.pol_atd_at, 'Vessel departed', pol, polZone],
+		[container.pod_arrived_at ?? s.pod_ata_at, 'Vessel arrived', pod, podZone],
+		[container.pod_discharged_at, 'Discharged', joinPlace(terminalName, pod), podZone],
+		[container.pod_rail_loaded_at, 'Loaded on rail', pod, podZone],
+		[container.pod_rail_departed_at, 'Rail departed', pod, podZone],
+		[byRail ? null : container.pod_full_out_at, 'Picked up', joinPlace(terminalName, pod), podZone],
+		[container.ind_ata_at, 'Rail arrived', inland, inlandZone],
+		[container.ind_rail_unloaded_at, 'Unloaded from rail', inland, inlandZone],
+		[container.final_destination_full_out_at, 'Picked up', inland, inlandZone],
+		[container.delivered_at, 'Delivered', inland ?? pod, inlandZone],
+		[container.empty_terminated_at, 'Empty returned', null, container.empty_terminated_timezone],
+	];
+	for (let i = steps.length - 1; i >= 0; i--) {
+		const [date, what, where, zone] = steps[i];
+		const at = text(date);
+		if (!at) continue;
+		const local = localTimeOf(at, zone);
+		return {
+			what,
+			where,
+			at,
+			at_local: local,
+			text: [where ? `${what} at ${where}` : what, local ?? at].join(', '),
+		};
+	}
+	return null;
+}

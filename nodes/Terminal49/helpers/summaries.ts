@@ -4,6 +4,7 @@ import { calendarDayOf, isValidTimeZone } from './calendar';
 import type { ChangeFact } from './changeFacts';
 import { CHANGE_FACT_WORDS } from './changeFacts';
 import { eventName } from './events';
+import { lastReachedMilestone } from './milestone';
 
 /**
  * The people-first view of a record (the "Simplified" output of node version 2, both triggers' too, and what
@@ -87,6 +88,11 @@ function whereIs(container: Item, shipment: Item): string | null {
 		case 'available':
 		case 'not_available':
 		case 'grounded':
+			// a rail container waits at its inland ramp once unloaded there
+			if (text(container.ind_rail_unloaded_at) && destination)
+				return [text(asObject(container.pickup_facility)?.name), destination]
+					.filter(Boolean)
+					.join(', ');
 			return terminal && pod ? `${terminal}, ${pod}` : (terminal ?? pod);
 		case 'awaiting_inland_transfer':
 			return pod ? `${pod}, waiting for rail to ${destination ?? 'the inland destination'}` : null;
@@ -122,10 +128,19 @@ export function containerSummary(container: Item, shipmentBeside?: Item | null):
 		risks: (container.risks_text as string | undefined) ?? '',
 		eta: dayIn(eta, shipment.pod_timezone ?? container.pod_timezone),
 		eta_is_actual: arrived !== null,
+		last_milestone: lastReachedMilestone(container, shipment)?.text ?? null,
+		tracking: trackingOf(shipment),
 		bill_of_lading: text(shipment.bill_of_lading_number),
 		carrier: text(shipment.shipping_line_name) ?? text(shipment.shipping_line_scac),
 		id: container.id ?? null,
 	};
+}
+
+/** Whether Terminal49 still tracks a shipment (and so its containers), in words; null when unknown. */
+function trackingOf(shipment: Item): string | null {
+	const stopped = text(shipment.line_tracking_stopped_at);
+	if (stopped) return `Stopped ${dayIn(stopped, shipment.pod_timezone) ?? stopped}`;
+	return Object.keys(shipment).length ? 'Tracking' : null;
 }
 
 /** The shipment's people-first fields. */
@@ -148,7 +163,7 @@ export function shipmentSummary(shipment: Item): Item {
 		containers: numbers.length ? numbers.join(', ') : containers.length,
 		reference_numbers: Array.isArray(shipment.ref_numbers) ? shipment.ref_numbers.join(', ') : '',
 		tags: Array.isArray(shipment.tags) ? shipment.tags.join(', ') : '',
-		tracking: text(shipment.line_tracking_stopped_at) ? 'Stopped' : 'Tracking',
+		tracking: trackingOf(shipment),
 		id: shipment.id ?? null,
 	};
 }
@@ -167,6 +182,9 @@ export function trackingRequestSummary(request: Item): Item {
 		created_at: text(request.created_at),
 		shipment_id: tracked ? (tracked.id ?? null) : text(request.tracked_object),
 		bill_of_lading: text(tracked?.bill_of_lading_number),
+		// Create: whether the number was already tracked (nothing new was created)
+		...(typeof request.duplicate === 'boolean' ? { already_tracked: request.duplicate } : {}),
+		...(text(request.already_tracked_as) ? { already_tracked_as: request.already_tracked_as } : {}),
 		id: request.id ?? null,
 	};
 }

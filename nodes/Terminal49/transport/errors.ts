@@ -1,6 +1,8 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { withAgentAnswer } from '../helpers/agentAnswers';
+
 /** One entry of a JSON:API `errors` array as Terminal49 sends it. */
 export interface ServiceError {
 	status?: string;
@@ -87,6 +89,8 @@ function fieldsToCheck(errors: ServiceError[], request: RequestDescription): str
 export interface MappedError {
 	message: string;
 	description: string;
+	/** The same in one sentence an AI agent can relay (the node as a tool), where it differs from the message. */
+	agent?: string;
 }
 
 /** The message and the fix for an HTTP error status from the service. */
@@ -114,6 +118,8 @@ export function mapHttpError(
 					message:
 						'This Terminal49 API key is on the restricted free plan: it can only create tracking requests',
 					description: `Creating tracking requests works with this key; every other operation needs a paid plan or an enabled trial. Ask Terminal49 to enable read access, or use a key of a paid account.${said} (${where})`,
+					agent:
+						'This Terminal49 account is on the free plan, which can start tracking numbers but not look containers up, so this cannot be answered here; the account owner can upgrade to a paid plan.',
 				};
 			}
 			return {
@@ -129,6 +135,7 @@ export function mapHttpError(
 				description: feature
 					? `${feature} is a paid add-on. Ask Terminal49 to enable it for your account, or remove this operation.${said} (${where})`
 					: `The key is valid but lacks permission for this resource. Ask Terminal49 to enable it for your account.${said} (${where})`,
+				agent: `This Terminal49 account's plan does not include ${feature ? `the ${feature} feature` : 'this data'}, so this cannot be answered here; the number itself is fine. The account owner can ask Terminal49 to enable it.`,
 			};
 		}
 		case 404:
@@ -147,12 +154,16 @@ export function mapHttpError(
 				description: `The nodes waited the Retry-After time${
 					extra.retryAfterSeconds !== undefined ? ` (${extra.retryAfterSeconds} s)` : ''
 				} and retried, but the key stayed over its limit. Another workflow or client is probably using the same key: spread the work out, or lower "Requests per Minute" in the credential to leave it room.${said} (${where})`,
+				agent:
+					"Terminal49's limit of requests per minute is used up for now, so this could not be looked up: try again in a minute.",
 			};
 		default:
 			if (status >= 500) {
 				return {
 					message: `Terminal49 or an upstream carrier is unavailable (${status})`,
 					description: `The request failed after retries. Try again in a few minutes; if it persists, check Terminal49's status page.${said} (${where})`,
+					agent:
+						'Terminal49 or the carrier behind it is not answering right now, so this could not be looked up: try again in a few minutes.',
 				};
 			}
 			return {
@@ -174,12 +185,13 @@ export function apiError(
 	const payload: JsonObject = { message: mapped.message };
 	if (status !== undefined) payload.httpCode = String(status);
 	if (errors.length > 0) payload.errors = errors as unknown as JsonObject[];
-	return new NodeApiError(node, payload, {
+	const error = new NodeApiError(node, payload, {
 		message: mapped.message,
 		description: mapped.description,
 		httpCode: status !== undefined ? String(status) : undefined,
 		itemIndex,
 	});
+	return mapped.agent ? withAgentAnswer(error, mapped.agent) : error;
 }
 
 const NETWORK_PHRASES: Record<string, string> = {

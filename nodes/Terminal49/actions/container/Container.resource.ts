@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as find from './find.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getJourney from './getJourney.operation';
 import * as getMap from './getMap.operation';
 import * as getRawEvents from './getRawEvents.operation';
 import * as getTransportEvents from './getTransportEvents.operation';
@@ -9,8 +11,10 @@ import * as refresh from './refresh.operation';
 import * as update from './update.operation';
 
 export const operations = {
+	find: find.execute,
 	get: get.execute,
 	getAll: getAll.execute,
+	getJourney: getJourney.execute,
 	getMap: getMap.execute,
 	getRawEvents: getRawEvents.execute,
 	getTransportEvents: getTransportEvents.execute,
@@ -27,11 +31,25 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['container'] } },
 		options: [
 			{
+				name: 'Find',
+				value: 'find',
+				action: 'Find containers by any number',
+				description:
+					'Find the containers a customer means by any number they quote (container, bill of lading, booking or reference number, or the start of one), each with its status, location, holds, last free day and ETA; a number requested but not tracked yet answers with its tracking request',
+			},
+			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get a container',
 				description:
 					'Get a container with its status, holds, fees, last free day and pickup readiness',
+			},
+			{
+				name: 'Get Journey',
+				value: 'getJourney',
+				action: 'Get the journey of a container',
+				description:
+					'Why is it late: the ETA against the first one announced, the last confirmed move, what comes next, the route with transshipments and any rail leg, from its transport events without the whole timeline',
 			},
 			{
 				name: 'Get Many',
@@ -76,8 +94,10 @@ export const description: INodeProperties[] = [
 		],
 		default: 'get',
 	},
+	...find.description,
 	...get.description,
 	...getAll.description,
+	...getJourney.description,
 	...getMap.description,
 	...getRawEvents.description,
 	...getTransportEvents.description,

@@ -6,6 +6,7 @@ import { terminal49 } from '../../client';
 import { BILLING_URL } from '../../helpers/entitlements';
 import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
 import { assertApiSlug } from '../../client/customFields';
+import type { NewTrackingRequest } from '../../client/trackingRequests';
 import { normalizeRequestNumber } from '../../client/trackingRequests';
 import type { CustomFieldValueType } from '../../helpers/customFieldValue';
 import { parseCustomFieldValue, valueProperties } from '../../helpers/customFieldValue';
@@ -143,6 +144,15 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{
+		displayName: 'Look Up First',
+		name: 'lookUpFirst',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to look the number up before creating anything (one or two requests): when a request for it is pending, awaiting the manifest or tracking, or the container is already tracked under its bill of lading, that is returned (already_tracked) and nothing is created. Turn off for a bulk import of numbers known to be new, to save requests.',
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	{
 		displayName: 'When Out of Tracking Slots',
 		name: 'whenOutOfSlots',
 		type: 'options',
@@ -220,8 +230,9 @@ function readInitialCustomFields(
 }
 
 /**
- * POST /tracking_requests. A duplicate gives back the existing request (`duplicate: true`), not an error
- * (client/trackingRequests.ts).
+ * POST /tracking_requests. Node version 2 looks the number up first (Look Up First, client/find.ts): a number
+ * already tracked or requested gives back what exists (`duplicate: true`) and creates nothing. A duplicate the
+ * service finds gives back the existing request (`duplicate: true`), not an error (client/trackingRequests.ts).
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
@@ -274,19 +285,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 	const t49 = terminal49(this, itemIndex);
+	const request: NewTrackingRequest = {
+		requestType,
+		requestNumber,
+		scac,
+		refNumbers: parseList(additional.refNumbers),
+		shipmentTags: parseList(additional.shipmentTags),
+		customerId,
+		initialCustomFields,
+	};
+	const mode = readMode.call(this, itemIndex);
+	// node version 2: never a second tracking of the same number (version 1 leaves it to the service)
+	if (this.getNodeParameter('lookUpFirst', itemIndex, false) === true) {
+		const existing = await t49.finder.alreadyTracked(request, mode);
+		if (existing?.length) return existing;
+	}
 	await checkSlots.call(this, t49, itemIndex);
-	const items = await t49.trackingRequests.create(
-		{
-			requestType,
-			requestNumber,
-			scac,
-			refNumbers: parseList(additional.refNumbers),
-			shipmentTags: parseList(additional.shipmentTags),
-			customerId,
-			initialCustomFields,
-		},
-		readMode.call(this, itemIndex),
-	);
+	const items = await t49.trackingRequests.create(request, mode);
 	if (items.some((item) => item.duplicate === false)) await t49.account.countCreated();
 	return items;
 }

@@ -1,0 +1,134 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { assertNotEmpty } from '../helpers/validation';
+import type { Api } from './api';
+import type { Containers } from './containers';
+import type { ContainerFilters } from './listFilters';
+import { Resource } from './resource';
+import type { Shipments } from './shipments';
+import { normalizeShipmentNumber } from './shipments';
+import type { ReadMode } from './jsonApi';
+import type { NewTrackingRequest, TrackingRequests } from './trackingRequests';
+
+/** A container number's shape (owner code, category, serial and check digit), the check digit not checked. */
+const CONTAINER_NUMBER = /^[A-Z]{3}[UJZ]\d{7}$/;
+/** The start of a container number (a prefix search on container numbers). */
+const CONTAINER_PREFIX = /^[A-Z]{3}[UJZ]?\d{0,6}$/;
+/** A Terminal49 ID. */
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
+/** A prefix shorter than this matches too much to be a search. */
+const MIN_PREFIX = 4;
+
+/** How the records a number found were found. */
+export type FoundBy = 'id' | 'container_number' | 'shipment_number' | 'tracking_request' | 'prefix';
+
+export interface Found {
+	/** Flat container items (their shipment nested, derived fields added), shipments without containers, or tracking requests. */
+	items: IDataObject[];
+	by: FoundBy;
+}
+
+const containerIncludes = ['shipment', 'pod_terminal'];
+
+/**
+ * Finds what a person quotes: a container number, a bill of lading, booking or reference number, the start of
+ * one, or a Terminal49 ID, each looked up the way the service offers it (exact first, then a prefix search),
+ * and answered as containers (each with its shipment), so one call answers "where is it". A number not
+ * tracked but requested answers with its tracking request (pending, awaiting the manifest, failed).
+ */
+export class Finder extends Resource {
+	constructor(
+		api: Api,
+		private readonly containers: Containers,
+		private readonly shipments: Shipments,
+		private readonly trackingRequests: TrackingRequests,
+	) {
+		super(api);
+	}
+
+	async anyNumber(raw: unknown, limit: number): Promise<Found> {
+		const typed = assertNotEmpty(this.node, 'Number', raw, this.itemIndex);
+		const number = normalizeShipmentNumber(typed);
+		if (UUID.test(typed.trim())) {
+			return {
+				items: await this.containers.get(typed.trim(), containerIncludes, { simplify: true }),
+				by: 'id',
+			};
+		}
+		const byContainer = CONTAINER_NUMBER.test(number);
+		const exact = byContainer
+			? await this.containers.byNumber(number, containerIncludes)
+			: await this.shipments.containersByNumber(number);
+		if (exact.length) {
+			return {
+				items: exact.slice(0, limit),
+				by: byContainer ? 'container_number' : 'shipment_number',
+			};
+		}
+		const requested = await this.trackingRequests.list(
+			{ requestNumber: number, include: ['tracked_object'] },
+			{ limit },
+			{ simplify: true },
+		);
+		if (requested.length) return { items: requested, by: 'tracking_request' };
+		if (!CONTAINER_NUMBER.test(number) && number.length >= MIN_PREFIX) {
+			const started = await this.prefix(number, limit);
+			if (started.length) return { items: started, by: 'prefix' };
+		}
+		return this.fail(
+			`Nothing tracked in this Terminal49 account matches "${typed}"`,
+			'No container, bill of lading, booking or reference number is or starts with it, and no tracking request was made for it. Check the number, or create a tracking request for it (Tracking Request > Create).',
+			`No container, bill of lading, booking or reference number "${typed}" is tracked in this Terminal49 account, and no tracking request was made for it: check the number with the customer, or offer to start tracking it.`,
+		);
+	}
+
+	/** Containers whose number, or whose shipment's bill of lading or reference number, starts with `prefix`. */
+	private async prefix(prefix: string, limit: number): Promise<IDataObject[]> {
+		const take = { limit };
+		const list = async (where: ContainerFilters) =>
+			await this.containers.list({ include: containerIncludes, where }, take, { simplify: true });
+		if (CONTAINER_PREFIX.test(prefix)) {
+			const byNumber = await list({ numberPrefix: prefix });
+			if (byNumber.length) return byNumber;
+		}
+		const byShipment = await list({ shipmentNumberPrefix: prefix });
+		if (byShipment.length) return byShipment;
+		return await list({ shipmentRefNumberPrefix: prefix });
+	}
+
+	/**
+	 * What Tracking Request > Create finds before it creates (so that a number is never tracked twice): an
+	 * active request for the same number, else, for a container number, the container already tracked (with
+	 * its shipment, under the number it was tracked by), as a tracking request marked `duplicate: true`;
+	 * undefined when nothing is tracked, or when this key may not read (the free plan: the service judges).
+	 */
+	async alreadyTracked(
+		request: NewTrackingRequest,
+		mode: ReadMode,
+	): Promise<IDataObject[] | undefined> {
+		const requested = await this.trackingRequests.activeFor(request, mode);
+		if (requested === undefined || requested.length) return requested;
+		if (request.requestType !== 'container') return undefined;
+		const [container] = (
+			await this.containers.byNumber(request.requestNumber, ['shipment'])
+		).filter((item) => {
+			const shipment = item.shipment as IDataObject | undefined;
+			return !!shipment && typeof shipment === 'object' && !shipment.line_tracking_stopped_at;
+		});
+		if (!container) return undefined;
+		const shipment = container.shipment as IDataObject;
+		return [
+			{
+				id: null,
+				type: 'tracking_request',
+				request_number: request.requestNumber,
+				request_type: 'container',
+				scac: shipment.shipping_line_scac ?? null,
+				status: 'created',
+				tracked_object: shipment,
+				duplicate: true,
+				already_tracked_as: `container ${request.requestNumber} of bill of lading ${String(shipment.bill_of_lading_number ?? shipment.id)}`,
+			},
+		];
+	}
+}
