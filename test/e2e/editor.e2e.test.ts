@@ -80,6 +80,7 @@ const EXAMPLES: Array<{ file: string; runs: boolean; delivery?: string }> = [
 	{ file: 'eta-slipped-alert.json', runs: false, delivery: 'Post to Slack' },
 	{ file: 'polling-hold-cleared.json', runs: false, delivery: 'Post to Slack' },
 	{ file: 'milestones-to-table.json', runs: false },
+	{ file: 'ai-container-assistant.json', runs: false },
 ];
 
 describe('the n8n 2.41 editor in a browser', () => {
@@ -205,7 +206,7 @@ describe('the n8n 2.41 editor in a browser', () => {
 			expect(found.map((entry) => entry.name)).toEqual(['Terminal49', 'Terminal49 Polling']);
 			await editor.openEntry('Terminal49');
 			// the panel's count is the node's operations, and the README says that number
-			expect(OPERATION_COUNT).toBe(79);
+			expect(OPERATION_COUNT).toBe(81);
 			expect(await editor.sections()).toContain(`Actions (${OPERATION_COUNT})`);
 			expect(README).toContain(`Its ${OPERATION_COUNT} operations`);
 			expect(README).toContain(`${OPERATION_COUNT} actions`);

@@ -244,6 +244,7 @@ describe('example workflows in real n8n', () => {
 			.filter((f) => f.endsWith('.json'))
 			.sort();
 		expect(files).toEqual([
+			'ai-container-assistant.json',
 			'demurrage-risks-digest.json',
 			'eta-slipped-alert.json',
 			'hold-cleared-alert.json',
@@ -261,6 +262,7 @@ describe('example workflows in real n8n', () => {
 			for (const node of t49Nodes) {
 				expect([
 					'n8n-nodes-terminal49.terminal49',
+					'n8n-nodes-terminal49.terminal49Tool',
 					'n8n-nodes-terminal49.terminal49Trigger',
 					'n8n-nodes-terminal49.terminal49PollingTrigger',
 				]).toContain(node.type);
@@ -271,7 +273,9 @@ describe('example workflows in real n8n', () => {
 			const names = new Set(wf.nodes.map((n) => n.name));
 			for (const [from, outputs] of Object.entries(wf.connections ?? {})) {
 				expect(names).toContain(from);
-				for (const link of (outputs as any).main.flat()) expect(names).toContain(link.node);
+				// main, or an AI sub-node's link to its agent (ai_languageModel, ai_memory, ai_tool)
+				for (const link of Object.values(outputs as object).flat(2))
+					expect(names).toContain(link.node);
 			}
 		}
 	});
@@ -321,11 +325,14 @@ describe('example workflows in real n8n', () => {
 						: lfd.days === 0
 							? 'today'
 							: 'imminent',
-				Where: ['available', 'not_available', 'grounded'].includes(c.a.current_status)
-					? terminalName && pod
-						? `${terminalName}, ${pod}`
-						: (terminalName ?? pod)
-					: expect.any(String),
+				Where: !['available', 'not_available', 'grounded'].includes(c.a.current_status)
+					? expect.any(String)
+					: c.a.ind_rail_unloaded_at && c.shipment.destination_name
+						? // unloaded at its inland ramp: waits there (the ramp's facility is not included here)
+							c.shipment.destination_name
+						: terminalName && pod
+							? `${terminalName}, ${pod}`
+							: (terminalName ?? pod),
 				Pickup: pickupText(c),
 				Holds: activeHolds(c).join(', '),
 				Fees: feesText(c),

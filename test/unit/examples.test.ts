@@ -26,8 +26,16 @@ interface Example {
 	id: string;
 	name: string;
 	nodes: ExampleNode[];
-	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+	/** `main`, or an AI sub-node's `ai_languageModel`, `ai_memory`, `ai_tool` link to its agent. */
+	connections: Record<string, Record<string, Array<Array<{ node: string }>>>>;
 }
+/** n8n's AI nodes the chat assistant uses (package @n8n/n8n-nodes-langchain, part of n8n). */
+const AI_TYPES = [
+	'@n8n/n8n-nodes-langchain.chatTrigger',
+	'@n8n/n8n-nodes-langchain.agent',
+	'@n8n/n8n-nodes-langchain.lmChatOpenAi',
+	'@n8n/n8n-nodes-langchain.memoryBufferWindow',
+];
 const examples: Array<[string, Example]> = FILES.map((file) => [
 	file,
 	JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Example,
@@ -43,8 +51,9 @@ function strings(value: unknown): string[] {
 
 const CODE_TYPES = /\.(code|function|functionItem|aiTransform|executeCommand)$/i;
 
-test('eight examples, as npm start and the docs list them', () => {
+test('nine examples, as npm start and the docs list them', () => {
 	expect(FILES).toEqual([
+		'ai-container-assistant.json',
 		'demurrage-risks-digest.json',
 		'eta-slipped-alert.json',
 		'hold-cleared-alert.json',
@@ -69,11 +78,13 @@ test('no Code node: 0 in all examples', () => {
 	expect(code).toEqual([]);
 });
 
-test.each(examples)('%s: every node is n8n-nodes-base.* or this package', (_file, wf) => {
+test.each(examples)("%s: every node is one of n8n's or this package's", (_file, wf) => {
 	for (const node of wf.nodes) {
 		expect([
 			node.type.startsWith('n8n-nodes-base.'),
+			...AI_TYPES,
 			`${packageName}.terminal49`,
+			`${packageName}.terminal49Tool`,
 			`${packageName}.terminal49Trigger`,
 			`${packageName}.terminal49PollingTrigger`,
 		]).toContain(node.type.startsWith('n8n-nodes-base.') ? true : node.type);
@@ -89,7 +100,7 @@ test.each(examples)('%s: every node is n8n-nodes-base.* or this package', (_file
 	expect(names.size).toBe(wf.nodes.length);
 	for (const [from, outputs] of Object.entries(wf.connections)) {
 		expect(names).toContain(from);
-		for (const link of outputs.main.flat()) expect(names).toContain(link.node);
+		for (const link of Object.values(outputs).flat(2)) expect(names).toContain(link.node);
 	}
 });
 
@@ -116,6 +127,10 @@ test.each(examples)(
 test('ids, names, webhook paths and the data table are kept', () => {
 	const byFile = Object.fromEntries(examples);
 	expect(Object.fromEntries(examples.map(([file, wf]) => [file, [wf.id, wf.name]]))).toEqual({
+		'ai-container-assistant.json': [
+			't49ExAiAssistant',
+			'Terminal49: container assistant (AI agent chat)',
+		],
 		'demurrage-risks-digest.json': [
 			't49ExDemurrageRisks',
 			"Terminal49: today's demurrage risks (daily digest)",
@@ -135,6 +150,7 @@ test('ids, names, webhook paths and the data table are kept', () => {
 		wf.nodes.filter((n) => n.webhookId).map((n) => n.webhookId),
 	);
 	expect(webhookIds.sort()).toEqual([
+		't49-example-ai-assistant',
 		't49-example-eta-slipped',
 		't49-example-hold-cleared',
 		't49-example-milestones',
@@ -170,7 +186,9 @@ function lastNodes(wf: Example): ExampleNode[] {
 	return wf.nodes.filter(
 		(node) =>
 			node.type !== STICKY &&
-			!(wf.connections[node.name]?.main ?? []).some((output) => output.length > 0),
+			!Object.values(wf.connections[node.name] ?? {})
+				.flat()
+				.some((output) => output.length > 0),
 	);
 }
 
@@ -183,6 +201,12 @@ test.each(examples)(
 		// a note a user reads on the canvas explains the example's rule (which items, when it alerts)
 		expect(notes.length).toBeGreaterThan(0);
 		const delivery = wf.nodes.filter((node) => DELIVERY_TYPES.includes(node.type));
+		if (wf.id === 't49ExAiAssistant') {
+			// it answers in the chat: the agent is its last step, no credential to set but the model's
+			expect(delivery).toEqual([]);
+			expect(lastNodes(wf).map((node) => node.type)).toEqual(['@n8n/n8n-nodes-langchain.agent']);
+			return;
+		}
 		if (wf.id === 't49ExMilestones') {
 			// its delivery is the row in n8n's own Data Table: no credential to set
 			expect(delivery).toEqual([]);
