@@ -58,9 +58,6 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			'fees',
 			'risks',
 			'eta',
-			'eta_is_actual',
-			'last_milestone',
-			'tracking',
 			'bill_of_lading',
 			'carrier',
 			'id',
@@ -77,24 +74,37 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			days_left: 1,
 			urgency: 'imminent',
 			risks: 'Last free day tomorrow',
-			eta_is_actual: true,
-			tracking: 'Tracking',
 			bill_of_lading: f.billOfLading,
 			id: f.containerId,
 		});
 		expect(item.location).toMatch(/New York/);
+		expect(item.carrier).toBeTruthy();
+	});
+
+	it("as an AI agent's tool, a container has three fields more: whether the ETA is the arrival, the last milestone, tracking", async () => {
+		const f = fixture('terminal_lfd_first');
+		const [item] = await containers.run(
+			{ operation: 'get', containerId: byNumber(f.containerNumber) },
+			{ ...V2, asTool: true },
+		);
+		expect(Object.keys(item)).toHaveLength(18);
+		expect(item).toMatchObject({
+			container_number: f.containerNumber,
+			eta_is_actual: true,
+			tracking: 'Tracking',
+			id: f.containerId,
+		});
 		// the last step its own record dates, at the place and in its time (discharged 2 days before the epoch)
 		expect(item.last_milestone).toMatch(
 			/^Discharged at .*New York.*, 2026-10-1[78] \d\d:\d\d E[DS]T$/,
 		);
-		expect(item.carrier).toBeTruthy();
 	});
 
-	it('Get Many: every container the same 18 fields, nothing nested (n8n shows every column)', async () => {
+	it('Get Many: every container the same 15 fields, nothing nested (n8n shows every column)', async () => {
 		const out = await containers.run({ operation: 'getAll', returnAll: true }, V2);
 		expect(out.length).toBeGreaterThan(10);
 		for (const item of out) {
-			expect(Object.keys(item)).toHaveLength(18);
+			expect(Object.keys(item)).toHaveLength(15);
 			expect(isFlat(item)).toBe(true);
 		}
 	});

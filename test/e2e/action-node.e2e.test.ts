@@ -482,6 +482,12 @@ describe('Terminal49 action node in real n8n', () => {
 		const { sandbox } = t49;
 		const ready = fixture('ready_for_pickup'); // MSC, Los Angeles FMS (Y257), LFD in 3 days, terminal just checked
 		sandbox.clearRequests();
+		const filters = {
+			shippingLine: { __rl: true, mode: 'list', value: 'MSCU' },
+			podTerminal: { __rl: true, mode: 'list', value: 'Y257' },
+			excludeClosed: true,
+			currentStatus: ['available', 'not_available', 'grounded'],
+		};
 		const execution = await run(
 			workflow('filters', [
 				{
@@ -491,12 +497,7 @@ describe('Terminal49 action node in real n8n', () => {
 					parameters: {
 						returnAll: true,
 						include: [],
-						filters: {
-							shippingLine: { __rl: true, mode: 'list', value: 'MSCU' },
-							podTerminal: { __rl: true, mode: 'list', value: 'Y257' },
-							excludeClosed: true,
-							currentStatus: ['available', 'not_available', 'grounded'],
-						},
+						filters,
 						sortBy: 'lfd',
 					},
 				},
@@ -508,12 +509,7 @@ describe('Terminal49 action node in real n8n', () => {
 					parameters: {
 						returnAll: true,
 						include: [],
-						filters: {
-							shippingLine: { __rl: true, mode: 'list', value: 'MSCU' },
-							podTerminal: { __rl: true, mode: 'list', value: 'Y257' },
-							excludeClosed: true,
-							currentStatus: ['available', 'not_available', 'grounded'],
-						},
+						filters,
 						sortBy: 'lfd',
 						options: { deadlineToWatch: 'pickup_lfd' },
 					},

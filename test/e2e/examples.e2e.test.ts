@@ -151,6 +151,18 @@ const activeHolds = (c: { a: any }) =>
 		.filter((h) => h.status === 'hold')
 		.map((h) => String(h.name));
 
+/** Whether a container goes on by rail after the port (Terminal49's rail fields, or a rail LFD). */
+function goesByRail(a: any): boolean {
+	return Boolean(
+		a.pod_rail_loaded_at ||
+		a.pod_rail_carrier_scac ||
+		a.ind_rail_carrier_scac ||
+		a.ind_eta_at ||
+		a.ind_ata_at ||
+		a.import_deadlines?.pickup_lfd_rail,
+	);
+}
+
 /**
  * The earliest of the line's, the terminal's and the rail's LFD, each a calendar day where it applies: the
  * terminal's at the port, the rail's inland, the line's where the container is picked up (inland when
@@ -164,13 +176,7 @@ function earliestLfd(c: { a: any; shipment: any }) {
 	const port = String(a.pod_timezone ?? c.shipment.pod_timezone ?? 'UTC');
 	const inland = String(a.final_destination_timezone ?? c.shipment.destination_timezone ?? port);
 	const coalescedFromRail = !d.pickup_lfd_line && !d.pickup_lfd_terminal && !!d.pickup_lfd_rail;
-	const byRail =
-		a.pod_rail_loaded_at ||
-		a.pod_rail_carrier_scac ||
-		a.ind_rail_carrier_scac ||
-		a.ind_eta_at ||
-		a.ind_ata_at ||
-		d.pickup_lfd_rail;
+	const byRail = goesByRail(a);
 	const leftPort =
 		a.pod_rail_loaded_at ||
 		a.pod_rail_departed_at ||
@@ -859,14 +865,7 @@ describe('example workflows in real n8n', () => {
 				for (const [name, word] of Object.entries(HOLD_WORDS))
 					if (activeHolds(c).includes(name)) words.push(word);
 			const arrived = !['new', 'on_ship'].includes(a.current_status) || !!a.pod_arrived_at;
-			const d = a.import_deadlines ?? {};
-			const byRail =
-				a.pod_rail_loaded_at ||
-				a.pod_rail_carrier_scac ||
-				a.ind_rail_carrier_scac ||
-				a.ind_eta_at ||
-				a.ind_ata_at ||
-				d.pickup_lfd_rail;
+			const byRail = goesByRail(a);
 			const port = String(a.pod_timezone ?? c.shipment.pod_timezone ?? 'UTC');
 			const inland = String(
 				a.final_destination_timezone ?? c.shipment.destination_timezone ?? port,

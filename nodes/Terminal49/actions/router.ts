@@ -29,7 +29,7 @@ export async function runOperation(
 	}
 	const result: IDataObject[] = await execute.call(this, itemIndex);
 	const output = readOutput.call(this, itemIndex);
-	const items = output ? shaped(result, output.shape, output.fields) : result;
+	const items = output ? shaped(result, output.shape, output.fields, asTool) : result;
 	return this.helpers.constructExecutionMetaData(
 		this.helpers.returnJsonArray(
 			asTool
@@ -77,11 +77,16 @@ export function toolErrorItem(
 
 /**
  * The items as Output says (node version 2): Simplified, the people-first view of containers, shipments and
- * tracking requests (other records as they are); Selected Fields, only the fields named; All Fields and Raw,
+ * tracking requests (other records as they are; an agent's tool reads a container's three more fields); Selected Fields, only the fields named; All Fields and Raw,
  * as the operation returned them.
  */
-function shaped(items: IDataObject[], shape: OutputShape, fields: string[]): IDataObject[] {
-	if (shape === 'simplified') return items.map(summaryOf);
+function shaped(
+	items: IDataObject[],
+	shape: OutputShape,
+	fields: string[],
+	forAgent: boolean,
+): IDataObject[] {
+	if (shape === 'simplified') return items.map((item) => summaryOf(item, { forAgent }));
 	if (shape === 'selected') return items.map((item) => selectedFields(item, fields));
 	return items;
 }

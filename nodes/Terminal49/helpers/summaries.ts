@@ -104,8 +104,18 @@ function whereIs(container: Item, shipment: Item): string | null {
 	}
 }
 
-/** The container's people-first fields (`shipment`: its shipment where the item does not nest it). */
-export function containerSummary(container: Item, shipmentBeside?: Item | null): Item {
+/**
+ * The container's people-first fields (`shipment`: its shipment where the item does not nest it): 15, so that
+ * n8n's table shows each and the answer fits the first screen. An AI agent's tool (`forAgent`) gets three more
+ * that answer its questions in words: whether the ETA is the arrival, the last milestone reached (place and
+ * local time) and whether Terminal49 still tracks it; a workflow reads them from All Fields or Selected Fields
+ * (`pod_arrived_at`, `milestones`, `shipment.line_tracking_stopped_at`).
+ */
+export function containerSummary(
+	container: Item,
+	shipmentBeside?: Item | null,
+	{ forAgent = false } = {},
+): Item {
 	const shipment = asObject(container.shipment) ?? shipmentBeside ?? {};
 	const earliest = container.lfd_watched !== 'pickup_lfd';
 	const source = earliest ? container.earliest_lfd_source : container.pickup_lfd_source;
@@ -127,9 +137,13 @@ export function containerSummary(container: Item, shipmentBeside?: Item | null):
 		fees: (container.fees_text as string | undefined) ?? '',
 		risks: (container.risks_text as string | undefined) ?? '',
 		eta: dayIn(eta, shipment.pod_timezone ?? container.pod_timezone),
-		eta_is_actual: arrived !== null,
-		last_milestone: lastReachedMilestone(container, shipment)?.text ?? null,
-		tracking: trackingOf(shipment),
+		...(forAgent
+			? {
+					eta_is_actual: arrived !== null,
+					last_milestone: lastReachedMilestone(container, shipment)?.text ?? null,
+					tracking: trackingOf(shipment),
+				}
+			: {}),
 		bill_of_lading: text(shipment.bill_of_lading_number),
 		carrier: text(shipment.shipping_line_name) ?? text(shipment.shipping_line_scac),
 		id: container.id ?? null,
@@ -189,11 +203,14 @@ export function trackingRequestSummary(request: Item): Item {
 	};
 }
 
-/** The people-first view of one flat item by its `type`; other records as they are. */
-export function summaryOf(item: Item): Item {
+/**
+ * The people-first view of one flat item by its `type`; other records as they are. `forAgent`: as an AI
+ * agent's tool reads it (containerSummary).
+ */
+export function summaryOf(item: Item, { forAgent = false } = {}): Item {
 	switch (item.type) {
 		case 'container':
-			return containerSummary(item);
+			return containerSummary(item, null, { forAgent });
 		case 'shipment':
 			return shipmentSummary(item);
 		case 'tracking_request':
