@@ -225,7 +225,11 @@ function n8nCommand(args, line) {
 	return [host.node, [host.n8nBin, ...args]];
 }
 
-/** redis-server from .cache/redis on 127.0.0.1:port, no persistence. */
+/**
+ * redis-server from .cache/redis on 127.0.0.1:port, with an append-only file in `dir` as a queue-mode Redis
+ * needs: Bull keeps n8n's queued jobs only in Redis, so a Redis without persistence that restarts drops the
+ * jobs no worker had taken yet (their executions stay "new" for good, though their deliveries were answered).
+ */
 async function startRedis({ port, dir, log = noop, logFile } = {}) {
 	if (!fs.existsSync(paths.REDIS_SERVER))
 		throw new Error(`redis-server missing: run scripts/ensure-n8n.sh`);
@@ -243,7 +247,7 @@ async function startRedis({ port, dir, log = noop, logFile } = {}) {
 			'--save',
 			'',
 			'--appendonly',
-			'no',
+			'yes',
 			'--dir',
 			workDir,
 			'--protected-mode',
