@@ -4,6 +4,7 @@ import { calendarDayOf, dayNumber, isValidTimeZone } from './calendar';
 import { eventName } from './events';
 import { localTimeOf, milestoneOf } from './milestone';
 import { CONTAINER_STATUS_WORDS } from './summaries';
+import { asObject, text } from './values';
 
 /**
  * The journey of one container in a few lines, the answer to "why is it late?", "what's the ETA?", "does it go
@@ -16,10 +17,6 @@ import { CONTAINER_STATUS_WORDS } from './summaries';
 
 type Item = IDataObject;
 
-const asObject = (value: unknown): Item | undefined =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as Item) : undefined;
-const text = (value: unknown): string | null =>
-	typeof value === 'string' && value.trim() !== '' ? value : null;
 const zoneOr = (...zones: unknown[]) => zones.find((zone) => isValidTimeZone(zone)) as string;
 
 const T = 'container.transport.';

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isValidTimeZone } from './calendar';
+import { text } from './values';
 
 /**
  * The `milestone` of a trigger item for a container transport event: what one row of a milestone log
@@ -29,9 +30,6 @@ export interface Milestone extends IDataObject {
 }
 
 const PREFIX = /^container\.transport\./;
-
-const text = (value: unknown): string | null =>
-	typeof value === 'string' && value.trim() !== '' ? value : null;
 
 const validZone = (zone: unknown): string | null => (isValidTimeZone(zone) ? zone : null);
 

@@ -5,6 +5,7 @@ import type { ChangeFact } from './changeFacts';
 import { CHANGE_FACT_WORDS } from './changeFacts';
 import { eventName } from './events';
 import { lastReachedMilestone } from './milestone';
+import { asObject, text } from './values';
 
 /**
  * The people-first view of a record (the "Simplified" output of node version 2, both triggers' too, and what
@@ -15,10 +16,6 @@ import { lastReachedMilestone } from './milestone';
 
 type Item = IDataObject;
 
-const asObject = (value: unknown): Item | undefined =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as Item) : undefined;
-const text = (value: unknown): string | null =>
-	typeof value === 'string' && value.trim() !== '' ? value : null;
 const words = (value: unknown): string | null => {
 	const t = text(value);
 	return t && t.charAt(0).toUpperCase() + t.slice(1).replace(/_/g, ' ');
