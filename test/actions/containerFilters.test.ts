@@ -14,6 +14,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { milestoneIndex } from '../../sandbox/timeline';
 import { runnerFor } from '../helpers/actionHarness';
+import { isSerializerProbe } from '../helpers/serializerProbe';
 
 const CONTAINERS = 1000;
 const PAGES = Math.ceil(CONTAINERS / 100);
@@ -216,8 +217,12 @@ const closed = (c: Raw) =>
 const urgent = (c: Raw) => !closed(c) && fresh(c) && (lfdDays(c) ?? Infinity) <= 3;
 
 const ids = (list: Array<{ id?: unknown }>) => list.map((c) => String(c.id));
-const listQueries = () =>
+const containerQueries = () =>
 	sb.requests.filter((r) => r.path === '/v2/containers').map((r) => r.query);
+/** The list's own requests (the serializer probe apart: probes()). */
+const listQueries = () => containerQueries().filter((q) => !isSerializerProbe(q));
+/** The requests that asked which serializer the account's containers come from (one record each). */
+const probes = () => containerQueries().filter(isSerializerProbe).length;
 
 /** The expectation must be a real selection: some containers, not all. */
 function selective(expected: Raw[]): Raw[] {
@@ -314,6 +319,11 @@ describe('Container > Get Many filters: the output is exactly what the filter me
 		// Return All with a filter: one request per 100 containers, as without
 		expect(listQueries()).toHaveLength(PAGES);
 		expect(listQueries().every((q) => q['page[size]'] === '100')).toBe(true);
+		// a filter on the service's LFD fields first asks which serializer the account has (one record)
+		const onLfdFields = listQueries().some((q) =>
+			Object.keys(q).some((key) => key.startsWith('filter[pickup_lfd')),
+		);
+		expect(probes()).toBe(onLfdFields ? 1 : 0);
 	});
 
 	it('Return All unfiltered costs the same requests as every filtered run: ceil(N/100)', async () => {
@@ -485,6 +495,8 @@ describe('Container > Get Many: Sort By', () => {
 		});
 		expect(ids(out)).toEqual(ids(expected.slice(0, 25)));
 		expect(listQueries()).toHaveLength(PAGES);
+		// sorted by the service's pickup_lfd lists: the serializer was asked first
+		expect(probes()).toBe(1);
 		const days = out.map((c) => c.days_until_earliest_lfd as number);
 		expect(days).toEqual([...days].sort((a, b) => a - b));
 	});

@@ -15,6 +15,7 @@ import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { undocumented } from '../../nodes/Terminal49/client/filterCatalog';
 import { milestoneIndex } from '../../sandbox/timeline';
 import { runnerFor } from '../helpers/actionHarness';
+import { isSerializerProbe } from '../helpers/serializerProbe';
 import { pinDate } from '../helpers/clock';
 
 const CONTAINERS = 600;
@@ -112,7 +113,10 @@ const listPath = (list: 'containers' | 'shipments') => `/v2/${list}`;
 
 interface Run {
 	out: IDataObject[];
+	/** The list's own requests (the serializer probe apart). */
 	requests: number;
+	/** Requests that asked which serializer the account's containers come from (one record each). */
+	probes: number;
 	keys: string[];
 }
 
@@ -129,7 +133,8 @@ async function runIn(
 	try {
 		const runner = list === 'containers' ? containers : shipments;
 		const out = await runner.run({ operation: 'getAll', ...parameters });
-		const requests = sb.requests.filter((r) => r.path === listPath(list));
+		const all = sb.requests.filter((r) => r.path === listPath(list));
+		const requests = all.filter((r) => list !== 'containers' || !isSerializerProbe(r.query));
 		for (const r of requests) sent.push({ list, pairs: r.pairs });
 		const keys = [
 			...new Set(
@@ -138,7 +143,7 @@ async function runIn(
 				),
 			),
 		];
-		return { out, requests: requests.length, keys };
+		return { out, requests: requests.length, probes: all.length - requests.length, keys };
 	} finally {
 		sb.options.legacyLists = false;
 		sb.options.ignoredFilters = [];
@@ -161,6 +166,10 @@ async function same(list: 'containers' | 'shipments', parameters: IDataObject) {
 	);
 	expect(ids(legacy.out)).toEqual(ids(current.out));
 	expect(legacy.out).toEqual(current.out);
+	// the serializer is asked at most once, and only before a query on the service's LFD fields
+	const onLfdFields = current.keys.some((key) => key.startsWith('filter[pickup_lfd'));
+	if (onLfdFields) expect(current.probes).toBe(1);
+	expect([current.probes, legacy.probes, partial.probes].every((n) => n <= 1)).toBe(true);
 	expect(ids(partial.out)).toEqual(ids(current.out));
 	expect(partial.out).toEqual(current.out);
 	return { current, legacy };

@@ -70,7 +70,7 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			holds: '',
 			// the earliest of the three LFDs: the terminal's tomorrow, not the line's next week
 			last_free_day: '2026-10-20',
-			last_free_day_source: 'terminal',
+			last_free_day_source: 'Terminal',
 			days_left: 1,
 			urgency: 'imminent',
 			risks: 'Last free day tomorrow',

@@ -179,7 +179,7 @@ export const QUESTIONS: Question[] = [
 			find(
 				numberOf(sb, 'terminal_lfd_first'),
 				['last_free_day', 'last_free_day_source', 'days_left', 'urgency', 'pickup', 'fees'],
-				{ last_free_day: /^\d{4}-\d\d-\d\d$/, last_free_day_source: /^terminal$/ },
+				{ last_free_day: /^\d{4}-\d\d-\d\d$/, last_free_day_source: /^Terminal$/ },
 			),
 		],
 	},

@@ -30,6 +30,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { Terminal49Api } from '../../credentials/Terminal49Api.credentials';
 import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
+import { resetSerializerMemory } from '../../nodes/Terminal49/client/lfdSelection';
 
 export interface TestCredentials {
 	apiKey: string;
@@ -179,7 +180,10 @@ export function createExecuteContext(options: RunNodeOptions): ExecuteContext {
 
 /** Runs the node once over `items` and returns its output (first output branch). */
 export async function runNode(options: RunNodeOptions): Promise<INodeExecutionData[]> {
-	if (!options.keepAccountCache) resetAccountCache();
+	if (!options.keepAccountCache) {
+		resetAccountCache();
+		resetSerializerMemory();
+	}
 	const context = createExecuteContext(options);
 	const result = await options.nodeType.execute!.call(context);
 	return (result as INodeExecutionData[][])[0];

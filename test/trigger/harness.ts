@@ -36,6 +36,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { Terminal49Trigger } from '../../nodes/Terminal49/Terminal49Trigger.node';
 import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
+import { resetSerializerMemory } from '../../nodes/Terminal49/client/lfdSelection';
 import { processedData } from '../helpers/processedData';
 import type { TestCredentials } from '../helpers/runNode';
 import { makeAdditionalData } from '../helpers/runNode';
@@ -146,7 +147,10 @@ export class TriggerWorkflow {
 		o: { isTest?: boolean; saveDelayMs?: number; keepAccountCache?: boolean } = {},
 	) {
 		// What an earlier call read of the account (GET /me) is kept only when asked, as runNode does.
-		if (!o.keepAccountCache) resetAccountCache();
+		if (!o.keepAccountCache) {
+			resetAccountCache();
+			resetSerializerMemory();
+		}
 		const { workflow, node } = this.build();
 		const additionalData = this.additionalData();
 		const webhookData = {

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { InsightOptions } from '../helpers/containerInsights';
 import { addContainerInsights, DEFAULT_IMMINENT_DAYS } from '../helpers/containerInsights';
-import type { LfdSource, WatchedDeadline } from '../helpers/deadlines';
-import { DEFAULT_WATCHED_DEADLINE } from '../helpers/deadlines';
+import type { DeadlineRule, LfdSource, WatchedDeadline } from '../helpers/deadlines';
+import { DEFAULT_WATCHED_DEADLINE, selectsLfd } from '../helpers/deadlines';
 import { assertContainerNumber, assertId, assertNotEmpty } from '../helpers/validation';
 import type { HonouredFilter, KeyedItem, ListOptions, Take } from './api';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
@@ -21,7 +21,9 @@ import {
 	watchedDays,
 } from './listFilters';
 import type { SourceList } from './listQuery';
-import { containerQuery } from './listQuery';
+import { containerQuery, readsLfdFields } from './listQuery';
+import type { Serializer } from './lfdSelection';
+import { knownSerializer, noteContainers } from './lfdSelection';
 import type { Locator } from './locator';
 import { includeQuery, Resource, segment } from './resource';
 
@@ -120,10 +122,14 @@ export class Containers extends Resource {
 		mode: ReadMode,
 		insights: InsightOptions = {},
 	): Promise<IDataObject[]> {
+		const { keyId } = await this.api.connection();
 		return await this.api.items(
 			{ method: 'GET', path: `/containers/${segment(id)}`, qs: includeQuery(include) },
 			mode,
-			(item) => addContainerInsights(item, undefined, insights),
+			(item) => {
+				noteContainers(keyId, [item]);
+				return addContainerInsights(item, undefined, insights);
+			},
 		);
 	}
 
@@ -180,19 +186,36 @@ export class Containers extends Resource {
 		const now = new Date();
 		const { number, imminentDays } = filters;
 		const watch = filters.watch ?? DEFAULT_WATCHED_DEADLINE;
-		const query = containerQuery(where, {
-			number,
-			sort: filters.sort,
-			imminentDays: imminentDays ?? DEFAULT_IMMINENT_DAYS,
-			now,
-			watch,
-			limited: take.limit !== undefined,
-		});
+		const { keyId } = await this.api.connection();
+		const queryFor = (rule: DeadlineRule) =>
+			containerQuery(where, {
+				number,
+				sort: filters.sort,
+				imminentDays: imminentDays ?? DEFAULT_IMMINENT_DAYS,
+				now,
+				watch: rule,
+				limited: take.limit !== undefined,
+			});
+		// The service's LFD fields only for an account seen on the older serializer lately (lfdSelection.ts)
+		let rule: DeadlineRule = watch;
+		let query = queryFor(watch);
+		const onLegacyFields = readsLfdFields(query);
+		if (onLegacyFields && (await this.serializer(keyId)) !== 'legacy') {
+			rule = 'selected';
+			query = queryFor(rule);
+		}
+		// A container of the newer serializer among those a legacy-field query sent: the account moved, and the
+		// query may have dropped some of its containers; the list is read again without those fields
+		let selectedSeen = false;
 		const qs: IDataObject = { ...query.qs, ...includeQuery(include) };
 		const options: ListOptions = {
 			...take,
 			verify: number ? (record) => attributesOf(record).number === number : undefined,
-			decorate: (item) => addContainerInsights(item, undefined, { now, imminentDays, watch }),
+			decorate: (item) => {
+				if (rule !== 'selected' && selectsLfd(item)) selectedSeen = true;
+				noteContainers(keyId, [item]);
+				return addContainerInsights(item, undefined, { now, imminentDays, watch });
+			},
 			whereItem: hasFilters(where)
 				? containerMatcher(where, (relationship) =>
 						this.fail(
@@ -203,16 +226,37 @@ export class Containers extends Resource {
 						),
 					)
 				: undefined,
-			order: containerOrder(filters.sort, watch),
+			order: containerOrder(filters.sort, rule),
 			serviceOnly: this.confirmation(query, qs, 'containers'),
 		};
 		const request = { method: 'GET' as const, path: '/containers', qs };
-		if (!query.bySource) return await this.api.list(request, mode, options);
-		return await this.listBySource(query.bySource, includeQuery(include), mode, {
-			...options,
-			sorted: filters.sort === 'lfd',
-			now,
+		const items = !query.bySource
+			? await this.api.list(request, mode, options)
+			: await this.listBySource(query.bySource, includeQuery(include), mode, {
+					...options,
+					sorted: filters.sort === 'lfd',
+					now,
+				});
+		if (selectedSeen && onLegacyFields) return await this.list(filters, take, mode);
+		return items;
+	}
+
+	/**
+	 * Whether the key's containers come from the older serializer: what the containers it read lately said,
+	 * else the container the service lists first (its default order: the last refreshed; one request of one
+	 * record, `GET /containers?page[size]=1`); undefined when that says nothing either (no container, or none
+	 * with `import_deadlines`).
+	 */
+	private async serializer(keyId: string): Promise<Serializer | undefined> {
+		const known = knownSerializer(keyId);
+		if (known) return known;
+		const first = await this.api.document({
+			method: 'GET',
+			path: '/containers',
+			qs: { 'page[size]': 1 },
 		});
+		noteContainers(keyId, resourcesOf(first).map(attributesOf));
+		return knownSerializer(keyId);
 	}
 
 	/**

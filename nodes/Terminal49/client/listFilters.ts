@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { LfdBand } from '../helpers/containerInsights';
 import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from '../helpers/calendar';
-import type { Deadline, LfdSource, WatchedDeadline } from '../helpers/deadlines';
+import type { Deadline, DeadlineRule, LfdSource } from '../helpers/deadlines';
 import { coalescedDeadline, deadlineOf, sourceLfds, sourceTimeZones } from '../helpers/deadlines';
 import type { PartyRole } from '../helpers/partyRoles';
 import type { PickupState } from '../helpers/pickupState';
@@ -321,11 +321,12 @@ const byWatchedLfd = (a: IDataObject, b: IDataObject) => {
  * calendar, then by the instant; none last), or arrival earliest first (none last), ties newest created
  * first, then by number; without a sort, newest created first. The service is asked for the same order
  * (`sort=pickup_lfd`) only when the coalesced pickup_lfd is watched: the earliest of the three LFDs is no
- * field of the service (see sourceOrder).
+ * field of the service (see sourceOrder), nor is the LFD Terminal49 selects (`selected`: its legacy pickup_lfd
+ * is a sentinel).
  */
 export function containerOrder(
 	sort: ContainerSort | undefined,
-	watch: WatchedDeadline = 'earliest',
+	watch: DeadlineRule = 'earliest',
 ): ListOrder {
 	if (sort === undefined) return NEWEST_FIRST;
 	if (sort === 'arrival') return byInstant(arrivalOf, true);

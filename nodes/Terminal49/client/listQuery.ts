@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { LfdBand } from '../helpers/containerInsights';
 import { CONTAINER_STATUSES, LFD_BANDS, OPEN_STATUSES } from '../helpers/containerInsights';
-import type { LfdSource, WatchedDeadline } from '../helpers/deadlines';
+import type { DeadlineRule, LfdSource } from '../helpers/deadlines';
 import type { Risk } from '../helpers/risks';
 import { isHoldRisk } from '../helpers/risks';
 import { undocumented } from './filterCatalog';
@@ -233,6 +233,10 @@ export interface ContainerListQuery extends ListQuery {
  * - Pickup State and Has Any of These Risks only as `has_holds=true` when every state or risk picked needs an
  *   active hold, and LFD risks alone as a range of the watched LFD;
  * - the watched last free day: `pickup_lfd` bounds for the coalesced one, else one list per source (bySource);
+ *   none at all where Terminal49 selects the LFD (`watch: 'selected'`, the newer serializer: it is not
+ *   documented which field `filter[pickup_lfd…]` and `sort=pickup_lfd` read there, and its legacy `pickup_lfd`
+ *   is a sentinel, so a filter or sort on it could drop or misorder a container due today: the node judges and
+ *   orders every item itself);
  * - the default order is sent as `sort=-created_at`, the node's "Newest First" (the service's own default is
  *   the last status refresh first).
  */
@@ -243,7 +247,8 @@ export function containerQuery(
 		sort?: ContainerSort;
 		imminentDays: number;
 		now: Date;
-		watch?: WatchedDeadline;
+		/** The rule the account's last free days follow (`selected`: Terminal49 selects them). */
+		watch?: DeadlineRule;
 		/** A Limit is set (Sort By Last Free Day on the earliest LFD then reads source by source). */
 		limited?: boolean;
 	},
@@ -290,6 +295,10 @@ export function containerQuery(
 		const key = `filter[parties][${filters.party.role}]`;
 		qs[key] = filters.party.id;
 		serviceOnly.push({ label: 'Party', keys: [key] });
+	}
+	if (options.watch === 'selected') {
+		const unsorted = options.sort === 'arrival' ? 'arrival,-created_at' : '-created_at';
+		return checked('containers', { qs, serviceOnly, sort: unsorted });
 	}
 	const range = deadlineRange(filters, options.imminentDays);
 	const earliest = (options.watch ?? 'earliest') === 'earliest';
@@ -383,6 +392,19 @@ export function containerQuery(
 		});
 	}
 	return { ...checked('containers', { qs, serviceOnly, sort }), bySource };
+}
+
+/**
+ * Whether a container query filters or sorts on the service's last-free-day fields (`filter[pickup_lfd…]`,
+ * `sort=pickup_lfd…`, or one list per source): only safe where the account's containers come from the older
+ * serializer (client/lfdSelection.ts).
+ */
+export function readsLfdFields(query: ContainerListQuery): boolean {
+	if (query.bySource) return true;
+	return (
+		Object.keys(query.qs).some((key) => key.startsWith('filter[pickup_lfd')) ||
+		String(query.qs.sort ?? '').includes('pickup_lfd')
+	);
 }
 
 /** The per-source LFD of a record's attributes (`import_deadlines.pickup_lfd_<source>`). */

@@ -1,15 +1,20 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isValidTimeZone } from './calendar';
-import type { LfdBand, LfdSource, SourceZones, WatchedDeadline } from './deadlines';
+import type {
+	DeadlineRule,
+	DeadlineSource,
+	LfdBand,
+	SourceZones,
+	WatchedDeadline,
+} from './deadlines';
 import {
-	coalescedDeadline,
+	containerDeadlines,
 	DEFAULT_IMMINENT_DAYS,
 	DEFAULT_WATCHED_DEADLINE,
-	earliestDeadline,
 	lfdBand,
-	pickupLfdSource,
 	movesByRail,
+	pickupLfdSource,
 	sourceTimeZones,
 } from './deadlines';
 import type { PickupStateFields } from './pickupState';
@@ -17,7 +22,13 @@ import { pickupState } from './pickupState';
 import type { RiskFields } from './risks';
 import { containerRisks } from './risks';
 
-export type { LfdBand, LfdSource, WatchedDeadline } from './deadlines';
+export type {
+	DeadlineRule,
+	DeadlineSource,
+	LfdBand,
+	LfdSource,
+	WatchedDeadline,
+} from './deadlines';
 export {
 	containerTimeZone,
 	movesByRail,
@@ -78,22 +89,42 @@ export interface ContainerInsights extends IDataObject, PickupStateFields, RiskF
 	fees_total: IDataObject;
 	/** fees_total as text for a message or table, e.g. `450.00 USD` (`450.00 USD, 20.00 CAD`); empty when none. */
 	fees_text: string;
-	/** The source Terminal49's coalesced pickup_lfd comes from (its fixed priority, not the earliest). */
-	pickup_lfd_source: LfdSource | null;
-	/** Calendar days from today to pickup_lfd in the calendar of its source; negative once past. */
+	/**
+	 * Terminal49's LFD: the Port of Discharge LFD it selected (the newer serializer; in the flat item
+	 * `pickup_lfd` is then that value, never the serializer's legacy `pickup_lfd`), or its coalesced
+	 * `pickup_lfd` (the older one). Source: the selection (`facility`, `facility_manual`, `line`,
+	 * `line_calculated`), or the source of the coalesced one by its fixed priority (`line`, `terminal`, `rail`).
+	 */
+	pickup_lfd_source: DeadlineSource | null;
+	/** Calendar days from today to Terminal49's LFD in its calendar; negative once past. */
 	days_until_pickup_lfd: number | null;
-	/** pickup_lfd's calendar day (YYYY-MM-DD) in the calendar of its source; null without an LFD. */
+	/** Terminal49's LFD's calendar day (YYYY-MM-DD) in its calendar; null without an LFD. */
 	pickup_lfd_date: string | null;
-	/** The time zone pickup_lfd is counted in (UTC when the record names none). */
+	/** The time zone Terminal49's LFD is counted in (UTC when the record names none). */
 	lfd_time_zone: string | null;
-	/** The earliest of the line, terminal and rail LFDs (as sent), each in its own calendar. */
+	/** The selected LFD before it moved (newer serializer: `original_value`, when it differs); else null. */
+	pickup_lfd_original: string | null;
+	pickup_lfd_original_date: string | null;
+	/** Calendar days it moved, from the original to the current one (negative: earlier); else null. */
+	pickup_lfd_days_moved: number | null;
+	/**
+	 * The earliest of the line, terminal and rail LFDs (as sent), each in its own calendar (older serializer);
+	 * on the newer one, the watched deadline (there is nothing to compare: Terminal49 selected it).
+	 */
 	earliest_lfd: string | null;
-	earliest_lfd_source: LfdSource | null;
+	earliest_lfd_source: DeadlineSource | null;
 	earliest_lfd_date: string | null;
 	days_until_earliest_lfd: number | null;
 	earliest_lfd_time_zone: string | null;
-	/** The deadline lfd_band, urgency, urgent and the LFD risks follow: `earliest` or `pickup_lfd`. */
-	lfd_watched: WatchedDeadline;
+	/** The inland rail LFD of a container at or bound for its inland ramp (its calendar); else null. */
+	rail_lfd: string | null;
+	rail_lfd_date: string | null;
+	days_until_rail_lfd: number | null;
+	/**
+	 * The rule lfd_band, urgency, urgent and the LFD risks follow: `selected` where Terminal49 selects the LFD
+	 * (the newer serializer), else the Deadline to Watch, `earliest` or `pickup_lfd`.
+	 */
+	lfd_watched: DeadlineRule;
 	/** overdue (< 0 days), today (0), imminent (1 to N days), later (> N), none (no LFD), of the watched LFD. */
 	lfd_band: LfdBand;
 	/** When Terminal49 last checked the terminal (as sent; null when never). */
@@ -188,9 +219,8 @@ export function containerInsights(
 		feesTotal[currency] = Math.round(((Number(feesTotal[currency]) || 0) + amount) * 100) / 100;
 	}
 
-	const coalesced = coalescedDeadline(container, sourceZones, now);
-	const earliest = earliestDeadline(container, sourceZones, now);
-	const watched = watch === 'pickup_lfd' ? coalesced : earliest;
+	const deadlines = containerDeadlines(container, sourceZones, watch, now);
+	const { terminal49, earliest, watched, rail, original } = deadlines;
 	const band = lfdBand(watched?.daysUntil ?? null, imminentDays);
 	const checkedAt =
 		typeof container.terminal_checked_at === 'string' ? container.terminal_checked_at : null;
@@ -208,18 +238,28 @@ export function containerInsights(
 		fees_text: Object.entries(feesTotal)
 			.map(([currency, amount]) => `${Number(amount).toFixed(2)} ${currency}`)
 			.join(', '),
-		pickup_lfd_source: pickupLfdSource(container.import_deadlines),
-		days_until_pickup_lfd: coalesced?.daysUntil ?? null,
-		pickup_lfd_date: coalesced?.date ?? null,
+		...(deadlines.rule === 'selected' ? { pickup_lfd: terminal49?.value ?? null } : {}),
+		pickup_lfd_source: terminal49?.source ?? null,
+		days_until_pickup_lfd: terminal49?.daysUntil ?? null,
+		pickup_lfd_date: terminal49?.date ?? null,
 		lfd_time_zone:
-			sourceZones[pickupLfdSource(container.import_deadlines) ?? 'line'] ??
-			(coalesced ? 'UTC' : null),
+			(deadlines.rule === 'selected'
+				? sourceZones.terminal
+				: sourceZones[pickupLfdSource(container.import_deadlines) ?? 'line']) ??
+			(terminal49 ? 'UTC' : null),
+		pickup_lfd_original: original?.value ?? null,
+		pickup_lfd_original_date: original?.date ?? null,
+		pickup_lfd_days_moved:
+			original && terminal49 ? terminal49.daysUntil - original.daysUntil : null,
 		earliest_lfd: earliest?.value ?? null,
 		earliest_lfd_source: earliest?.source ?? null,
 		earliest_lfd_date: earliest?.date ?? null,
 		days_until_earliest_lfd: earliest?.daysUntil ?? null,
 		earliest_lfd_time_zone: earliest?.zone ?? null,
-		lfd_watched: watch,
+		rail_lfd: rail?.value ?? null,
+		rail_lfd_date: rail?.date ?? null,
+		days_until_rail_lfd: rail?.daysUntil ?? null,
+		lfd_watched: deadlines.rule,
 		lfd_band: band,
 		terminal_checked_at: checkedAt,
 		terminal_data_fresh: fresh,

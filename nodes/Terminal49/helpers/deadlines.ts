@@ -3,23 +3,57 @@ import type { IDataObject } from 'n8n-workflow';
 import { calendarDayOf, dayNumber, isValidTimeZone, todayNumberIn } from './calendar';
 
 /**
- * A container's last free days (LFDs) as deadlines: the three sources Terminal49 reports in
- * `import_deadlines` (the shipping line's, the terminal's, the rail carrier's), each counted in the calendar
- * of the place it applies to, the earliest of them, and Terminal49's coalesced `pickup_lfd`.
+ * A container's last free day (LFD): one rule for both generations of Terminal49's container serializer,
+ * which every deadline-derived field, filter, order, risk, trigger item and AI-agent answer follows.
  *
- * `pickup_lfd` follows a fixed source priority (shipping line, then terminal, then rail): it is "not the
- * earliest date" (service-spec.md). Terminal49's own guides (lfd-alerts.mdx, holds-and-fees.mdx) say to
- * compare the three and act on the earliest when demurrage exposure is driven by whichever lands first: that
- * is the deadline the nodes watch unless the user chooses `pickup_lfd`.
+ * **Newer serializer** (`import_deadlines.pod` is there, API-DRIFT.md section 6): Terminal49 selects the Port
+ * of Discharge LFD this account may see, `pod.unified.current_value`, and says whose it is in
+ * `current_selection` (`facility`, `facility_manual`, `line`, `line_calculated`). That is the POD LFD, and the
+ * node never chooses between the line, facility, rail or legacy values itself (Terminal49: "consumers must
+ * not independently choose"). A null or missing unified value is unknown ("not reported"): nothing falls back
+ * to `pickup_lfd` (a sentinel such as 2099-12-31 on that serializer), to the flat keys or to the rail LFD. A
+ * date-only value (`line_calculated`) is a day in the terminal's calendar; an instant is read in the port of
+ * discharge's time zone. `original_value` differing from `current_value` means the LFD moved.
+ *
+ * **Older serializer** (no `pod`): the three sources of `import_deadlines` (the shipping line's, the
+ * terminal's, the rail carrier's), each counted in the calendar of the place it applies to, and Terminal49's
+ * coalesced `pickup_lfd`, which follows a fixed source priority (line, then terminal, then rail): "not the
+ * earliest date" (service-spec.md). Terminal49's guides (lfd-alerts.mdx, holds-and-fees.mdx) say to act on the
+ * earliest when demurrage exposure is driven by whichever lands first: the deadline the nodes watch unless the
+ * user chooses `pickup_lfd` (Deadline to Watch).
+ *
+ * **Rail, in both**: the inland rail LFD (`import_deadlines.pickup_lfd_rail`, in the inland destination's
+ * calendar) is the deadline at the inland ramp (Terminal49's rail guide: the demurrage LFD at the rail
+ * terminal of the final destination). It is a separate deadline of a container at or bound for its inland
+ * ramp (`rail_lfd`). On the newer serializer the watched deadline is the POD LFD while the container is at the
+ * port, and the rail LFD once it has left the port by rail (the POD LFD binds no more); on the older one the
+ * earliest keeps counting it as before.
  */
 
 export type LfdSource = 'line' | 'terminal' | 'rail';
 export const LFD_SOURCES: readonly LfdSource[] = ['line', 'terminal', 'rail'];
 
-/** The deadline urgency follows: the earliest of the three LFDs, or Terminal49's coalesced `pickup_lfd`. */
+/** Whose POD LFD Terminal49 selected (`pod.unified.current_selection`). */
+export type PodSelection = 'facility' | 'facility_manual' | 'line' | 'line_calculated';
+export const POD_SELECTIONS: readonly PodSelection[] = [
+	'facility',
+	'facility_manual',
+	'line',
+	'line_calculated',
+];
+
+/** Whose a deadline is: an older source, or the selection of the newer serializer. */
+export type DeadlineSource = LfdSource | PodSelection;
+
+/** The Deadline to Watch option: the earliest of the three LFDs, or Terminal49's coalesced `pickup_lfd`. */
 export type WatchedDeadline = 'earliest' | 'pickup_lfd';
 /** The default protects the user's money: the deadline that bites first. */
 export const DEFAULT_WATCHED_DEADLINE: WatchedDeadline = 'earliest';
+/**
+ * The rule a container's deadline was read by (`lfd_watched`): the option's, or `selected` where Terminal49
+ * selects the LFD itself (the newer serializer: both options follow it).
+ */
+export type DeadlineRule = WatchedDeadline | 'selected';
 
 /** Days ahead of a last free day counted as "imminent" unless the node says otherwise. */
 export const DEFAULT_IMMINENT_DAYS = 3;
@@ -38,7 +72,7 @@ export interface SourceZones {
 /** One deadline: its value as sent, its source, its calendar day and the days until it, in its zone. */
 export interface Deadline {
 	value: string;
-	source: LfdSource | null;
+	source: DeadlineSource | null;
 	/** YYYY-MM-DD in `zone`. */
 	date: string;
 	/** Calendar days from today to `date`, both in `zone`; negative once past. */
@@ -49,7 +83,22 @@ export interface Deadline {
 const asObject = (value: unknown): IDataObject =>
 	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
 
-/** The per-source LFD values of a container (`import_deadlines`), as sent. */
+/**
+ * `pod.unified` of a container of the newer serializer (`{}` when `pod` has none), or undefined for the older
+ * serializer (no `import_deadlines.pod`). Accepts the container or its `import_deadlines`.
+ */
+export function selectedPodLfd(container: IDataObject): IDataObject | undefined {
+	const pod = asObject(container.import_deadlines).pod;
+	if (!pod || typeof pod !== 'object' || Array.isArray(pod)) return undefined;
+	return asObject((pod as IDataObject).unified);
+}
+
+/** Whether Terminal49 selects the container's LFD itself (the newer serializer: `import_deadlines.pod`). */
+export function selectsLfd(container: IDataObject): boolean {
+	return selectedPodLfd(container) !== undefined;
+}
+
+/** The per-source LFD values of a container (`import_deadlines`), as sent (the older serializer's). */
 export function sourceLfds(container: IDataObject): Record<LfdSource, unknown> {
 	const deadlines = asObject(container.import_deadlines);
 	return {
@@ -61,7 +110,7 @@ export function sourceLfds(container: IDataObject): Record<LfdSource, unknown> {
 
 /**
  * The LFD source by the service's fixed priority (shipping line, then terminal, then rail), not the
- * earliest date: the first source with a value is the one `pickup_lfd` comes from.
+ * earliest date: the first source with a value is the one `pickup_lfd` comes from (the older serializer).
  */
 export function pickupLfdSource(importDeadlines: unknown): LfdSource | null {
 	const deadlines = asObject(importDeadlines);
@@ -74,7 +123,7 @@ export function pickupLfdSource(importDeadlines: unknown): LfdSource | null {
 /** A deadline from a date or date-time value, counted in `zone` (UTC when none); null for no date. */
 export function deadlineOf(
 	value: unknown,
-	source: LfdSource | null,
+	source: DeadlineSource | null,
 	zone: string | undefined,
 	now: Date,
 ): Deadline | null {
@@ -93,12 +142,37 @@ export function deadlineOf(
 
 const instantOf = (deadline: Deadline) => Date.parse(deadline.value);
 
+const selectionOf = (value: unknown): PodSelection | null =>
+	POD_SELECTIONS.includes(value as PodSelection) ? (value as PodSelection) : null;
+
 /**
- * The deadline that bites first: the earliest calendar day among the three sources, each in its own
- * calendar (then the earlier instant, then line, terminal, rail); the terminal's is left out once the container
- * left the port by rail. A container that reports no per-source
- * LFD but a `pickup_lfd` (older records, webhook payloads without `import_deadlines`) has that one; one whose
- * only LFD is the terminal's once it left the port by rail has none.
+ * The POD LFD Terminal49 selected (`unified.current_value`, in the port's calendar), with its selection;
+ * null when it is not reported. Only for the newer serializer (selectsLfd).
+ */
+function selectedDeadline(unified: IDataObject, zones: SourceZones, now: Date): Deadline | null {
+	return deadlineOf(
+		unified.current_value,
+		selectionOf(unified.current_selection),
+		zones.terminal,
+		now,
+	);
+}
+
+/** The inland rail LFD (`pickup_lfd_rail`, in the inland destination's calendar); null without one. */
+export function railDeadline(
+	container: IDataObject,
+	zones: SourceZones,
+	now: Date,
+): Deadline | null {
+	return deadlineOf(sourceLfds(container).rail, 'rail', zones.rail, now);
+}
+
+/**
+ * The deadline that bites first (the older serializer): the earliest calendar day among the three sources,
+ * each in its own calendar (then the earlier instant, then line, terminal, rail); the terminal's is left out
+ * once the container left the port by rail. A container that reports no per-source LFD but a `pickup_lfd`
+ * (older records, webhook payloads without `import_deadlines`) has that one; one whose only LFD is the
+ * terminal's once it left the port by rail has none.
  */
 export function earliestDeadline(
 	container: IDataObject,
@@ -128,7 +202,7 @@ export function earliestDeadline(
 	return deadlineOf(container.pickup_lfd, null, zones.line, now);
 }
 
-/** Terminal49's coalesced `pickup_lfd`, counted in the calendar of the source it comes from. */
+/** Terminal49's coalesced `pickup_lfd` (the older serializer), in the calendar of the source it comes from. */
 export function coalescedDeadline(
 	container: IDataObject,
 	zones: SourceZones,
@@ -136,6 +210,60 @@ export function coalescedDeadline(
 ): Deadline | null {
 	const source = pickupLfdSource(container.import_deadlines);
 	return deadlineOf(container.pickup_lfd, source, zones[source ?? 'line'], now);
+}
+
+/** A container's deadlines, read by the one rule (see the top of this file). */
+export interface ContainerDeadlines {
+	/** How they were read: `selected` (the newer serializer), or the Deadline to Watch of the older one. */
+	rule: DeadlineRule;
+	/**
+	 * Terminal49's own LFD: the POD LFD it selected (newer), or its coalesced `pickup_lfd` (older). Never the
+	 * newer serializer's legacy `pickup_lfd`.
+	 */
+	terminal49: Deadline | null;
+	/**
+	 * The earliest of the line, terminal and rail LFDs (older). On the newer serializer there is nothing to
+	 * compare: the watched deadline.
+	 */
+	earliest: Deadline | null;
+	/** The one urgency, the bands, the filters, the order and the LFD risks follow. */
+	watched: Deadline | null;
+	/** The inland rail LFD of a container at or bound for its inland ramp; null otherwise. */
+	rail: Deadline | null;
+	/** The selected POD LFD before it moved (newer: `original_value`, when it differs); else null. */
+	original: Deadline | null;
+}
+
+/** The deadlines of a container (a flat item: attributes at the top), each in its own calendar. */
+export function containerDeadlines(
+	container: IDataObject,
+	zones: SourceZones,
+	watch: WatchedDeadline,
+	now: Date,
+): ContainerDeadlines {
+	const rail = movesByRail(container) ? railDeadline(container, zones, now) : null;
+	const unified = selectedPodLfd(container);
+	if (unified === undefined) {
+		const terminal49 = coalescedDeadline(container, zones, now);
+		const earliest = earliestDeadline(container, zones, now);
+		return {
+			rule: watch,
+			terminal49,
+			earliest,
+			watched: watch === 'pickup_lfd' ? terminal49 : earliest,
+			rail,
+			original: null,
+		};
+	}
+	const selected = selectedDeadline(unified, zones, now);
+	const originalValue = unified.original_value;
+	const original =
+		selected && typeof originalValue === 'string' && originalValue !== selected.value
+			? deadlineOf(originalValue, selectionOf(unified.original_selection), zones.terminal, now)
+			: null;
+	// at the port, the POD LFD; once the container left the port by rail, its LFD at the inland ramp
+	const watched = leftPortByRail(container) ? rail : selected;
+	return { rule: 'selected', terminal49: selected, earliest: watched, watched, rail, original };
 }
 
 /** The band of a day count; `imminentDays` is N of "within N days". */
@@ -176,15 +304,17 @@ function placeZones(container: IDataObject, shipment?: IDataObject) {
 }
 
 /**
- * The time zone of the place the container is picked up, where its coalesced LFD is a calendar day: the
- * inland destination's for a rail pickup, else the port of discharge's; the other as a fallback.
+ * The time zone of the place whose calendar the container's LFD is a day in: on the newer serializer the port
+ * of discharge's (the inland destination's once the container left the port by rail); on the older one the
+ * place it is picked up (the inland destination's for a rail pickup, else the port's). The other as a fallback.
  */
 export function containerTimeZone(
 	container: IDataObject,
 	shipment?: IDataObject,
 ): string | undefined {
 	const { port, inland } = placeZones(container, shipment);
-	return pickedUpInland(container) ? (inland ?? port) : (port ?? inland);
+	const inlandFirst = selectsLfd(container) ? leftPortByRail(container) : pickedUpInland(container);
+	return inlandFirst ? (inland ?? port) : (port ?? inland);
 }
 
 /**

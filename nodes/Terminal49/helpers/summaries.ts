@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDayOf, isValidTimeZone } from './calendar';
 import type { ChangeFact } from './changeFacts';
+import type { DeadlineSource } from './deadlines';
 import { CHANGE_FACT_WORDS } from './changeFacts';
 import { eventName } from './events';
 import { lastReachedMilestone } from './milestone';
@@ -62,6 +63,22 @@ export const FAILED_REASON_WORDS: Record<string, string> = {
 	scac_auto_detect_failed: 'The carrier could not be detected: give the carrier',
 };
 
+/**
+ * Whose last free day it is, in words: the older serializer's sources, and the selection of the newer one
+ * (Terminal49's `current_selection`).
+ */
+export const LFD_SOURCE_WORDS: Record<DeadlineSource, string> = {
+	line: 'Shipping line',
+	terminal: 'Terminal',
+	rail: 'Rail (inland ramp)',
+	facility: 'Terminal',
+	facility_manual: 'Terminal (entered by hand)',
+	line_calculated: 'Shipping line (calculated by Terminal49)',
+};
+
+/** What `last_free_day_source` says of an open container whose last free day Terminal49 does not report. */
+export const LFD_NOT_REPORTED = 'Not reported';
+
 /** `2026-11-25`: the calendar day of a date or date-time in a zone (UTC when unknown); null without a date. */
 function dayIn(value: unknown, zone: unknown): string | null {
 	const at = text(value);
@@ -114,8 +131,12 @@ export function containerSummary(
 	{ forAgent = false } = {},
 ): Item {
 	const shipment = asObject(container.shipment) ?? shipmentBeside ?? {};
+	// the watched LFD: the earliest fields hold it (earliest, or the one Terminal49 selected), else pickup_lfd's
 	const earliest = container.lfd_watched !== 'pickup_lfd';
-	const source = earliest ? container.earliest_lfd_source : container.pickup_lfd_source;
+	const source = (earliest ? container.earliest_lfd_source : container.pickup_lfd_source) as
+		| DeadlineSource
+		| null
+		| undefined;
 	const lfdDate = earliest ? container.earliest_lfd_date : container.pickup_lfd_date;
 	const daysLeft = earliest ? container.days_until_earliest_lfd : container.days_until_pickup_lfd;
 	const arrived = text(container.pod_arrived_at) ?? text(shipment.pod_ata_at);
@@ -128,7 +149,11 @@ export function containerSummary(
 		pickup: (container.pickup_state_text as string | null | undefined) ?? null,
 		holds: Array.isArray(container.active_holds) ? container.active_holds.join(', ') : '',
 		last_free_day: (lfdDate as string | null | undefined) ?? null,
-		last_free_day_source: (source as string | null | undefined) ?? null,
+		last_free_day_source: source
+			? (LFD_SOURCE_WORDS[source] ?? words(source))
+			: lfdDate || container.closed === true
+				? null
+				: LFD_NOT_REPORTED,
 		days_left: typeof daysLeft === 'number' ? daysLeft : null,
 		urgency: (container.urgency as string | undefined) ?? null,
 		fees: (container.fees_text as string | undefined) ?? '',
