@@ -16,6 +16,8 @@ export const NOTHING: ChangeFacts = {
 	lfd_to: null,
 	lfd_source: null,
 	lfd_days_moved: null,
+	lfd_original: null,
+	lfd_days_from_original: null,
 	earliest_lfd_moved: false,
 	earliest_lfd_from: null,
 	earliest_lfd_to: null,

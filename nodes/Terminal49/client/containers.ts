@@ -217,13 +217,16 @@ export class Containers extends Resource {
 				return addContainerInsights(item, undefined, { now, imminentDays, watch });
 			},
 			whereItem: hasFilters(where)
-				? containerMatcher(where, (relationship) =>
-						this.fail(
-							`Terminal49 did not include the ${relationship === 'pod_terminal' ? 'POD terminal' : relationship} of a container, so the filter on it cannot be checked`,
-							relationship === 'pod_terminal'
-								? 'Choose the POD Terminal filter By ID (the pod_terminal ID of a container) instead of by FIRMS code.'
-								: 'Filter on the port of discharge, shipping line, tracking or tags with Shipment > Get Many instead.',
-						),
+				? containerMatcher(
+						where,
+						(relationship) =>
+							this.fail(
+								`Terminal49 did not include the ${relationship === 'pod_terminal' ? 'POD terminal' : relationship} of a container, so the filter on it cannot be checked`,
+								relationship === 'pod_terminal'
+									? 'Choose the POD Terminal filter By ID (the pod_terminal ID of a container) instead of by FIRMS code.'
+									: 'Filter on the port of discharge, shipping line, tracking or tags with Shipment > Get Many instead.',
+							),
+						now,
 					)
 				: undefined,
 			order: containerOrder(filters.sort, rule),

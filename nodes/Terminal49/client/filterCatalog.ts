@@ -7,9 +7,12 @@
  * - `docs/api-docs/in-depth-guides/filtering-shipments-and-containers.mdx`: request examples.
  *
  * The node sends no list parameter outside this catalog (`assertDocumented`): the service ignores an unknown
- * key silently, so a typo would come back as an unfiltered list. Left out on purpose: container
- * `filter[pod_eta_at]` and `filter[pod_ata_at]` (documented, but HTTP 500 on the deployed service since
- * 2026-10-05), and `filter[status]`, `filter[pod_locode]`, `filter[line_scac]` (never documented: ignored).
+ * key silently, so a typo would come back as an unfiltered list. Left out on purpose: the container filters
+ * Terminal49's own MCP server keeps off because "deployed API checks found errors or ineffective filtering"
+ * (`docs/mcp/filtering-worklists.mdx`, 0b5cd09): `filter[pod_eta_at]` and `filter[pod_ata_at]` (HTTP 500 on
+ * the deployed service since 2026-10-05) and `filter[custom_fields]` (number, boolean, date and the dotted
+ * form ignored); the node applies what it offers of them itself (Container Get Many's Arrival (ETA)). And
+ * `filter[status]`, `filter[pod_locode]`, `filter[line_scac]` (never documented: ignored).
  */
 
 /** `filter[<key>]` of `GET /containers`. */
@@ -70,7 +73,6 @@ export const CONTAINER_FILTER_KEYS: readonly string[] = [
 	'tags',
 	'tags_and',
 	'parties',
-	'custom_fields',
 ];
 
 /** `filter[<key>]` of `GET /shipments`. */

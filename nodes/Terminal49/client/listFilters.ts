@@ -25,6 +25,12 @@ export interface TagFilter {
 /** ETA changed within the last 24 hours or the last 3 days (a change only the service records). */
 export type EtaChange = '24h' | '3d';
 
+/** Not arrived at the port of discharge, the ETA before today (overdue) or within N days (in the port's calendar). */
+export interface EtaBand {
+	band: 'overdue' | 'within';
+	days: number;
+}
+
 export interface ContainerFilters {
 	/** current_status is one of these. */
 	statuses?: string[];
@@ -68,13 +74,15 @@ export interface ContainerFilters {
 	customerId?: string;
 	/** A party in one role on the container or its shipment (only the service can judge it). */
 	party?: { id: string; role: PartyRole };
+	/** Not arrived, by the shipment's ETA (the node's alone: Terminal49 keeps its container ETA filters off). */
+	eta?: EtaBand;
 }
 
 export type ContainerSort = 'lfd' | 'arrival';
 
 export interface ShipmentFilterSpec {
 	/** Not arrived (no pod_ata_at) and the ETA is before today (overdue) or within N days. */
-	eta?: { band: 'overdue' | 'within'; days: number };
+	eta?: EtaBand;
 	portOfDischarge?: string;
 	shippingLine?: string;
 	tags?: TagFilter;
@@ -109,7 +117,8 @@ function readsShipment(filters: ContainerFilters): boolean {
 		filters.trackingStopped !== undefined ||
 		!!filters.tags ||
 		!!filters.shipmentNumberPrefix ||
-		!!filters.shipmentRefNumberPrefix
+		!!filters.shipmentRefNumberPrefix ||
+		!!filters.eta
 	);
 }
 
@@ -155,6 +164,7 @@ function hasDemurrage(item: IDataObject): boolean {
 export function containerMatcher(
 	filters: ContainerFilters,
 	unresolved: (relationship: string) => never,
+	now: Date = new Date(),
 ): (item: IDataObject) => boolean {
 	const statuses = filters.statuses ? new Set(filters.statuses) : undefined;
 	const holds = filters.activeHolds ? new Set(filters.activeHolds) : undefined;
@@ -185,8 +195,12 @@ export function containerMatcher(
 		shipmentTests.push((shipment) =>
 			strings(shipment.ref_numbers).some((ref) => ref.startsWith(shipmentRef)),
 		);
+	const { eta } = filters;
+	if (eta) shipmentTests.push((shipment) => etaWithin(shipment, eta, now));
 	const { numberPrefix, refNumberPrefix } = filters;
 	return (item) => {
+		// arrived at the port of discharge: no ETA band holds it
+		if (eta && isSet(item.pod_arrived_at)) return false;
 		if (statuses && !statuses.has(item.current_status as string)) return false;
 		if (readyForPickup !== undefined && item.ready_for_pickup !== readyForPickup) return false;
 		if (filters.hasTerminalFees !== undefined) {
@@ -448,6 +462,14 @@ function shipmentPlaceMatches(
 	return !shippingLine || upper(shipment.shipping_line_scac) === shippingLine;
 }
 
+/** Whether a flat shipment is not arrived and its ETA is in the band (days counted in the port's calendar). */
+function etaWithin(shipment: IDataObject, eta: EtaBand, now: Date): boolean {
+	if (isSet(shipment.pod_ata_at)) return false;
+	const days = daysUntilEta(shipment, now);
+	if (days === undefined) return false;
+	return eta.band === 'overdue' ? days < 0 : days >= 0 && days <= eta.days;
+}
+
 /** A test of one flat shipment item (Customer and ETA Changed are the service's alone). */
 export function shipmentMatcher(
 	filters: ShipmentFilterSpec,
@@ -457,12 +479,6 @@ export function shipmentMatcher(
 	return (item) => {
 		if (!shipmentPlaceMatches(item, portOfDischarge, shippingLine)) return false;
 		if (tags && !tagsMatch(item.tags, tags)) return false;
-		if (eta) {
-			if (isSet(item.pod_ata_at)) return false;
-			const days = daysUntilEta(item, now);
-			if (days === undefined) return false;
-			if (eta.band === 'overdue' ? days >= 0 : days < 0 || days > eta.days) return false;
-		}
-		return true;
+		return !eta || etaWithin(item, eta, now);
 	};
 }

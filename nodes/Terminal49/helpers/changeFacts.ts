@@ -1,13 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDayOf, dayNumber, isValidTimeZone } from './calendar';
-import type { LfdSource } from './deadlines';
+import type { DeadlineSource, LfdSource, SourceZones } from './deadlines';
+import { leftPortByRail, POD_SELECTIONS, selectedPodLfd } from './deadlines';
 
 /**
  * What changed, as facts a Filter or IF node can test without code: holds released or added, became (or
- * stopped being) ready for pickup, became blocked, the last free day moved (Terminal49's pickup_lfd, or the
- * earliest of the three), fees appeared or changed, the pickup appointment
- * set or moved, the ETA moved.
+ * stopped being) ready for pickup, became blocked, the last free day moved (Terminal49's LFD: the one it
+ * selects where the container carries `import_deadlines.pod`, else its pickup_lfd; and the one watched: that
+ * selected LFD, the rail LFD once the container left the port by rail, or the earliest of the three), fees
+ * appeared or changed, the pickup appointment set or moved, the ETA moved. The last free day follows the one
+ * rule of deadlines.ts: on the newer serializer the legacy `pickup_lfd` (a sentinel) is never read.
  *
  * One pure function of a changeset `{field: [old, new]}` (what Terminal49's `container.updated` carries,
  * and what a poller builds from two snapshots of the same container or shipment) plus the event name, so
@@ -67,10 +70,21 @@ export interface ChangeFacts extends IDataObject {
 	lfd_moved: boolean;
 	lfd_from: string | null;
 	lfd_to: string | null;
-	/** Whose LFD changed, as the changed field (or the event) names it; null for the combined `pickup_lfd`. */
-	lfd_source: LfdSource | null;
+	/**
+	 * Whose LFD changed, as the changed field (or the event) names it: the selection of the LFD Terminal49
+	 * selects (facility, facility_manual, line, line_calculated), a source (line, terminal, rail), or null for
+	 * the older serializer's combined `pickup_lfd`.
+	 */
+	lfd_source: DeadlineSource | null;
 	/** Calendar days from the old to the new LFD (negative: earlier); null unless both are known. */
 	lfd_days_moved: number | null;
+	/**
+	 * The LFD Terminal49 selected first, when it moved since (`original_value` of the container's selected
+	 * LFD, when it differs from the new one): the day it was, even where the change does not carry the old one.
+	 */
+	lfd_original: string | null;
+	/** Calendar days from lfd_original to the new LFD (negative: earlier); null unless both are known. */
+	lfd_days_from_original: number | null;
 	/**
 	 * The earliest of the line, terminal and rail LFDs is different now (one of them moved, appeared or was
 	 * cleared and the earliest changed with it). Known only where the change carries the per-source LFDs (a
@@ -79,8 +93,8 @@ export interface ChangeFacts extends IDataObject {
 	earliest_lfd_moved: boolean;
 	earliest_lfd_from: string | null;
 	earliest_lfd_to: string | null;
-	/** The source of the earliest LFD now. */
-	earliest_lfd_source: LfdSource | null;
+	/** The source of the earliest LFD now (on the newer serializer: of the watched one). */
+	earliest_lfd_source: DeadlineSource | null;
 	/** Calendar days from the old to the new earliest LFD (negative: earlier); null unless both are known. */
 	earliest_lfd_days_moved: number | null;
 	/** There were no fees and now there are. */
@@ -133,6 +147,11 @@ export interface ChangeInput {
 	newValue?: unknown;
 	/** The IANA zone whose calendar days count for "days moved" (the destination's); UTC when missing or unknown. */
 	timeZone?: unknown;
+	/**
+	 * The calendar of each LFD (sourceTimeZones: the port's for the POD LFDs, the inland destination's for the
+	 * rail LFD), for their days moved; `timeZone` where a zone is missing.
+	 */
+	lfdZones?: SourceZones;
 	/** The shipment's first ETA at the port of discharge (`pod_original_eta_at`), when the delivery carries it. */
 	originalEta?: unknown;
 	/** The port of discharge's IANA zone, for the days from the original ETA; else `timeZone`. */
@@ -171,6 +190,13 @@ const DESTINATION_ETAS = new Set([
 
 type Pair = [unknown, unknown];
 
+/** The pairs of the LFD Terminal49 selected and its selection, read out of `import_deadlines.pod.unified`. */
+const SELECTED = 'import_deadlines.pod.unified.current_value';
+const SELECTION = 'import_deadlines.pod.unified.current_selection';
+
+const selectionOf = (value: unknown): DeadlineSource | null =>
+	POD_SELECTIONS.includes(value as never) ? (value as DeadlineSource) : null;
+
 function isObject(value: unknown): value is IDataObject {
 	return !!value && typeof value === 'object' && !Array.isArray(value);
 }
@@ -181,14 +207,42 @@ function pairsOf(changeset: unknown): Map<string, Pair> {
 	for (const [field, pair] of Object.entries(changeset)) {
 		if (Array.isArray(pair) && pair.length === 2) pairs.set(field, [pair[0], pair[1]]);
 	}
-	// per-source LFDs inside import_deadlines: {import_deadlines: [{pickup_lfd_line: …}, {…}]}
+	// per-source LFDs inside import_deadlines: {import_deadlines: [{pickup_lfd_line: …}, {…}]}; on the newer
+	// serializer the line's and the facility's in `pod`, and the LFD Terminal49 selected in `pod.unified`
 	const deadlines = pairs.get('import_deadlines');
 	if (deadlines) {
 		const [before, after] = deadlines.map((side) => (isObject(side) ? side : {}));
+		const [podBefore, podAfter] = [before, after].map((side) =>
+			isObject(side.pod) ? side.pod : undefined,
+		);
+		const pod = (side: IDataObject | undefined, source: string, key: string) => {
+			const record = side?.[source];
+			return isObject(record) ? (record[key] ?? null) : null;
+		};
+		const add = (field: string, pair: Pair) => {
+			if (!pairs.has(field) && !same(pair[0] ?? null, pair[1] ?? null)) pairs.set(field, pair);
+		};
 		for (const source of ['line', 'terminal', 'rail']) {
 			const field = `pickup_lfd_${source}`;
-			if (!pairs.has(field) && !same(before[field] ?? null, after[field] ?? null))
-				pairs.set(field, [before[field] ?? null, after[field] ?? null]);
+			add(field, [before[field] ?? null, after[field] ?? null]);
+		}
+		if (podBefore || podAfter) {
+			add('pickup_lfd_line', [pod(podBefore, 'line', 'current'), pod(podAfter, 'line', 'current')]);
+			add('pickup_lfd_terminal', [
+				pod(podBefore, 'facility', 'current'),
+				pod(podAfter, 'facility', 'current'),
+			]);
+			const selected: Pair = [
+				pod(podBefore, 'unified', 'current_value'),
+				pod(podAfter, 'unified', 'current_value'),
+			];
+			if (!same(selected[0], selected[1])) {
+				pairs.set(SELECTED, selected);
+				pairs.set(SELECTION, [
+					pod(podBefore, 'unified', 'current_selection'),
+					pod(podAfter, 'unified', 'current_selection'),
+				]);
+			}
 		}
 	}
 	return pairs;
@@ -263,7 +317,7 @@ function blocked(available: unknown, holds: unknown): boolean | null {
 function earliestOf(
 	lfds: Array<{ source: LfdSource; value: string | null }>,
 	zone: string,
-): { source: LfdSource; value: string } | null {
+): { source: DeadlineSource; value: string } | null {
 	let best: { source: LfdSource; value: string; day: number } | null = null;
 	for (const { source, value } of lfds) {
 		const day = value === null ? null : dayOf(value, zone);
@@ -313,22 +367,43 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 		becameBlocked = blockedBefore === false && blockedAfter === true;
 	}
 
-	// Last free day: the combined pickup_lfd first, else the first per-source field that changed.
+	// Last free day: Terminal49's (the one it selects, else its combined pickup_lfd) first, else the first
+	// per-source field that changed. On the newer serializer the legacy pickup_lfd is a sentinel: never read.
+	const unified = selectedPodLfd(current);
+	const selects = unified !== undefined || pairs.has(SELECTED);
+	const podZone = zoneOf(input.lfdZones?.terminal ?? input.timeZone);
+	const railZone = zoneOf(input.lfdZones?.rail ?? input.timeZone);
+	const zoneOfSource = (source: DeadlineSource | null) =>
+		!selects ? zone : source === 'rail' ? railZone : podZone;
 	let lfdMoved = false;
 	let lfdFrom: string | null = null;
 	let lfdTo: string | null = null;
-	let lfdSource: LfdSource | null = null;
+	let lfdSource: DeadlineSource | null = null;
 	let lfdKnownOld = false;
+	// the change names the LFD Terminal49 selected (its pair, or `container.pickup_lfd.changed`)
+	let namesSelected = false;
 	const sourcePairs = (['line', 'terminal', 'rail'] as const)
 		.map((source) => ({ source, pair: pairs.get(`pickup_lfd_${source}`) }))
 		.filter((entry) => entry.pair && !same(entry.pair[0], entry.pair[1]));
-	const lfdPair = pairs.get('pickup_lfd');
+	const lfdPair = selects ? pairs.get(SELECTED) : pairs.get('pickup_lfd');
+	const selectionNow = selectionOf(pairs.get(SELECTION)?.[1] ?? unified?.current_selection);
+	const deadlines = isObject(current.import_deadlines) ? current.import_deadlines : {};
+	const podSources = isObject(deadlines.pod) ? deadlines.pod : {};
+	/** A source's LFD as the container carries it now (the newer serializer's line and facility in `pod`). */
+	const sourceNow = (source: LfdSource): unknown => {
+		if (!selects || source === 'rail') return deadlines[`pickup_lfd_${source}`];
+		const record = podSources[source === 'line' ? 'line' : 'facility'];
+		return isObject(record) ? record.current : null;
+	};
 	if (lfdPair && !same(lfdPair[0], lfdPair[1])) {
 		lfdMoved = true;
 		[lfdFrom, lfdTo] = [text(lfdPair[0]), text(lfdPair[1])];
 		lfdKnownOld = true;
-		// the source whose new LFD is the combined one, when the changeset also names it
-		lfdSource = sourcePairs.find((entry) => same(entry.pair![1], lfdPair[1]))?.source ?? null;
+		namesSelected = selects;
+		// the selection, or the source whose new LFD is the combined one when the changeset also names it
+		lfdSource = selects
+			? selectionNow
+			: (sourcePairs.find((entry) => same(entry.pair![1], lfdPair[1]))?.source ?? null);
 	} else if (sourcePairs.length > 0) {
 		lfdMoved = true;
 		const { source, pair } = sourcePairs[0];
@@ -338,29 +413,63 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 	} else if (event in LFD_EVENTS) {
 		// The event says the LFD changed; it does not carry the old one.
 		lfdMoved = true;
-		lfdSource = LFD_EVENTS[event];
-		const deadlines = isObject(current.import_deadlines) ? current.import_deadlines : {};
+		const source = LFD_EVENTS[event];
+		namesSelected = selects && source === null;
+		lfdSource = source ?? (selects ? selectionNow : null);
 		lfdTo =
 			text(input.newValue) ??
-			text(lfdSource ? deadlines[`pickup_lfd_${lfdSource}`] : current.pickup_lfd);
+			text(source ? sourceNow(source) : selects ? unified?.current_value : current.pickup_lfd);
 	}
-	const lfdDays = lfdKnownOld ? daysBetween(lfdFrom, lfdTo, zone) : null;
+	const lfdDays = lfdKnownOld ? daysBetween(lfdFrom, lfdTo, zoneOfSource(lfdSource)) : null;
+	// The day the selected LFD was first, when it moved since (the newer serializer's original_value)
+	const originalValue = text(unified?.original_value);
+	const lfdOriginal =
+		namesSelected && originalValue !== null && originalValue !== lfdTo ? originalValue : null;
+	const lfdDaysFromOriginal = lfdOriginal ? daysBetween(lfdOriginal, lfdTo, podZone) : null;
 
-	// The earliest of the three LFDs, before and after: a source the change does not name kept its value
-	const deadlines = isObject(current.import_deadlines) ? current.import_deadlines : {};
-	const sideOf = (side: 0 | 1) =>
-		earliestOf(
-			(['line', 'terminal', 'rail'] as const).map((source) => {
-				const pair = pairs.get(`pickup_lfd_${source}`);
-				return { source, value: text(pair ? pair[side] : deadlines[`pickup_lfd_${source}`]) };
-			}),
-			zone,
-		);
-	const namesSources = sourcePairs.length > 0;
-	const earliestBefore = namesSources ? sideOf(0) : null;
-	const earliestAfter = namesSources ? sideOf(1) : null;
-	const earliestMoved =
-		namesSources && (earliestBefore?.value ?? null) !== (earliestAfter?.value ?? null);
+	// The watched LFD, before and after: on the older serializer the earliest of the three LFDs (a source the
+	// change does not name kept its value); on the newer one the selected LFD, or the rail LFD once the
+	// container left the port by rail
+	let earliestBefore: { source: DeadlineSource | null; value: string } | null = null;
+	let earliestAfter: { source: DeadlineSource | null; value: string } | null = null;
+	let earliestMoved = false;
+	let earliestZone = zone;
+	if (selects) {
+		const byRail = leftPortByRail(current);
+		const pair = byRail ? pairs.get('pickup_lfd_rail') : pairs.get(SELECTED);
+		const source: DeadlineSource | null = byRail ? 'rail' : selectionNow;
+		earliestZone = byRail ? railZone : podZone;
+		const side = (value: unknown) => {
+			const at = text(value);
+			return at === null ? null : { source, value: at };
+		};
+		if (pair && !same(pair[0], pair[1])) {
+			[earliestBefore, earliestAfter] = [side(pair[0]), side(pair[1])];
+			earliestMoved = true;
+		} else if (
+			!pair &&
+			(byRail
+				? event === 'container.pickup_lfd_rail.changed'
+				: event === 'container.pickup_lfd.changed')
+		) {
+			// the event says the watched LFD changed, without the old one
+			earliestAfter = side(lfdTo);
+			earliestMoved = true;
+		} else {
+			earliestAfter = side(byRail ? deadlines.pickup_lfd_rail : unified?.current_value);
+		}
+	} else if (sourcePairs.length > 0) {
+		const sideOf = (index: 0 | 1) =>
+			earliestOf(
+				(['line', 'terminal', 'rail'] as const).map((source) => {
+					const pair = pairs.get(`pickup_lfd_${source}`);
+					return { source, value: text(pair ? pair[index] : deadlines[`pickup_lfd_${source}`]) };
+				}),
+				zone,
+			);
+		[earliestBefore, earliestAfter] = [sideOf(0), sideOf(1)];
+		earliestMoved = (earliestBefore?.value ?? null) !== (earliestAfter?.value ?? null);
+	}
 
 	// Fees
 	const feePair = pairs.get('fees_at_pod_terminal');
@@ -441,13 +550,15 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 		lfd_to: lfdTo,
 		lfd_source: lfdSource,
 		lfd_days_moved: lfdDays,
+		lfd_original: lfdOriginal,
+		lfd_days_from_original: lfdDaysFromOriginal,
 		earliest_lfd_moved: earliestMoved,
 		earliest_lfd_from: earliestMoved ? (earliestBefore?.value ?? null) : null,
 		earliest_lfd_to: earliestMoved ? (earliestAfter?.value ?? null) : null,
 		earliest_lfd_source: earliestAfter?.source ?? null,
 		earliest_lfd_days_moved:
 			earliestMoved && earliestBefore && earliestAfter
-				? daysBetween(earliestBefore.value, earliestAfter.value, zone)
+				? daysBetween(earliestBefore.value, earliestAfter.value, earliestZone)
 				: null,
 		fees_appeared: feesAppeared,
 		fees_changed: feesChanged,

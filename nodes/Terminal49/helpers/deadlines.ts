@@ -212,6 +212,33 @@ export function coalescedDeadline(
 	return deadlineOf(container.pickup_lfd, source, zones[source ?? 'line'], now);
 }
 
+/**
+ * A container's LFD values as sent, by the one rule: Terminal49's own (the POD LFD it selected, or the older
+ * serializer's coalesced `pickup_lfd`; never the newer serializer's legacy `pickup_lfd`) and each source's
+ * (the newer serializer's line and facility in `pod`, the older one's flat keys; the rail LFD flat in both).
+ * What a comparison of two snapshots reads (the polling trigger's fingerprint).
+ */
+export function lfdValues(container: IDataObject): {
+	terminal49: unknown;
+	selection: PodSelection | null;
+	sources: Record<LfdSource, unknown>;
+} {
+	const flat = sourceLfds(container);
+	const unified = selectedPodLfd(container);
+	if (unified === undefined)
+		return { terminal49: container.pickup_lfd, selection: null, sources: flat };
+	const pod = asObject(asObject(container.import_deadlines).pod);
+	return {
+		terminal49: unified.current_value ?? null,
+		selection: selectionOf(unified.current_selection),
+		sources: {
+			line: asObject(pod.line).current ?? null,
+			terminal: asObject(pod.facility).current ?? null,
+			rail: flat.rail,
+		},
+	};
+}
+
 /** A container's deadlines, read by the one rule (see the top of this file). */
 export interface ContainerDeadlines {
 	/** How they were read: `selected` (the newer serializer), or the Deadline to Watch of the older one. */

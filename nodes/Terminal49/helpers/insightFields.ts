@@ -9,26 +9,30 @@ import { RISK_WORDS, RISKS } from './risks';
  * and both triggers (their descriptions only; parameters/insights.ts reads them).
  */
 
-/** Deadline to Watch: the earliest of the three LFDs (default) or Terminal49's coalesced pickup_lfd. */
+/**
+ * Deadline to Watch: the earliest of the three LFDs (default) or Terminal49's coalesced pickup_lfd, on the older
+ * service; where Terminal49 selects the LFD (the newer service), both follow its selection (deadlines.ts).
+ */
 export const deadlineToWatchOption: INodeProperties = {
 	displayName: 'Deadline to Watch',
 	name: 'deadlineToWatch',
 	type: 'options',
 	default: DEFAULT_WATCHED_DEADLINE,
 	description:
-		"The last free day that urgency, lfd_band, Urgent Only, the Last Free Day filter, Sort By Last Free Day and the LFD risks follow. Terminal49's pickup_lfd takes the shipping line's LFD first, then the terminal's, then the rail's: not the earliest, so a terminal LFD tomorrow can hide behind a line LFD next week.",
+		"The last free day that urgency, lfd_band, Urgent Only, the Last Free Day filter, Sort By Last Free Day and the LFD risks follow, for an account whose Terminal49 does not select the last free day itself (older service). Where Terminal49 selects it (it sends import_deadlines.pod), both choices follow Terminal49's selection: the port's LFD it chose (the terminal's, the shipping line's, or one it calculated), or the inland rail LFD once the container left the port by rail.",
+	hint: 'Changes nothing where Terminal49 selects the last free day itself (lfd_watched is then "selected")',
 	options: [
 		{
 			name: 'Earliest of Line, Terminal and Rail (Recommended)',
 			value: 'earliest',
 			description:
-				'Whichever last free day comes first (earliest_lfd): the one that starts costing money first',
+				"Older service: whichever last free day comes first (earliest_lfd), the one that starts costing money first. Where Terminal49 selects the LFD: Terminal49's selection",
 		},
 		{
 			name: "Terminal49's Last Free Day (Pickup LFD)",
 			value: 'pickup_lfd',
 			description:
-				"Terminal49's coalesced last free day: the line's, else the terminal's, else the rail's",
+				"Older service: Terminal49's coalesced last free day, the line's, else the terminal's, else the rail's (not the earliest). Where Terminal49 selects the LFD: Terminal49's selection",
 		},
 	],
 };

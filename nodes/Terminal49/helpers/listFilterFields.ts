@@ -87,3 +87,42 @@ export function etaChangedFilter(records: 'containers' | 'shipments'): INodeProp
 		],
 	};
 }
+
+/**
+ * Arrival (ETA) and Arriving Within (Days): not yet arrived at the port of discharge, by the ETA counted in the
+ * port's calendar. Shipments send it to Terminal49; containers do not: Terminal49 keeps its container ETA
+ * filters off (`pod_eta_at`, `pod_ata_at` answer errors or filter nothing), so the node applies it alone.
+ */
+export function etaFilters(records: 'containers' | 'shipments'): INodeProperties[] {
+	const how =
+		records === 'shipments'
+			? "Shipments not yet arrived at the port of discharge (no pod_ata_at), by their ETA counted in the port's own calendar. Sent to Terminal49 (pod_ata_at absent, pod_arrival dates a day wider each side) and checked again by the node."
+			: "Containers not yet arrived at the port of discharge, by their shipment's ETA counted in the port's own calendar (the shipment is included in the same requests).";
+	return [
+		{
+			displayName: 'Arrival (ETA)',
+			name: 'eta',
+			type: 'options',
+			default: 'within',
+			description: how,
+			...(records === 'containers'
+				? {
+						hint: "Applied by the node alone: Terminal49's container ETA filters are unreliable, so none is sent (every page is read)",
+					}
+				: {}),
+			options: [
+				{ name: 'Arriving Within N Days', value: 'within' },
+				{ name: 'Overdue (ETA Passed, Not Arrived)', value: 'overdue' },
+			],
+		},
+		{
+			displayName: 'Arriving Within (Days)',
+			name: 'etaDays',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 7,
+			description:
+				'With Arrival (ETA) "Arriving Within N Days": the N (0 = arriving today). Ignored otherwise.',
+		},
+	];
+}

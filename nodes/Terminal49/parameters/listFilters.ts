@@ -12,6 +12,7 @@ import { invalidInput } from '../helpers/validation';
 import type {
 	ContainerFilters,
 	ContainerSort,
+	EtaBand,
 	EtaChange,
 	ShipmentFilterSpec,
 	ShipmentSort,
@@ -222,6 +223,7 @@ export function readContainerFilters(
 	);
 	if (yes('requiresAttention', 'Requires Attention')) filters.requiresAttention = true;
 	filters.etaChanged = readEtaChanged(node, itemIndex, raw.etaChanged);
+	filters.eta = readEta(node, itemIndex, raw);
 	filters.pickupStates = picked(
 		'pickupState',
 		'Pickup State',
@@ -273,6 +275,22 @@ export function readContainerSort(
 	]);
 }
 
+/** Arrival (ETA) with Arriving Within (Days), of both Get Many operations; undefined when not set. */
+function readEta(node: INode, itemIndex: number, raw: IDataObject): EtaBand | undefined {
+	if (!isSet(raw.eta) || raw.eta === 'any') return undefined;
+	const band = pick(
+		node,
+		itemIndex,
+		'Arrival (ETA)',
+		raw.eta,
+		['overdue', 'within'],
+		'Pick "Overdue (ETA Passed, Not Arrived)" or "Arriving Within N Days".',
+	)[0] as EtaBand['band'];
+	const days =
+		band === 'within' ? readDays(node, itemIndex, 'Arriving Within (Days)', raw.etaDays ?? 7) : 0;
+	return { band, days };
+}
+
 /** The Filters of Shipment Get Many judged on the items (and sent), checked. */
 export function readShipmentFilters(
 	node: INode,
@@ -280,19 +298,7 @@ export function readShipmentFilters(
 	raw: IDataObject,
 ): ShipmentFilterSpec {
 	const filters: ShipmentFilterSpec = {};
-	if (isSet(raw.eta) && raw.eta !== 'any') {
-		const band = pick(
-			node,
-			itemIndex,
-			'Arrival (ETA)',
-			raw.eta,
-			['overdue', 'within'],
-			'Pick "Overdue (Not Arrived, ETA Passed)" or "Arriving Within N Days".',
-		)[0] as 'overdue' | 'within';
-		const days =
-			band === 'within' ? readDays(node, itemIndex, 'Arriving Within (Days)', raw.etaDays ?? 7) : 0;
-		filters.eta = { band, days };
-	}
+	filters.eta = readEta(node, itemIndex, raw);
 	if (isSet(raw.portOfDischarge)) {
 		filters.portOfDischarge = readLocode(node, itemIndex, 'Port of Discharge', raw.portOfDischarge);
 	}

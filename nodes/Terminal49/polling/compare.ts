@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { IncludedIndex, JsonApiDocument, ResourceObject } from '../client/jsonApi';
 import { attributesOf, identifiersOf, indexIncluded, lookup, resourcesOf } from '../client/jsonApi';
+import { lfdValues, selectsLfd } from '../helpers/deadlines';
 import type { ContainerState } from './fingerprint';
 import {
 	activeHolds,
@@ -119,35 +120,52 @@ function containerChanges(
 	if (holdsNow.join(',') !== before.holds.join(',')) {
 		updated.holds_at_pod_terminal = [holdsArray(before.holds), a.holds_at_pod_terminal ?? []];
 	}
-	const deadlines = (a.import_deadlines ?? {}) as IDataObject;
+	// The LFDs by the one rule (deadlines.ts): where Terminal49 selects the LFD, its selection is
+	// `import_deadlines.pod.unified` and the sources are pod.line and pod.facility, in the changesets too
+	const lfds = lfdValues(a);
+	const selects = selectsLfd(a);
 	const deadlinesBefore: IDataObject = {};
 	const deadlinesAfter: IDataObject = {};
 	for (const source of ['line', 'terminal', 'rail'] as const) {
 		const field = `pickup_lfd_${source}`;
 		const old = before.lfd[source];
-		const now = decodeTime(encodeSame(deadlines[field]));
-		if (old !== now) {
+		const value = (lfds.sources[source] ?? null) as string | null;
+		if (old !== decodeTime(encodeSame(value))) {
 			deadlinesBefore[field] = old;
-			deadlinesAfter[field] = deadlines[field] ?? null;
+			deadlinesAfter[field] = value;
 			changes.push({
 				...base,
 				event: `container.pickup_lfd_${source}.changed`,
-				changeset: { [field]: [old, deadlines[field] ?? null] },
+				changeset: { [field]: [old, value] },
 			});
 		}
 	}
-	if (Object.keys(deadlinesBefore).length > 0) {
-		updated.import_deadlines = [deadlinesBefore, deadlinesAfter];
-	}
-	const pickupNow = decodeTime(encodeSame(a.pickup_lfd));
+	const deadlinesChanged = () => {
+		if (Object.keys(deadlinesBefore).length > 0)
+			updated.import_deadlines = [deadlinesBefore, deadlinesAfter];
+	};
+	deadlinesChanged();
+	const pickupValue = (lfds.terminal49 ?? null) as string | null;
+	const pickupNow = decodeTime(encodeSame(pickupValue));
 	if (pickupNow !== before.lfd.pickup) {
-		updated.pickup_lfd = [before.lfd.pickup, a.pickup_lfd ?? null];
-		changes.push({
-			...base,
-			event: 'container.pickup_lfd.changed',
-			changeset: { pickup_lfd: [before.lfd.pickup, a.pickup_lfd ?? null] },
-		});
+		let changeset: IDataObject;
+		if (selects) {
+			const unified = (current_value: unknown, current_selection?: unknown) => ({
+				pod: { unified: { current_value, current_selection: current_selection ?? null } },
+			});
+			deadlinesBefore.pod = unified(before.lfd.pickup).pod;
+			deadlinesAfter.pod = unified(pickupValue, lfds.selection).pod;
+			changeset = {
+				import_deadlines: [unified(before.lfd.pickup), unified(pickupValue, lfds.selection)],
+			};
+		} else {
+			updated.pickup_lfd = [before.lfd.pickup, a.pickup_lfd ?? null];
+			changeset = { pickup_lfd: [before.lfd.pickup, a.pickup_lfd ?? null] };
+		}
+		changes.push({ ...base, event: 'container.pickup_lfd.changed', changeset });
 	}
+	// the selected LFD alone changed: its pair in import_deadlines (the same objects otherwise)
+	if (!updated.import_deadlines) deadlinesChanged();
 	const appointmentNow = decodeTime(encodeSame(a.pickup_appointment_at));
 	if (appointmentNow !== before.appointment) {
 		updated.pickup_appointment_at = [before.appointment, a.pickup_appointment_at ?? null];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { CONTAINER_STATUSES } from '../helpers/containerInsights';
+import { lfdValues } from '../helpers/deadlines';
 
 /**
  * The polling trigger's memory of a container or a shipment: a compact fingerprint string, never the
@@ -10,7 +11,9 @@ import { CONTAINER_STATUSES } from '../helpers/containerInsights';
  *
  * Container: `status~flags~holds~lfdLine~lfdTerminal~lfdRail~pickupLfd~appointment~fees`, trailing empty
  * fields dropped. Times are epoch seconds in base 36 (6 characters), a date-only value `d` + days; the
- * combined `pickup_lfd` is `l`, `t` or `r` when it is the line's, terminal's or rail's LFD. A typical
+ * combined `pickup_lfd` is `l`, `t` or `r` when it is the line's, terminal's or rail's LFD. The LFDs are read
+ * by the one rule (deadlines.ts lfdValues): where Terminal49 selects the LFD, `pickupLfd` is the one it
+ * selected and line and terminal are `pod.line` and `pod.facility`. A typical
  * container costs 8 (key) + 2 to 40 (fingerprint) + 6 (JSON quotes, colon, comma) bytes.
  */
 
@@ -96,11 +99,6 @@ export interface ContainerState {
 	fees: string;
 }
 
-const deadlinesOf = (container: IDataObject): IDataObject =>
-	container.import_deadlines && typeof container.import_deadlines === 'object'
-		? (container.import_deadlines as IDataObject)
-		: {};
-
 /** The fingerprint of a container (its attributes as the API sends them). */
 export function containerFingerprint(container: IDataObject): string {
 	const statusIndex = CONTAINER_STATUSES.indexOf(container.current_status as never);
@@ -115,11 +113,11 @@ export function containerFingerprint(container: IDataObject): string {
 		if (container[field]) flags |= 1 << bit;
 	});
 	if (container.available_for_pickup === true) flags |= AVAILABLE_BIT;
-	const deadlines = deadlinesOf(container);
-	const line = encodeTime(deadlines.pickup_lfd_line);
-	const terminal = encodeTime(deadlines.pickup_lfd_terminal);
-	const rail = encodeTime(deadlines.pickup_lfd_rail);
-	const pickupCode = encodeTime(container.pickup_lfd);
+	const lfds = lfdValues(container);
+	const line = encodeTime(lfds.sources.line);
+	const terminal = encodeTime(lfds.sources.terminal);
+	const rail = encodeTime(lfds.sources.rail);
+	const pickupCode = encodeTime(lfds.terminal49);
 	const pickup =
 		pickupCode === ''
 			? ''

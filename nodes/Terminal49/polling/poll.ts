@@ -14,6 +14,7 @@ import {
 import { changeFacts } from '../helpers/changeFacts';
 import type { InsightOptions } from '../helpers/containerInsights';
 import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
+import { sourceTimeZones } from '../helpers/deadlines';
 import { readWatchedDeadline } from '../parameters';
 import { milestoneOf } from '../helpers/milestone';
 import { chosenFacts, triggerOutput } from '../trigger/description';
@@ -153,6 +154,7 @@ export function itemOf(change: Change, nowIso: string, insights: InsightOptions 
 		timeZone:
 			(container ? containerTimeZone(container, shipment ?? undefined) : undefined) ??
 			shipmentAttributes.pod_timezone,
+		lfdZones: container ? sourceTimeZones(container, shipment ?? undefined) : undefined,
 		originalEta: shipmentAttributes.pod_original_eta_at,
 		etaTimeZone: shipmentAttributes.pod_timezone,
 		originalDestinationEta: shipmentAttributes.destination_original_eta_at,

@@ -100,7 +100,7 @@ export const ONLY_WHEN_OPTIONS: Array<{ name: string; value: ChangeFact; descrip
 		name: 'Earliest Last Free Day Moved',
 		value: 'earliest_lfd_moved',
 		description:
-			'Container Updated (and the Polling Trigger) with a line, terminal or rail last free day in the change, when the earliest of the three is different now (the per-source Changed events carry no old value)',
+			'The last free day watched is different now: the one Terminal49 selects (the rail LFD once the container left the port by rail), or on the older service the earliest of line, terminal and rail when one of them is in the change (the per-source Changed events carry no old value)',
 	},
 	{
 		name: 'ETA Moved',

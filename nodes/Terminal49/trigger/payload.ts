@@ -4,6 +4,7 @@ import type { ChangeInput } from '../helpers/changeFacts';
 import { changeFacts, ETA_EVENTS } from '../helpers/changeFacts';
 import type { InsightOptions } from '../helpers/containerInsights';
 import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
+import { sourceTimeZones } from '../helpers/deadlines';
 import { milestoneOf } from '../helpers/milestone';
 import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../client/jsonApi';
 import {
@@ -225,9 +226,8 @@ export function changeInputOf(notification: Notification): ChangeInput {
 		originalDestinationEta: shipmentAttributes.destination_original_eta_at,
 		destinationTimeZone: shipmentAttributes.destination_timezone ?? attributes.timezone,
 		timeZone:
-			(current
-				? containerTimeZone(current, (shipment?.attributes ?? undefined) as IDataObject | undefined)
-				: undefined) ?? attributes.timezone,
+			(current ? containerTimeZone(current, shipmentAttributes) : undefined) ?? attributes.timezone,
+		lfdZones: current ? sourceTimeZones(current, shipmentAttributes) : undefined,
 	};
 }
 

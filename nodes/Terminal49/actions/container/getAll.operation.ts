@@ -12,6 +12,7 @@ import {
 import {
 	customerFilter,
 	etaChangedFilter,
+	etaFilters,
 	partyFilters,
 	tagFilters,
 } from '../../helpers/listFilterFields';
@@ -69,6 +70,7 @@ const properties: INodeProperties[] = [
 					{ name: 'VACIS', value: 'VACIS' },
 				],
 			},
+			...etaFilters('containers'),
 			{
 				displayName: 'Bill of Lading Starts With',
 				name: 'billOfLadingStartsWith',
@@ -153,9 +155,8 @@ const properties: INodeProperties[] = [
 				name: 'lastFreeDay',
 				type: 'multiOptions',
 				default: [],
-				description: both(
-					'Only containers whose last free day (the one of "Deadline to Watch": by default the earliest of line, terminal and rail, each counted in its own calendar) is in one of these bands (sent as dates of each source, a day wider each side)',
-				),
+				description:
+					'Only containers whose last free day is in one of these bands, each day counted in the calendar of the place it applies to. Where Terminal49 selects the last free day, it is its selection and the node checks every container (nothing is sent: the service\'s pickup_lfd filter would read a placeholder date there). On the older service, the one of "Deadline to Watch" (by default the earliest of line, terminal and rail), sent as dates of each source a day wider each side and checked again by the node.',
 				hint: 'Keeps containers whose terminal data is stale (not checked for 7 days); Urgent Only leaves them out',
 				options: [
 					{ name: 'Imminent (Within "Imminent Within" Days)', value: 'imminent' },
@@ -280,7 +281,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to return only urgent containers: not closed, terminal data checked within 7 days, and the last free day of "Deadline to Watch" (by default the earliest of line, terminal and rail) past, today or within "Imminent Within" days. Sent as open statuses and LFD dates; the node checks the rest.',
+					'Whether to return only urgent containers: not closed, terminal data checked within 7 days, and the last free day (the one Terminal49 selects; on the older service the one of "Deadline to Watch") past, today or within "Imminent Within" days. Sent as open statuses (and LFD dates on the older service); the node checks every container.',
 				hint: 'Leaves out containers whose terminal data is stale (not checked for 7 days), so it can find fewer than Last Free Day (Overdue, Today, Imminent) with Exclude Closed',
 			},
 		],
@@ -291,7 +292,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'none',
 		description:
-			"The order of the containers. Terminal49 sorts the list and the node checks the order: with a Limit it reads only the pages it needs, or every page when the service's order does not hold.",
+			"The order of the containers. Terminal49 sorts the list and the node checks the order: with a Limit it reads only the pages it needs, or every page when the service's order does not hold. Last Free Day is sorted by the node where Terminal49 selects the last free day (every page is read).",
 		options: [
 			{ name: 'Newest First', value: 'none' },
 			{ name: 'Last Free Day (Soonest First)', value: 'lfd' },

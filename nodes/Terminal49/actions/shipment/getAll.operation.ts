@@ -5,6 +5,7 @@ import { terminal49 } from '../../client';
 import {
 	customerFilter,
 	etaChangedFilter,
+	etaFilters,
 	partyFilters,
 	tagFilters,
 } from '../../helpers/listFilterFields';
@@ -31,27 +32,7 @@ const properties: INodeProperties[] = [
 		description:
 			"Terminal49 applies these filters (a superset where its definition is wider), and the node checks every shipment it gets again on its own terms: the result is the same whether the service applies a filter or not. Number, Search, Customer and ETA Changed are the service's alone; Shipping Line is the node's alone. The Limit counts the shipments kept.",
 		options: [
-			{
-				displayName: 'Arrival (ETA)',
-				name: 'eta',
-				type: 'options',
-				default: 'within',
-				description:
-					"Shipments not yet arrived at the port of discharge (no pod_ata_at), by their ETA counted in the port's own calendar. Sent to Terminal49 (pod_ata_at absent, pod_arrival dates a day wider each side) and checked again by the node.",
-				options: [
-					{ name: 'Arriving Within N Days', value: 'within' },
-					{ name: 'Overdue (ETA Passed, Not Arrived)', value: 'overdue' },
-				],
-			},
-			{
-				displayName: 'Arriving Within (Days)',
-				name: 'etaDays',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 7,
-				description:
-					'With Arrival (ETA) "Arriving Within N Days": the N (0 = arriving today). Ignored otherwise.',
-			},
+			...etaFilters('shipments'),
 			customerFilter('shipments'),
 			etaChangedFilter('shipments'),
 			...tagFilters('shipments'),
