@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDayOf, dayNumber, isValidTimeZone } from './calendar';
 import type { DeadlineSource, LfdSource, SourceZones } from './deadlines';
-import { leftPortByRail, POD_SELECTIONS, selectedPodLfd } from './deadlines';
+import { leftPortByRail, movesByRail, POD_SELECTIONS, selectedPodLfd } from './deadlines';
 
 /**
  * What changed, as facts a Filter or IF node can test without code: holds released or added, became (or
@@ -382,6 +382,9 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 	let lfdKnownOld = false;
 	// the change names the LFD Terminal49 selected (its pair, or `container.pickup_lfd.changed`)
 	let namesSelected = false;
+	// on the newer serializer a rail LFD counts only for a container bound for its inland ramp (else it is a
+	// placeholder: deadlines.ts movesByRail)
+	if (selects && !movesByRail(current)) pairs.delete('pickup_lfd_rail');
 	const sourcePairs = (['line', 'terminal', 'rail'] as const)
 		.map((source) => ({ source, pair: pairs.get(`pickup_lfd_${source}`) }))
 		.filter((entry) => entry.pair && !same(entry.pair[0], entry.pair[1]));
@@ -391,7 +394,8 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 	const podSources = isObject(deadlines.pod) ? deadlines.pod : {};
 	/** A source's LFD as the container carries it now (the newer serializer's line and facility in `pod`). */
 	const sourceNow = (source: LfdSource): unknown => {
-		if (!selects || source === 'rail') return deadlines[`pickup_lfd_${source}`];
+		if (!selects) return deadlines[`pickup_lfd_${source}`];
+		if (source === 'rail') return movesByRail(current) ? deadlines.pickup_lfd_rail : null;
 		const record = podSources[source === 'line' ? 'line' : 'facility'];
 		return isObject(record) ? record.current : null;
 	};

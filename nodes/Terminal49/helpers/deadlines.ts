@@ -234,7 +234,8 @@ export function lfdValues(container: IDataObject): {
 		sources: {
 			line: asObject(pod.line).current ?? null,
 			terminal: asObject(pod.facility).current ?? null,
-			rail: flat.rail,
+			// a rail LFD only for a container bound for its inland ramp (else a placeholder: movesByRail)
+			rail: movesByRail(container) ? flat.rail : null,
 		},
 	};
 }
@@ -359,7 +360,9 @@ export function sourceTimeZones(container: IDataObject, shipment?: IDataObject):
 
 /**
  * Whether the container goes on by rail from the port of discharge (the live rail records: a rail carrier, a
- * rail loading, inland ETAs or a rail LFD): its pickup is inland, and `pod_full_out_at` is the train leaving.
+ * rail loading, inland ETAs, or on the older serializer a rail LFD): its pickup is inland, and
+ * `pod_full_out_at` is the train leaving. On the newer serializer a rail LFD alone is no evidence: Terminal49's
+ * contract examples carry a placeholder `pickup_lfd_rail` on containers picked up at the port.
  */
 export function movesByRail(container: IDataObject): boolean {
 	const deadlines = (container.import_deadlines ?? {}) as IDataObject;
@@ -369,7 +372,7 @@ export function movesByRail(container: IDataObject): boolean {
 		container.ind_rail_carrier_scac ||
 		container.ind_eta_at ||
 		container.ind_ata_at ||
-		deadlines.pickup_lfd_rail,
+		(deadlines.pickup_lfd_rail && !selectsLfd(container)),
 	);
 }
 
