@@ -442,6 +442,30 @@ describe('Tracking Request > Create as a tool: searches first, never a duplicate
 		expect(sb.requests.filter((r) => r.method === 'POST')).toEqual([]);
 	});
 
+	it('a new number with Auto-Detect Carrier: the carrier is said to be detected still, and how to learn it', async () => {
+		const number = withCheckDigit('HLXU123456');
+		const [created] = await tool(trackingRequests, {
+			operation: 'create',
+			requestType: 'container',
+			requestNumber: number,
+			autoDetectCarrier: true,
+		});
+		expect(created).toMatchObject({
+			request_number: number,
+			status: 'Pending: waiting for the carrier',
+			carrier:
+				'Not known yet: Terminal49 is still detecting it from the number; find this number again in a few minutes to see the carrier',
+			already_tracked: false,
+		});
+		// found again while it waits: the same words; once detected, the carrier
+		const [waiting] = await tool(containers, { operation: 'find', query: number });
+		expect(waiting.carrier).toBe(created.carrier);
+		const request = sb.store.trackingRequests.all().find((r) => r.requestNumber === number)!;
+		sb.resolveTrackingRequest(request.id, { status: 'awaiting_manifest' });
+		const [known] = await tool(containers, { operation: 'find', query: number });
+		expect(known).toMatchObject({ request_number: number, carrier: 'HLCU' });
+	});
+
 	it('a new number: one request created', async () => {
 		const out = await tool(trackingRequests, {
 			operation: 'create',

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { eventName } from './events';
 import { localTimeOf, milestoneOf } from './milestone';
+import { TRACKING_STATUS_WORDS } from './summaries';
 
 /**
  * What the node answers an AI agent with when it runs as a tool (a "Terminal49 Tool" connected to n8n's AI
@@ -189,8 +190,22 @@ const asObject = (value: unknown): IDataObject | undefined =>
 export function agentViewOf(item: IDataObject): IDataObject {
 	if (item.type === 'transport_event' && typeof item.event === 'string') return eventLine(item);
 	if (item.type === 'FeatureCollection' && Array.isArray(item.features)) return mapRoute(item);
+	if (isDetectingCarrier(item)) return { ...item, carrier: CARRIER_BEING_DETECTED };
 	return item;
 }
+
+/** The carrier of a request Terminal49 is still detecting (Auto-Detect Carrier), and how the agent learns it. */
+export const CARRIER_BEING_DETECTED =
+	'Not known yet: Terminal49 is still detecting it from the number; find this number again in a few minutes to see the carrier';
+
+/** A tracking request's people-first view (helpers/summaries.ts) without a carrier while it waits. */
+const isDetectingCarrier = (item: IDataObject) =>
+	'request_number' in item &&
+	'number_type' in item &&
+	!text(item.carrier) &&
+	[TRACKING_STATUS_WORDS.pending, TRACKING_STATUS_WORDS.awaiting_manifest].includes(
+		text(item.status),
+	);
 
 function eventLine(event: IDataObject): IDataObject {
 	const location = asObject(event.location);
