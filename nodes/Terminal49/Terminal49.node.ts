@@ -32,8 +32,10 @@ export class Terminal49 implements INodeType {
 		icon: { light: 'file:terminal49.svg', dark: 'file:terminal49.dark.svg' },
 		group: ['transform'],
 		// 2: Output (Simplified, the people-first view; All Fields; Selected Fields; Raw) instead of Simplify
-		version: [1, 2],
-		defaultVersion: 2,
+		// 3: no parameter named `name` (Document > Upload's Name is `documentName`), which n8n's editor would not
+		// let an AI agent's tool have the model define (n8n 1.x)
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		// "Get Many: Container" (actions/subtitle.ts)
 		subtitle: operationSubtitle(resourceOptions, properties),
 		description:
@@ -42,8 +44,11 @@ export class Terminal49 implements INodeType {
 			'https://github.com/terminal49/n8n-nodes-terminal49/blob/main/docs/operations.md',
 		defaults: { name: 'Terminal49' },
 		// As "Terminal49 Tool" (an AI Agent's tool, or an MCP Server Trigger's): what an agent reads of it when
-		// no operation says more (the default of its "Description", Set Manually); each operation's own tool
-		// description is its action, "<action> in Terminal49" (docs/ai-agents.md)
+		// no operation says more (the default of its "Description", Set Manually). With "Set Automatically" n8n
+		// describes the tool by its operation's action, "<action> in Terminal49" (n8n-workflow's
+		// makeDescription), so the actions an agent uses say what they answer and which number they take, in 50
+		// characters at most: n8n names a new tool node the same way, and a tool's name stops at 64
+		// (docs/ai-agents.md)
 		usableAsTool: {
 			replacements: {
 				description:

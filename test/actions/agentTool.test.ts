@@ -21,6 +21,10 @@ const FAKE_ID = '00000000-0000-4000-8000-000000000000';
 /** Numbers of the question bank, with their ISO 6346 check digit (the bank's own are illustrative). */
 const NOT_TRACKED = withCheckDigit('TGBU123456');
 const NEW_BOX = withCheckDigit('MSKU765432');
+/** Nothing in the sandbox has this number (its check digit is right). */
+const UNKNOWN = withCheckDigit('ZZZU999999');
+/** NEW_BOX (MSKU7654328) with its last digit mistyped. */
+const MISTYPED = 'MSKU7654321';
 
 let sb: Sandbox;
 const containers = runnerFor(() => sb, 'container');
@@ -145,19 +149,63 @@ describe('Container > Find: any number a customer quotes', () => {
 	});
 
 	it('nothing matches: one sentence that names the number and what to do, not an exception', async () => {
-		const out = await tool(containers, { operation: 'find', query: 'ZZZU9999999' });
+		const out = await tool(containers, { operation: 'find', query: UNKNOWN });
 		expect(out).toEqual([
 			{
 				error:
-					'No container, bill of lading, booking or reference number "ZZZU9999999" is tracked in this Terminal49 account, and no tracking request was made for it: check the number with the customer, or offer to start tracking it.',
+					'No container, bill of lading, booking or reference number "ZZZU9999992" is tracked in this Terminal49 account, and no tracking request was made for it: check the number with the customer, or offer to start tracking it.',
 			},
 		]);
 	});
 
 	it('the same not-found outside an agent stops the workflow with the message and its fix', async () => {
 		await expect(
-			containers.run({ operation: 'find', query: 'ZZZU9999999' }, { typeVersion: 2 }),
-		).rejects.toThrow('Nothing tracked in this Terminal49 account matches "ZZZU9999999"');
+			containers.run({ operation: 'find', query: UNKNOWN }, { typeVersion: 2 }),
+		).rejects.toThrow('Nothing tracked in this Terminal49 account matches "ZZZU9999992"');
+	});
+
+	it('a container number with a wrong check digit: a likely typo with the digit it should have, never offered for tracking, no tracking request', async () => {
+		const out = await tool(containers, { operation: 'find', query: MISTYPED });
+		expect(out).toEqual([
+			{
+				error: `No container, bill of lading, booking or reference number "${MISTYPED}" is tracked in this Terminal49 account, and it is probably a mistyped container number: its last digit, the ISO 6346 check digit, should be 8 for the letters and digits before it, not 1, so check the number with the customer.`,
+			},
+		]);
+		expect(out[0].error).not.toMatch(/track(ing)? it/);
+		// looked up as what else it could be (a bill of lading can have its shape), nothing created
+		expect(sb.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/v2/containers'],
+			['GET', '/v2/tracking_requests'],
+		]);
+		expect(sb.store.trackingRequests.all().filter((r) => r.requestNumber === MISTYPED)).toEqual([]);
+	});
+
+	it('the same typo outside an agent: the message names the check digit, the fix says to check for a typo', async () => {
+		let thrown: unknown;
+		try {
+			await containers.run({ operation: 'find', query: MISTYPED }, { typeVersion: 2 });
+		} catch (error) {
+			thrown = error;
+		}
+		expect(thrown).toMatchObject({
+			message: expect.stringMatching(
+				/^Nothing tracked in this Terminal49 account matches "MSKU7654321", and it is probably a mistyped container number: its ISO 6346 check digit should be 8, not 1 \[/,
+			),
+			description: expect.stringMatching(/Check the number for a typo/),
+		});
+	});
+
+	it('a tracked container number with a non-standard check digit is still found (looked up first)', async () => {
+		const f = fixture('ready_for_pickup');
+		const typo = `${f.containerNumber.slice(0, 10)}${(Number(f.containerNumber[10]) + 1) % 10}`;
+		sb.store.containers.get(f.containerId)!.number = typo;
+		try {
+			const out = await tool(containers, { operation: 'find', query: typo });
+			expect(out).toHaveLength(1);
+			expect(out[0]).toMatchObject({ container_number: typo, id: f.containerId });
+		} finally {
+			sb.store.containers.get(f.containerId)!.number = f.containerNumber;
+		}
 	});
 });
 
@@ -306,8 +354,8 @@ describe('errors an agent relays in one sentence', () => {
 	it('a container number with a wrong check digit: the fix, before any request', async () => {
 		const out = await tool(containers, { operation: 'get', containerId: byNumber('TGBU1234567') });
 		expect(out).toHaveLength(1);
-		expect(out[0].error).toMatch(
-			/^Invalid Container Number "TGBU1234567": its ISO 6346 check digit/,
+		expect(out[0].error).toBe(
+			'"TGBU1234567" is probably a mistyped container number: its last digit, the ISO 6346 check digit, should be 5 for the letters and digits before it, not 7, so Terminal49 was not asked; check the number with the customer.',
 		);
 		expect(sb.requests).toHaveLength(0);
 	});
@@ -330,7 +378,7 @@ describe('errors an agent relays in one sentence', () => {
 		expect(out).toEqual([
 			{
 				error:
-					"This Terminal49 account's plan does not include Routing Data (container maps, routes and vessel positions), so this cannot be answered here; the number itself is fine. The account owner can ask sales@terminal49.com to enable it.",
+					"This Terminal49 account's plan does not include Routing Data (container maps, routes and vessel positions), so this cannot be answered here; the number itself is fine, and the account owner can ask sales@terminal49.com to enable it.",
 			},
 		]);
 	});
@@ -346,7 +394,7 @@ describe('errors an agent relays in one sentence', () => {
 			);
 			expect(out).toHaveLength(1);
 			expect(out[0].error).toMatch(
-				/^This Terminal49 account's plan does not include the Routing Data feature, so this cannot be answered here; the number itself is fine\./,
+				/^This Terminal49 account's plan does not include the Routing Data feature, so this cannot be answered here; the number itself is fine, and the account owner can ask Terminal49 to enable it\.$/,
 			);
 		} finally {
 			sb.options.meEndpoint = true;
@@ -392,6 +440,30 @@ describe('Tracking Request > Create as a tool: searches first, never a duplicate
 			bill_of_lading: f.billOfLading,
 		});
 		expect(sb.requests.filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	it('a new number with Auto-Detect Carrier: the carrier is said to be detected still, and how to learn it', async () => {
+		const number = withCheckDigit('HLXU123456');
+		const [created] = await tool(trackingRequests, {
+			operation: 'create',
+			requestType: 'container',
+			requestNumber: number,
+			autoDetectCarrier: true,
+		});
+		expect(created).toMatchObject({
+			request_number: number,
+			status: 'Pending: waiting for the carrier',
+			carrier:
+				'Not known yet: Terminal49 is still detecting it from the number; find this number again in a few minutes to see the carrier',
+			already_tracked: false,
+		});
+		// found again while it waits: the same words; once detected, the carrier
+		const [waiting] = await tool(containers, { operation: 'find', query: number });
+		expect(waiting.carrier).toBe(created.carrier);
+		const request = sb.store.trackingRequests.all().find((r) => r.requestNumber === number)!;
+		sb.resolveTrackingRequest(request.id, { status: 'awaiting_manifest' });
+		const [known] = await tool(containers, { operation: 'find', query: number });
+		expect(known).toMatchObject({ request_number: number, carrier: 'HLCU' });
 	});
 
 	it('a new number: one request created', async () => {

@@ -11,8 +11,6 @@
  * One n8n instance for the file, the sandbox in this process. Passes on n8n 1.123 too (`T49_N8N_LINE=1`).
  */
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as nodePath from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -20,6 +18,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 import { NODE_TYPES, ROOT, startT49Stack } from './helpers';
 import type { T49Stack, WorkflowJson } from './helpers';
+import { scripted, startModelServer } from './scriptedModel';
+import type { Conversation, ModelApi } from './scriptedModel';
 
 jest.setTimeout(240_000);
 
@@ -70,13 +70,21 @@ const TOOLS: Record<string, Json> = {
 
 /**
  * The description n8n gives each tool when it is left on "Set Automatically": the operation's action and the
- * node's name (nodes/Terminal49/actions/<resource>/<Resource>.resource.ts).
+ * node's name (nodes/Terminal49/actions/<resource>/<Resource>.resource.ts; n8n-workflow's makeDescription).
  */
 const DESCRIPTIONS = {
-	find_container: 'Find containers by any number in Terminal49',
-	container_journey: 'Get the journey of a container in Terminal49',
-	container_route: 'Get a container map in Terminal49',
-	track_container: 'Create a tracking request in Terminal49',
+	find_container: 'Find containers and where they are by any number in Terminal49',
+	container_journey: 'Get why a container is late by container number in Terminal49',
+	container_route: 'Get the route of a container by container number in Terminal49',
+	track_container: 'Start tracking a container or shipment by number in Terminal49',
+};
+
+/** The same for each tool of the example, its description set to "Set Automatically" (by the tools' names). */
+const EXAMPLE_AUTOMATIC = {
+	Find_Container: DESCRIPTIONS.find_container,
+	Container_Journey: DESCRIPTIONS.container_journey,
+	Containers_at_Risk: 'Get many containers in Terminal49',
+	Track_Container: DESCRIPTIONS.track_container,
 };
 
 function toolNode(name: string, i: number, credential: { id: string; name: string }): Json {
@@ -91,119 +99,11 @@ function toolNode(name: string, i: number, credential: { id: string; name: strin
 	};
 }
 
-// ---- the scripted OpenAI-compatible model server ------------------------------------------------------------
+// ---- the scripted OpenAI-compatible model server (scriptedModel.ts) --------------------------------------
 
-interface PlannedCall {
-	tool: string;
-	args: Json;
-}
-
-interface Conversation {
-	question: string;
-	calls: PlannedCall[];
-	/** What n8n sent back as each tool's result, in order (the tool messages' content). */
-	results: string[];
-	/** The tools (name, description, parameters) n8n offered the model. */
-	tools: Json[];
-	requests: number;
-}
-
-/**
- * Answers `POST /v1/chat/completions` like an OpenAI model that makes the planned tool calls, one per turn,
- * then answers in words. The conversation is picked by the user's (last) question. Comes with an n8n OpenAI
- * credential (`credentialName`) whose Base URL points at it.
- */
-async function startModelServer(conversations: Conversation[], credentialName: string) {
-	const server = http.createServer((req, res) => {
-		let raw = '';
-		req.on('data', (chunk) => (raw += chunk));
-		req.on('end', () => {
-			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-				res.writeHead(404, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ error: { message: `not scripted: ${req.method} ${req.url}` } }));
-				return;
-			}
-			const body = JSON.parse(raw) as Json;
-			// the question is the last user message (a memory puts the earlier turns before it)
-			const all = body.messages as Json[];
-			const last = all.map((m) => m.role).lastIndexOf('user');
-			const user = all[last];
-			const messages = all.slice(last);
-			const text = typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content);
-			const conversation = conversations.find((c) => text.includes(c.question));
-			if (!conversation) {
-				res.writeHead(400, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ error: { message: `no script for ${text}` } }));
-				return;
-			}
-			conversation.requests++;
-			conversation.tools = (body.tools ?? []).map((t: Json) => t.function);
-			const toolMessages = messages.filter((m) => m.role === 'tool');
-			conversation.results = toolMessages.map((m) =>
-				typeof m.content === 'string' ? m.content : JSON.stringify(m.content),
-			);
-			const next = conversation.calls[toolMessages.length];
-			const message = next
-				? {
-						role: 'assistant',
-						content: null,
-						tool_calls: [
-							{
-								id: `call_${toolMessages.length}`,
-								type: 'function',
-								function: { name: next.tool, arguments: JSON.stringify(next.args) },
-							},
-						],
-					}
-				: { role: 'assistant', content: `Answered: ${conversation.question}` };
-			const finish = next ? 'tool_calls' : 'stop';
-			const id = `chatcmpl-${conversation.requests}`;
-			const created = Math.floor(Date.now() / 1000);
-			if (body.stream) {
-				res.writeHead(200, { 'content-type': 'text/event-stream' });
-				const delta = next
-					? {
-							role: 'assistant',
-							tool_calls: message.tool_calls!.map((call, index) => ({ index, ...call })),
-						}
-					: { role: 'assistant', content: message.content };
-				const chunk = (choice: Json) =>
-					`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [choice] })}\n\n`;
-				res.write(chunk({ index: 0, delta, finish_reason: null }));
-				res.write(chunk({ index: 0, delta: {}, finish_reason: finish }));
-				res.end('data: [DONE]\n\n');
-				return;
-			}
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(
-				JSON.stringify({
-					id,
-					object: 'chat.completion',
-					created,
-					model: body.model,
-					choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
-					usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-				}),
-			);
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-	// n8n's OpenAI credential, its Base URL at this server
-	const credential = await t49.stack.client
-		.createCredential({
-			name: credentialName,
-			type: 'openAiApi',
-			// `header` given: n8n 1.123's public API asks for it
-			data: { apiKey: 'sk-scripted-model', url: `http://127.0.0.1:${port}/v1`, header: false },
-		})
-		.catch(async (error: unknown) => {
-			await close();
-			throw error;
-		});
-	return { credential: { id: credential.id, name: credential.name }, close };
-}
+/** The model server for `conversations`, with n8n's OpenAI credential at it (`apis`: the APIs it offers). */
+const modelServer = (conversations: Conversation[], credentialName: string, apis?: ModelApi[]) =>
+	startModelServer(t49.stack.client, conversations, credentialName, apis);
 
 /** The records in a tool result as n8n hands it to the model or to an MCP client (JSON of the items). */
 function recordsOf(content: string): Json[] {
@@ -249,10 +149,6 @@ async function askEach(
 	}
 	return created.id;
 }
-
-/** Conversations as the model server keeps them, from their questions and planned calls. */
-const scripted = (plans: Array<{ question: string; calls: PlannedCall[] }>): Conversation[] =>
-	plans.map((plan) => ({ ...plan, results: [], tools: [], requests: 0 }));
 
 /**
  * Production webhooks (the MCP endpoint is one) register shortly after activation: a CORS preflight (never
@@ -300,6 +196,7 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 		const rolled = fixture('rolled');
 		const onShip = fixture('on_ship');
 		const newBox = 'MSKU7654328';
+		const mistyped = 'MSKU7654321';
 		const conversations = scripted([
 			{
 				question: `Where's ${ready.containerNumber}?`,
@@ -324,8 +221,13 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 				question: `Show the route for ${onShip.containerNumber}.`,
 				calls: [{ tool: 'container_route', args: { container_number: onShip.containerNumber } }],
 			},
+			{
+				// MSKU7654328 with its last digit mistyped: Find answers a typo, so a good agent tracks nothing
+				question: `Start tracking ${mistyped}.`,
+				calls: [{ tool: 'find_container', args: { number: mistyped } }],
+			},
 		]);
-		const model = await startModelServer(conversations, 'Scripted model');
+		const model = await modelServer(conversations, 'Scripted model');
 		try {
 			const openAi = model.credential;
 			const path = 't49-agent';
@@ -395,7 +297,7 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 				required: ['number'],
 			});
 
-			const [where, late, fake, track, route] = conversations;
+			const [where, late, fake, track, route, typo] = conversations;
 			// "Where's …?": the people-first answer, under 1,000 tokens
 			const [found] = recordsOf(where.results[0]);
 			expect(found).toMatchObject({
@@ -427,6 +329,20 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 			expect(recordsOf(route.results[0])[0].error).toMatch(
 				/plan does not include Routing Data .*the number itself is fine/,
 			);
+			// a mistyped container number: the digit it should have, no offer to track it, no tracking request
+			const [mistake] = recordsOf(typo.results[0]);
+			expect(mistake.error).toMatch(
+				/probably a mistyped container number: .* should be 8 .*, not 1/,
+			);
+			expect(mistake.error).not.toMatch(/track(ing)? it/);
+			expect(
+				t49.sandbox.store.trackingRequests.all().filter((r) => r.requestNumber === mistyped),
+			).toEqual([]);
+			expect(
+				t49.sandbox.requests.filter(
+					(r) => r.method === 'POST' && JSON.stringify(r.body ?? null).includes(mistyped),
+				),
+			).toEqual([]);
 			// no tool result holds a key
 			const everything = JSON.stringify(conversations.map((c) => c.results));
 			for (const key of keys()) expect(everything).not.toContain(key);
@@ -524,10 +440,67 @@ describe("n8n's MCP Server Trigger with the Terminal49 Tool, called by the MCP S
 });
 
 describe('the example workflow examples/ai-container-assistant.json', () => {
-	it('runs as it is set up: its tools, their descriptions and fixed filters, answered through the AI Agent', async () => {
-		const example = JSON.parse(
+	const example = () =>
+		JSON.parse(
 			fs.readFileSync(nodePath.join(ROOT, 'examples', 'ai-container-assistant.json'), 'utf8'),
 		) as WorkflowJson;
+	const MODEL_TYPE = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
+	let runs = 0;
+
+	/**
+	 * The example as it is set up, made to run here and nothing else: the Chat Trigger answers in the editor's
+	 * chat only, so a Webhook of the same name asks instead (the memory keyed by the session the request
+	 * names); the credentials are the sandbox's and the scripted model server's. `edit` changes the copy
+	 * (a setting under test). Returns the workflow and the Webhook's path.
+	 */
+	function runnable(
+		openAi: { id: string; name: string },
+		edit: (workflow: WorkflowJson) => void = () => undefined,
+	): { workflow: WorkflowJson; path: string } {
+		runs++;
+		const path = `t49-example-assistant-${runs}`;
+		const workflow: WorkflowJson = example();
+		delete workflow.id;
+		for (const node of workflow.nodes) {
+			if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger') {
+				Object.assign(node, {
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					webhookId: `d8b5e4c6-26a0-4d1e-9c26-00000000003${runs}`,
+					parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
+				});
+			} else if (node.type === '@n8n/n8n-nodes-langchain.agent') {
+				Object.assign(node.parameters, {
+					promptType: 'define',
+					text: '={{ $json.body.chatInput }}',
+				});
+			} else if (node.type === '@n8n/n8n-nodes-langchain.memoryBufferWindow') {
+				Object.assign(node.parameters, {
+					sessionIdType: 'customKey',
+					sessionKey: '={{ $json.body.sessionId }}',
+				});
+			} else if (node.type === MODEL_TYPE) {
+				node.credentials = { openAiApi: { id: openAi.id, name: openAi.name } };
+			} else if (node.type === TOOL_TYPE) {
+				node.credentials = { [NODE_TYPES.credential]: t49.credential };
+			}
+		}
+		edit(workflow);
+		return { workflow, path };
+	}
+	const chatBody = (question: string) => ({ chatInput: question, sessionId: `e2e-${runs}` });
+	const modelNode = (workflow: WorkflowJson) =>
+		workflow.nodes.find((node) => node.type === MODEL_TYPE)!;
+
+	it('chooses Chat Completions: "Use Responses API" is off in its OpenAI Chat Model (version 1.3 has it on by default)', () => {
+		const model = modelNode(example());
+		expect(model).toMatchObject({
+			typeVersion: 1.3,
+			parameters: { responsesApiEnabled: false, model: { value: 'gpt-5-mini' } },
+		});
+	});
+
+	it('runs as it is set up on a Chat Completions-only service: its tools, their descriptions and fixed filters, answered through the AI Agent', async () => {
 		const ready = fixture('ready_for_pickup');
 		const conversations = scripted([
 			{
@@ -539,48 +512,18 @@ describe('the example workflow examples/ai-container-assistant.json', () => {
 				calls: [{ tool: 'Find_Container', args: { number: ready.containerNumber } }],
 			},
 		]);
-		const model = await startModelServer(conversations, 'Scripted model (example)');
+		const model = await modelServer(conversations, 'Scripted model (Chat Completions only)', [
+			'chat',
+		]);
 		try {
-			const openAi = model.credential;
-			// The Chat Trigger answers in the editor's chat only: here a Webhook of the same name asks instead, the
-			// memory keyed by the session the request names, the model the scripted one (Chat Completions).
-			const path = 't49-example-assistant';
-			const workflow: WorkflowJson = JSON.parse(JSON.stringify(example));
-			delete workflow.id;
-			for (const node of workflow.nodes) {
-				if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger') {
-					Object.assign(node, {
-						type: 'n8n-nodes-base.webhook',
-						typeVersion: 2,
-						webhookId: 'd8b5e4c6-26a0-4d1e-9c26-000000000026',
-						parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
-					});
-				} else if (node.type === '@n8n/n8n-nodes-langchain.agent') {
-					Object.assign(node.parameters, {
-						promptType: 'define',
-						text: '={{ $json.body.chatInput }}',
-					});
-				} else if (node.type === '@n8n/n8n-nodes-langchain.memoryBufferWindow') {
-					Object.assign(node.parameters, {
-						sessionIdType: 'customKey',
-						sessionKey: '={{ $json.body.sessionId }}',
-					});
-				} else if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') {
-					node.parameters.model = { __rl: true, mode: 'id', value: 'scripted-model' };
-					node.parameters.responsesApiEnabled = false;
-					node.credentials = { openAiApi: { id: openAi.id, name: openAi.name } };
-				} else if (node.type === TOOL_TYPE) {
-					node.credentials = { [NODE_TYPES.credential]: t49.credential };
-				}
-			}
-			const workflowId = await askEach(workflow, path, conversations, (question) => ({
-				chatInput: question,
-				sessionId: 'e2e',
-			}));
+			const { workflow, path } = runnable(model.credential);
+			const workflowId = await askEach(workflow, path, conversations, chatBody);
+			// only Chat Completions was called (the service has nothing else)
+			expect(new Set(model.seen)).toEqual(new Set(['POST /v1/chat/completions 200']));
 			// the tools as the example describes them to the model
 			const described = Object.fromEntries(
-				example.nodes
-					.filter((node) => node.type === TOOL_TYPE)
+				example()
+					.nodes.filter((node) => node.type === TOOL_TYPE)
 					.map((node) => [
 						node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'),
 						node.parameters.toolDescription,
@@ -608,6 +551,136 @@ describe('the example workflow examples/ai-container-assistant.json', () => {
 			});
 			const everything = JSON.stringify(conversations.map((c) => c.results));
 			for (const key of keys()) expect(everything).not.toContain(key);
+			await t49.stack.client.deactivateWorkflow(workflowId);
+		} finally {
+			await model.close();
+		}
+	});
+
+	it('runs as it is set up on a service with both APIs, as OpenAI is: "Where\'s …?" answered through Chat Completions', async () => {
+		const ready = fixture('ready_for_pickup');
+		const conversations = scripted([
+			{
+				question: `Where's ${ready.containerNumber}?`,
+				calls: [{ tool: 'Find_Container', args: { number: ready.containerNumber } }],
+			},
+		]);
+		const model = await modelServer(conversations, 'Scripted model (both APIs)', [
+			'chat',
+			'responses',
+		]);
+		try {
+			const { workflow, path } = runnable(model.credential);
+			const workflowId = await askEach(workflow, path, conversations, chatBody);
+			expect(new Set(model.seen)).toEqual(new Set(['POST /v1/chat/completions 200']));
+			const [found] = recordsOf(conversations[0].results[0]);
+			expect(found).toMatchObject({
+				container_number: ready.containerNumber,
+				status: 'Available for pickup',
+				bill_of_lading: ready.billOfLading,
+			});
+			await t49.stack.client.deactivateWorkflow(workflowId);
+		} finally {
+			await model.close();
+		}
+	});
+
+	it('with "Use Responses API" on (n8n\'s default): answers through POST /v1/responses where the service has it, and fails where it has Chat Completions only (why the example turns it off)', async () => {
+		const ready = fixture('ready_for_pickup');
+		const question = `Where's ${ready.containerNumber}?`;
+		const responsesOn = (workflow: WorkflowJson) => {
+			modelNode(workflow).parameters.responsesApiEnabled = true;
+		};
+		// OpenAI itself (both APIs): the Responses API answers, the tool call and its result go through it
+		const conversations = scripted([
+			{ question, calls: [{ tool: 'Find_Container', args: { number: ready.containerNumber } }] },
+		]);
+		const both = await modelServer(conversations, 'Scripted model (both APIs, Responses)', [
+			'chat',
+			'responses',
+		]);
+		try {
+			const { workflow, path } = runnable(both.credential, responsesOn);
+			const workflowId = await askEach(workflow, path, conversations, chatBody);
+			expect(new Set(both.seen)).toEqual(new Set(['POST /v1/responses 200']));
+			expect(recordsOf(conversations[0].results[0])[0]).toMatchObject({
+				container_number: ready.containerNumber,
+				pickup: 'Ready for pickup',
+			});
+			await t49.stack.client.deactivateWorkflow(workflowId);
+		} finally {
+			await both.close();
+		}
+		// a Chat Completions-only service: 404 for /v1/responses, and the chat fails
+		const unanswered = scripted([{ question, calls: [] }]);
+		const chatOnly = await modelServer(
+			unanswered,
+			'Scripted model (Chat Completions only, Responses)',
+			['chat'],
+		);
+		try {
+			const { workflow, path } = runnable(chatOnly.credential, responsesOn);
+			const created = await t49.stack.client.createWorkflow(workflow);
+			await t49.stack.client.activateWorkflow(created.id);
+			await t49.stack.client.waitForWebhook(path);
+			const response = await fetch(t49.stack.webhookUrl(path), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(chatBody(question)),
+			});
+			const answer = await response.text();
+			expect({ status: response.status, answered: answer.includes('Answered:') }).toEqual({
+				status: 500,
+				answered: false,
+			});
+			expect(chatOnly.seen.length).toBeGreaterThan(0);
+			expect(new Set(chatOnly.seen)).toEqual(new Set(['POST /v1/responses 404']));
+			await t49.stack.client.deactivateWorkflow(created.id);
+		} finally {
+			await chatOnly.close();
+		}
+	});
+
+	it('with every tool on "Set Automatically": what the model reads of each tool (printed; docs/ai-agents.md quotes it)', async () => {
+		const ready = fixture('ready_for_pickup');
+		const conversations = scripted([
+			{
+				question: `Where's ${ready.containerNumber}?`,
+				calls: [{ tool: 'Find_Container', args: { number: ready.containerNumber } }],
+			},
+		]);
+		const model = await modelServer(conversations, 'Scripted model (Set Automatically)');
+		try {
+			const { workflow, path } = runnable(model.credential, (copy) => {
+				for (const node of copy.nodes.filter((n) => n.type === TOOL_TYPE)) {
+					node.parameters.descriptionType = 'auto';
+					delete node.parameters.toolDescription;
+				}
+			});
+			const workflowId = await askEach(workflow, path, conversations, chatBody);
+			const read = conversations[0].tools.map((tool) => ({
+				name: tool.name,
+				description: tool.description,
+				parameters: Object.fromEntries(
+					Object.entries((tool.parameters?.properties ?? {}) as Json).map(([key, schema]) => [
+						key,
+						`${(schema as Json).type}: ${(schema as Json).description ?? ''}`,
+					]),
+				),
+			}));
+			process.stdout.write(
+				`\nWhat the model reads of each tool of the example with "Set Automatically":\n${read
+					.map(
+						(tool) =>
+							`- ${tool.name}: "${tool.description}"${Object.entries(tool.parameters)
+								.map(([key, schema]) => `; ${key} (${schema})`)
+								.join('')}`,
+					)
+					.join('\n')}\n`,
+			);
+			expect(Object.fromEntries(read.map((tool) => [tool.name, tool.description]))).toEqual(
+				EXAMPLE_AUTOMATIC,
+			);
 			await t49.stack.client.deactivateWorkflow(workflowId);
 		} finally {
 			await model.close();

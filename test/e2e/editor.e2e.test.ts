@@ -268,12 +268,12 @@ describe('the n8n 2.41 editor in a browser', () => {
 		});
 	});
 
-	test('Get a container starts at Number, and no locator mode label of the three nodes is cut off at 1440 px', async () => {
+	test('Container > Get starts at Number, and no locator mode label of the three nodes is cut off at 1440 px', async () => {
 		await timed('locator modes', async () => {
 			await editor.openNodePanel();
 			await editor.search('Terminal49');
 			await editor.openEntry('Terminal49');
-			await editor.pick('Get a container');
+			await editor.pick('Get where a container is by its number or ID');
 			const mode = editor.ndv.locator('[class*="_modeSelector_"] input').first();
 			await expect(mode.inputValue()).resolves.toBe('Number');
 			await expect(

@@ -70,6 +70,7 @@ export class Containers extends Resource {
 			this.fail(
 				`No container "${number}" is tracked in this Terminal49 account`,
 				'Check the number, or create a tracking request for it first (Tracking Request > Create).',
+				`No container "${number}" is tracked in this Terminal49 account: check the number with the customer, or offer to start tracking it.`,
 			);
 		if (match) return String(match.id);
 		if (first.length === 0) return notTracked();

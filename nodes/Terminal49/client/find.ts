@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertNotEmpty } from '../helpers/validation';
+import { assertNotEmpty, wrongCheckDigit } from '../helpers/validation';
 import type { Api } from './api';
 import type { Containers } from './containers';
 import type { ContainerFilters } from './listFilters';
@@ -75,10 +75,25 @@ export class Finder extends Resource {
 			const started = await this.prefix(number, limit);
 			if (started.length) return { items: started, by: 'prefix' };
 		}
+		const typo = byContainer ? wrongCheckDigit(number) : undefined;
+		if (typo) return this.mistyped(typed, typo);
 		return this.fail(
 			`Nothing tracked in this Terminal49 account matches "${typed}"`,
 			'No container, bill of lading, booking or reference number is or starts with it, and no tracking request was made for it. Check the number, or create a tracking request for it (Tracking Request > Create).',
 			`No container, bill of lading, booking or reference number "${typed}" is tracked in this Terminal49 account, and no tracking request was made for it: check the number with the customer, or offer to start tracking it.`,
+		);
+	}
+
+	/**
+	 * Nothing matches a number of a container number's shape whose ISO 6346 check digit is wrong: a likely typo,
+	 * said with the digit it should have, and never offered for tracking (Tracking Request > Create refuses it).
+	 * It was looked up all the same, since a bill of lading can have that shape (MSC's MEDU…).
+	 */
+	private mistyped(typed: string, digit: { expected: number; actual: string }): never {
+		return this.fail(
+			`Nothing tracked in this Terminal49 account matches "${typed}", and it is probably a mistyped container number: its ISO 6346 check digit should be ${digit.expected}, not ${digit.actual}`,
+			'No container, bill of lading, booking or reference number is it, and no tracking request was made for it. Check the number for a typo: as a container number it cannot be tracked with this check digit.',
+			`No container, bill of lading, booking or reference number "${typed}" is tracked in this Terminal49 account, and it is probably a mistyped container number: its last digit, the ISO 6346 check digit, should be ${digit.expected} for the letters and digits before it, not ${digit.actual}, so check the number with the customer.`,
 		);
 	}
 

@@ -53,6 +53,7 @@ export class ShippingLines extends Resource {
 		return this.fail(
 			`No shipping line with SCAC "${scac}" is supported by Terminal49`,
 			'Check the SCAC, or list the supported carriers with Shipping Line > Get Many.',
+			`Terminal49 does not track a carrier with the SCAC "${scac}", so check the carrier with the customer.`,
 		);
 	}
 

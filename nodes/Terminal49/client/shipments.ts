@@ -161,6 +161,7 @@ export class Shipments extends Resource {
 				return this.fail(
 					`Too many shipments contain "${typed}" to find the one it names`,
 					`More than ${MAX_SEARCH_PAGES * 100} shipments match the search and none of the first is exactly "${typed}". Choose the shipment By ID.`,
+					`More than ${MAX_SEARCH_PAGES * 100} shipments contain "${typed}" and none of the first is exactly it, so ask for the whole bill of lading or booking number.`,
 				);
 			}
 		}
@@ -169,11 +170,13 @@ export class Shipments extends Resource {
 			return this.fail(
 				`No shipment "${typed}" is tracked in this Terminal49 account`,
 				'Check the number, or create a tracking request for it first (Tracking Request > Create).',
+				`No shipment "${typed}" is tracked in this Terminal49 account: check the number with the customer, or offer to start tracking it.`,
 			);
 		}
 		return this.fail(
 			`${matches.length} shipments match "${typed}"`,
 			`Choose one by ID instead: ${matches.map((record) => String(record.id)).join(', ')}.`,
+			`${matches.length} shipments match "${typed}", so ask which one is meant by its full bill of lading number.`,
 		);
 	}
 

@@ -86,6 +86,7 @@ export class TrackingRequests extends Resource {
 			return this.fail(
 				`No tracking request for "${number}" exists in this Terminal49 account`,
 				'Check the number, or create the tracking request first (Tracking Request > Create).',
+				`No tracking request for "${number}" exists in this Terminal49 account: check the number with the customer, or offer to start tracking it.`,
 			);
 		}
 		return String(match.id);

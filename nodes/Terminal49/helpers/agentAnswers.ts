@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { eventName } from './events';
 import { localTimeOf, milestoneOf } from './milestone';
+import { TRACKING_STATUS_WORDS } from './summaries';
 
 /**
  * What the node answers an AI agent with when it runs as a tool (a "Terminal49 Tool" connected to n8n's AI
@@ -49,13 +50,61 @@ function firstSentence(description: string): string {
 	return (end === -1 ? cleaned : cleaned.slice(0, end)).trim();
 }
 
-/** `containers` -> `container`, `tracking_requests` -> `tracking request`. */
-const recordWord = (collection: string) => collection.replace(/_/g, ' ').replace(/s$/, '');
+/**
+ * Words a coordinator does not know: n8n's editor (items, parameters, nodes, switches, expressions, a menu
+ * path "Resource > Operation") and what only the one who set the tool up can change.
+ */
+const NOT_FOR_A_COORDINATOR =
+	/\b(?:items?|parameters?|nodes?|turn(?:ed)? (?:on|off)|validate|expressions?|credentials?|workflows?|update fields|additional fields|return all|on error|continue on fail|by id)\b|\s>\s/i;
+
+/** One sentence: ends with . ! or ?, and no other sentence ends before it (nor a line). */
+const isOneSentence = (text: string) =>
+	/[.!?]$/.test(text) && !/\n/.test(text) && !/[.!?]["')]?\s/.test(text.slice(0, -1));
+
+/** Whether an agent can relay `sentence` to a coordinator as it is. */
+export const isRelayable = (sentence: string) =>
+	isOneSentence(sentence) && !NOT_FOR_A_COORDINATOR.test(sentence);
 
 /**
- * An error of the node in one sentence for an agent: what the source wrote for it, else what n8n shows (the
- * message and the first sentence of its fix). A 404 names the record and ID it was about. Never a secret:
- * the nodes' errors hold none (checked by the security tests).
+ * The answer to an error caused by how the tool is set up (a value fixed in it, not one the model gave): the
+ * coordinator cannot change that, so the agent says who can, and where the reason is.
+ */
+export const SET_UP_ANSWER =
+	"Terminal49 could not be asked because of how this tool is set up in n8n, so this cannot be answered here; whoever set up the assistant can see why in this tool's run in n8n.";
+
+/**
+ * A label as a coordinator says it: the last part of a path ("Initial Custom Fields > Container Number" ->
+ * "container number"), in lower case but for acronyms and names with digits ("carrier (SCAC)").
+ */
+export function plainLabel(label: string): string {
+	const last = label.split(' > ').pop()!.trim();
+	return last
+		.split(' ')
+		.map((word) => (/^[A-Z0-9()/]+$/.test(word) || /\d/.test(word) ? word : word.toLowerCase()))
+		.join(' ');
+}
+
+/**
+ * An error message in a coordinator's words: no item number, and an input error ('Invalid <label> "<value>":
+ * <problem>') said of the value (`"<value>" is not a valid <label>: <problem>`).
+ */
+function plainMessage(message: string): string {
+	const cleaned = message
+		.replace(/\s*\(item \d+\)/gi, '')
+		.replace(/\s+in item \d+\b/gi, '')
+		.replace(/\be\.g\.\s/g, 'such as ')
+		.replace(/[.\s]+$/, '');
+	const invalid = /^Invalid (.+?) "(.*)": (.+)$/s.exec(cleaned);
+	return invalid
+		? `"${invalid[2]}" is not a valid ${plainLabel(invalid[1])}: ${invalid[3]}`
+		: cleaned;
+}
+
+/**
+ * An error of the node in one sentence for an agent, which it relays to the coordinator it talks to: what the
+ * source wrote for it (every error a coordinator can act on has one), else the message in plain words with the
+ * first sentence of its fix where both read without n8n's words, else that the tool's set-up is the cause
+ * (SET_UP_ANSWER). Never a secret: the nodes' errors hold none (checked by the security tests).
  */
 export function agentErrorSentence(error: unknown): string {
 	const e = (error ?? {}) as {
@@ -67,14 +116,12 @@ export function agentErrorSentence(error: unknown): string {
 	const written = text(e.context?.[AGENT_ANSWER]);
 	if (written) return written;
 	const message = text(e.message).replace(/[.\s]+$/, '');
-	if (text(e.httpCode) === '404') {
-		const path = /\(404\): \/([a-z_]+)\/([^/\s]+)/.exec(message);
-		if (path) {
-			return `No ${recordWord(path[1])} with ID ${decodeURIComponent(path[2])} exists in this Terminal49 account: the ID may be mistyped or belong to another account, so ask for the container, bill of lading or booking number instead.`;
-		}
-	}
+	const said = plainMessage(message || 'The Terminal49 request failed');
 	const fix = firstSentence(text(e.description));
-	return `${message || 'The Terminal49 request failed'}${fix ? `: ${fix.charAt(0).toLowerCase()}${fix.slice(1)}` : ''}.`;
+	const withFix = `${said}${fix ? `: ${fix.charAt(0).toLowerCase()}${fix.slice(1)}` : ''}.`;
+	if (isRelayable(withFix)) return withFix;
+	if (isRelayable(`${said}.`)) return `${said}.`;
+	return SET_UP_ANSWER;
 }
 
 /** The item an agent gets for a failed call: `{error}`, the shape n8n itself gives a failed tool. */
@@ -143,8 +190,22 @@ const asObject = (value: unknown): IDataObject | undefined =>
 export function agentViewOf(item: IDataObject): IDataObject {
 	if (item.type === 'transport_event' && typeof item.event === 'string') return eventLine(item);
 	if (item.type === 'FeatureCollection' && Array.isArray(item.features)) return mapRoute(item);
+	if (isDetectingCarrier(item)) return { ...item, carrier: CARRIER_BEING_DETECTED };
 	return item;
 }
+
+/** The carrier of a request Terminal49 is still detecting (Auto-Detect Carrier), and how the agent learns it. */
+export const CARRIER_BEING_DETECTED =
+	'Not known yet: Terminal49 is still detecting it from the number; find this number again in a few minutes to see the carrier';
+
+/** A tracking request's people-first view (helpers/summaries.ts) without a carrier while it waits. */
+const isDetectingCarrier = (item: IDataObject) =>
+	'request_number' in item &&
+	'number_type' in item &&
+	!text(item.carrier) &&
+	[TRACKING_STATUS_WORDS.pending, TRACKING_STATUS_WORDS.awaiting_manifest].includes(
+		text(item.status),
+	);
 
 function eventLine(event: IDataObject): IDataObject {
 	const location = asObject(event.location);

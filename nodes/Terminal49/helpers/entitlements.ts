@@ -116,7 +116,7 @@ export interface Refusal {
 
 /** What an AI agent tells of a feature the account lacks: the plan's limit, not the number's fault. */
 const agentRefusal = (name: string, gives: string, fix: string) =>
-	`This Terminal49 account's plan does not include ${name} (${gives}), so this cannot be answered here; the number itself is fine. ${fix}.`;
+	`This Terminal49 account's plan does not include ${name} (${gives}), so this cannot be answered here; the number itself is fine, and ${fix}.`;
 
 const PAID_PLAN_FIX = `Upgrade the plan at ${BILLING_URL}, or start the 7-day API trial on ${DEVELOPERS_URL}`;
 
@@ -142,14 +142,14 @@ export function featureRefusal(
 				message: `${operation} needs the ${name} feature, which needs a paid plan`,
 				description: `${name} (${gives}) is not part of the plan of ${whose}. ${PAID_PLAN_FIX}. ${CHECKED}`,
 				fix: PAID_PLAN_FIX,
-				agent: agentRefusal(name, gives, 'The account owner can upgrade to a paid plan'),
+				agent: agentRefusal(name, gives, 'the account owner can upgrade to a paid plan'),
 			};
 		case 'requires_user_credential':
 			return {
 				message: `${operation} needs the ${name} feature, which needs a user credential, not an API key`,
 				description: `Terminal49 gives ${name} (${gives}) of ${whose} to signed-in users, not to API keys. Use it in the Terminal49 app (https://app.terminal49.com), or ask support@terminal49.com to enable it for API keys. ${CHECKED}`,
 				fix: 'Use it in the Terminal49 app, or ask support@terminal49.com to enable it for API keys',
-				agent: `Terminal49 gives ${name} (${gives}) to people signed in to its app, not to this integration's API key, so this cannot be answered here; the number itself is fine. It can be seen in the Terminal49 app.`,
+				agent: `Terminal49 gives ${name} (${gives}) to people signed in to its app, not to this integration's API key, so this cannot be answered here; the number itself is fine, and it can be seen in the Terminal49 app.`,
 			};
 		case 'not_enabled':
 			return {
@@ -159,7 +159,7 @@ export function featureRefusal(
 				agent: agentRefusal(
 					name,
 					gives,
-					'The account owner can ask sales@terminal49.com to enable it',
+					'the account owner can ask sales@terminal49.com to enable it',
 				),
 			};
 		default:
@@ -170,7 +170,7 @@ export function featureRefusal(
 				agent: agentRefusal(
 					name,
 					gives,
-					'The account owner can ask support@terminal49.com to enable it',
+					'the account owner can ask support@terminal49.com to enable it',
 				),
 			};
 	}

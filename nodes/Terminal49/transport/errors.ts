@@ -86,6 +86,20 @@ function fieldsToCheck(errors: ServiceError[], request: RequestDescription): str
 	return `Check ${named.map((label) => `"${label}"`).join(', ')}${item}. `;
 }
 
+/** `containers` -> `container`, `tracking_requests` -> `tracking request`. */
+const recordWord = (collection: string) => collection.replace(/_/g, ' ').replace(/s$/, '');
+
+/** What the service said, for an agent: each error's detail up to its first full stop, joined by "; ". */
+function serviceSaid(errors: ServiceError[]): string {
+	return errors
+		.map((error) => (error.detail ?? error.title ?? '').split(/\.(\s|$)/)[0].trim())
+		.filter(Boolean)
+		.join('; ');
+}
+
+/** Where an agent can say the reason of an error is, when the coordinator cannot act on it. */
+const SEE_THE_RUN = "whoever set up the assistant can see why in this tool's run in n8n";
+
 export interface MappedError {
 	message: string;
 	description: string;
@@ -105,12 +119,14 @@ export function mapHttpError(
 	const where = `${request.method} ${request.path}`;
 	const detailText = details || (typeof body === 'string' ? body.slice(0, 200) : '');
 	const said = detailText ? ` Terminal49 said: ${detailText}` : '';
+	const saidForAgent = serviceSaid(errors);
 
 	switch (status) {
 		case 400:
 			return {
 				message: `Terminal49 rejected the request as malformed (400)${details ? `: ${details}` : ''}`,
 				description: `${fieldsToCheck(errors, request)}Check the fields named above and their values.${said} (${where})`,
+				agent: `Terminal49 refused the request as malformed${saidForAgent ? ` (${saidForAgent})` : ''}, so this could not be looked up; ${SEE_THE_RUN}.`,
 			};
 		case 401:
 			if (RESTRICTED_PLAN.test(detailText)) {
@@ -125,6 +141,8 @@ export function mapHttpError(
 			return {
 				message: 'Terminal49 could not verify the API key (401)',
 				description: `The key is wrong, revoked or truncated. Open the Terminal49 credential and paste a current key from the developer portal, alone (no "Token", no quotes).${said} (${where})`,
+				agent:
+					'Terminal49 did not accept the API key this tool uses, so nothing can be looked up now; whoever set up the assistant needs to give it a current key.',
 			};
 		case 403: {
 			const feature = missingFeature(request.path, detailText);
@@ -135,18 +153,24 @@ export function mapHttpError(
 				description: feature
 					? `${feature} is a paid add-on. Ask Terminal49 to enable it for your account, or remove this operation.${said} (${where})`
 					: `The key is valid but lacks permission for this resource. Ask Terminal49 to enable it for your account.${said} (${where})`,
-				agent: `This Terminal49 account's plan does not include ${feature ? `the ${feature} feature` : 'this data'}, so this cannot be answered here; the number itself is fine. The account owner can ask Terminal49 to enable it.`,
+				agent: `This Terminal49 account's plan does not include ${feature ? `the ${feature} feature` : 'this data'}, so this cannot be answered here; the number itself is fine, and the account owner can ask Terminal49 to enable it.`,
 			};
 		}
-		case 404:
+		case 404: {
+			const record = /^\/([a-z_]+)\/([^/?\s]+)/.exec(request.path);
 			return {
 				message: `Terminal49 has no such resource (404): ${request.path}`,
 				description: `Check the ID or number: it must belong to your Terminal49 account. If every request answers 404, check the credential's Base URL ends in /v2.${said}`,
+				agent: record
+					? `No ${recordWord(record[1])} with ID ${decodeURIComponent(record[2])} exists in this Terminal49 account: the ID may be mistyped or belong to another account, so ask for the container, bill of lading or booking number instead.`
+					: 'Terminal49 has no such record in this account, so check the number with the customer.',
 			};
+		}
 		case 422:
 			return {
 				message: `Terminal49 rejected the values (422)${details ? `: ${details}` : ''}`,
 				description: `${fieldsToCheck(errors, request)}Correct the field named above and run again.${said} (${where})`,
+				agent: `Terminal49 refused it${saidForAgent ? ` (${saidForAgent})` : ''}, so nothing was done: check the number and the carrier with the customer.`,
 			};
 		case 429:
 			return {
@@ -169,6 +193,7 @@ export function mapHttpError(
 			return {
 				message: `Terminal49 answered with HTTP ${status}`,
 				description: `${said.trim() || 'No details were given.'} (${where})`,
+				agent: `Terminal49 answered with an error (HTTP ${status}), so this could not be looked up; ${SEE_THE_RUN}.`,
 			};
 	}
 }

@@ -298,6 +298,9 @@ export async function apiRequestFull(
 							? 'The connection failed after the request was sent, so it was not repeated: the service may have acted on it. Check in Terminal49 before running again.'
 							: `Tried ${transientRetries + 1} time(s). Check the credential's Base URL and the network, or try again later${timedOut ? " (or raise the credential's Request Timeout)" : ''}.`
 					} (${request.method} ${request.path}, error code ${code})`,
+					agent: notRetried
+						? 'The connection to Terminal49 broke after the request was sent, so it is not known whether it was done: check in Terminal49 before asking again.'
+						: `Terminal49 ${timedOut ? 'did not answer in time' : `could not be reached (${describeNetworkError(code)})`}, so this could not be looked up: try again in a few minutes.`,
 				},
 				undefined,
 				request.itemIndex,
@@ -346,6 +349,9 @@ export async function apiRequestFull(
 								? `Tried ${transientRetries + 1} time(s); try again later.`
 								: 'The request was not repeated because the service may have acted on it: check in Terminal49 before running again.'
 						} (${request.method} ${request.path})`,
+						agent: isIdempotent(request)
+							? 'Terminal49 sent an answer that could not be read, so this could not be looked up: try again in a few minutes.'
+							: 'Terminal49 sent an answer that could not be read, so it is not known whether this was done: check in Terminal49 before asking again.',
 					},
 					undefined,
 					request.itemIndex,

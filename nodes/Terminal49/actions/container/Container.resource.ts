@@ -33,21 +33,21 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Find',
 				value: 'find',
-				action: 'Find containers by any number',
+				action: 'Find containers and where they are by any number',
 				description:
 					'Find the containers a customer means by any number they quote (container, bill of lading, booking or reference number, or the start of one), each with its status, location, holds, last free day and ETA; a number requested but not tracked yet answers with its tracking request',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a container',
+				action: 'Get where a container is by its number or ID',
 				description:
 					'Get a container with its status, holds, fees, last free day and pickup readiness',
 			},
 			{
 				name: 'Get Journey',
 				value: 'getJourney',
-				action: 'Get the journey of a container',
+				action: 'Get why a container is late by container number',
 				description:
 					'Why is it late: the ETA against the first one announced, the last confirmed move, what comes next, the route with transshipments and any rail leg, from its transport events without the whole timeline',
 			},
@@ -60,7 +60,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Map',
 				value: 'getMap',
-				action: 'Get a container map',
+				action: 'Get the route of a container by container number',
 				description:
 					'Get the container route as one GeoJSON FeatureCollection (ports, current vessel position, past path, estimated legs); needs the Routing Data add-on',
 			},
@@ -74,7 +74,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Transport Events',
 				value: 'getTransportEvents',
-				action: 'Get transport events of a container',
+				action: 'Get the history of a container by container number',
 				description:
 					'List the verified milestones of a container (loaded, departed, arrived, discharged, rail, gate moves), oldest first, with location, terminal and vessel',
 			},

@@ -5,16 +5,25 @@ import { terminal49 } from '../../client';
 import { readMode, outputProperties } from '../../parameters';
 import { assertNotEmpty } from '../../helpers/validation';
 
+/**
+ * The document's name: `documentName` from node version 3, `name` before. n8n's editor offers no "Defined
+ * automatically by the model" button on a parameter named `name` (n8n 1.x; n8n issue 28261), so an agent's
+ * tool could not be given it; workflows saved with versions 1 and 2 keep theirs under `name`.
+ */
+const documentName: INodeProperties = {
+	displayName: 'Name',
+	name: 'documentName',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. Bill of lading MEDUT4949001.pdf',
+	description: 'The display name of the document',
+	displayOptions: { show: { '@version': [{ _cnd: { gte: 3 } }] } },
+};
+
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Bill of lading MEDUT4949001.pdf',
-		description: 'The display name of the document',
-	},
+	{ ...documentName, name: 'name', displayOptions: { show: { '@version': [1, 2] } } },
+	documentName,
 	{
 		displayName: 'Signed Blob ID',
 		name: 'attachedDocument',
@@ -54,7 +63,8 @@ export const description = updateDisplayOptions(
 /** POST /documents with a signed blob; the same file again gives back the document uploaded before. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const node = this.getNode();
-	const name = assertNotEmpty(node, 'Name', this.getNodeParameter('name', itemIndex), itemIndex);
+	const parameter = node.typeVersion >= 3 ? 'documentName' : 'name';
+	const name = assertNotEmpty(node, 'Name', this.getNodeParameter(parameter, itemIndex), itemIndex);
 	const attachedDocument = assertNotEmpty(
 		node,
 		'Signed Blob ID',

@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a shipment',
+				action: 'Get the containers of a shipment by bill of lading',
 				description:
 					'Get a shipment by ID or bill of lading number with its route, vessel, ETA/ATA and containers (pickup readiness, holds, fees, last free day); optionally one item per container',
 			},

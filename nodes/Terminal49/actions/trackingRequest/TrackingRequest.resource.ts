@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a tracking request',
+				action: 'Start tracking a container or shipment by number',
 				description:
 					'Start tracking a bill of lading, booking or container number with a carrier (SCAC) or carrier auto-detection. Returns the pending request; the shipment appears once the carrier answers. Creating the same request again returns the existing one with duplicate: true.',
 			},

@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { Terminal49Client } from '../../client';
 import { terminal49 } from '../../client';
+import { withAgentAnswer } from '../../helpers/agentAnswers';
 import { BILLING_URL } from '../../helpers/entitlements';
 import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
 import { assertApiSlug } from '../../client/customFields';
@@ -317,10 +318,14 @@ async function checkSlots(this: IExecuteFunctions, t49: Terminal49Client, itemIn
 	const full = `The Terminal49 account has no tracking slot left for this request: ${slots.used} of ${slots.limit} in use, counting those created since the account was read`;
 	const fix = `Stop tracking shipments that are done (Shipment > Stop Tracking), or get more slots with a paid plan (${BILLING_URL}).`;
 	if (fail) {
-		throw new NodeOperationError(this.getNode(), full, {
+		const error = new NodeOperationError(this.getNode(), full, {
 			itemIndex,
 			description: `Nothing was sent. ${fix} Or set "When Out of Tracking Slots" to "Warn and Create".`,
 		});
+		throw withAgentAnswer(
+			error,
+			`This Terminal49 account has no tracking slot left (${slots.used} of ${slots.limit} in use), so tracking was not started; the account owner can stop tracking finished shipments or get more slots with a paid plan.`,
+		);
 	}
 	this.logger.warn(`Terminal49 Tracking Request > Create, item ${itemIndex + 1}: ${full}`);
 	this.addExecutionHints({
