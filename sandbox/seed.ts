@@ -760,7 +760,7 @@ const FIXTURES: FixtureDef[] = [
 	{
 		key: 'pod_line_calculated',
 		description:
-			"Discharged yesterday at Bayport (Houston), not yet available, no holds: no facility or reported line LFD, only the line LFD Terminal49 calculated, a date (no time) that is TODAY in Houston's calendar (America/Chicago, at the epoch); pod.unified = that date, current_selection line_calculated: a day in the terminal's calendar, not an instant (the older serializer shows no LFD at all)",
+			"Discharged at Bayport (Houston) a day before the epoch, not yet available, no holds: no facility or reported line LFD, only the line LFD Terminal49 calculated, a date (no time) that is TODAY in Houston's calendar (America/Chicago, at the epoch); pod.unified = that date, current_selection line_calculated: a day in the terminal's calendar, not an instant (the older serializer shows no LFD at all)",
 		scac: 'COSU',
 		bl: 'CCMJ494900018',
 		container: withCheckDigit('CSNU494918'),
