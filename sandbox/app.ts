@@ -120,7 +120,9 @@ export class SandboxApp {
 
 	/** The container serializer a key's account gets: its pinned one, else the `deadlineShape` option. */
 	deadlineShapeOf(key: string | null): DeadlineShape {
-		return (key && PINNED_DEADLINE_SHAPES[key]) || this.options.deadlineShape;
+		return key && Object.prototype.hasOwnProperty.call(PINNED_DEADLINE_SHAPES, key)
+			? PINNED_DEADLINE_SHAPES[key]
+			: this.options.deadlineShape;
 	}
 
 	/** Back to the seeded state (same seed unless given), clearing logs, webhooks, limits, faults and timers. */
