@@ -3,10 +3,18 @@
  * (tracking-request lifecycle, container milestones and terminal updates, events).
  */
 import { randomBytes } from 'node:crypto';
-import { KEYS } from './auth';
+import { KEYS, PINNED_DEADLINE_SHAPES } from './auth';
 import { FaultInjector } from './faults';
 import type { ResourceObject } from './jsonapi';
 import { carrierOutcome, inferCarrier, normalizeNumber } from './number-rules';
+import {
+	DEADLINE_SHAPES,
+	isCalendarDate,
+	keepOriginals,
+	lfdState,
+	podDeadlines,
+	visibleLineLfd,
+} from './pod-deadlines';
 import { RateLimiter } from './rate-limit';
 import { METRO_BY_CODE, PORTS_BY_CODE, VESSELS_BY_IMO } from './reference-data';
 import { buildShipment, fixtureInfo, seedStore } from './seed';
@@ -23,6 +31,7 @@ import {
 } from './timeline';
 import type {
 	ContainerRec,
+	DeadlineShape,
 	Fee,
 	Hold,
 	PartyRoleRec,
@@ -66,6 +75,12 @@ export interface ContainerPatch {
 	pickup_lfd_line?: string | null;
 	pickup_lfd_terminal?: string | null;
 	pickup_lfd_rail?: string | null;
+	/** The line's calculated last free day, a date `YYYY-MM-DD` in the terminal's calendar, or null. */
+	pickup_lfd_line_calculated?: string | null;
+	/** The facility's last free day was entered by hand (selection `facility_manual`). */
+	pickup_lfd_terminal_manual?: boolean;
+	/** The carrier withholds its last free day from the account (`pod.line` all null). */
+	line_lfd_withheld?: boolean;
 	import_deadlines?: {
 		pickup_lfd_line?: string | null;
 		pickup_lfd_terminal?: string | null;
@@ -99,8 +114,15 @@ export class SandboxApp {
 		return `${this.origin}/v2`;
 	}
 
-	serializer(plan: Plan = 'paid'): Serializer {
-		return new Serializer(this.store, plan, (imo) => this.vesselPosition(imo));
+	serializer(plan: Plan = 'paid', shape: DeadlineShape = this.options.deadlineShape): Serializer {
+		return new Serializer(this.store, plan, (imo) => this.vesselPosition(imo), shape);
+	}
+
+	/** The container serializer a key's account gets: its pinned one, else the `deadlineShape` option. */
+	deadlineShapeOf(key: string | null): DeadlineShape {
+		return key && Object.prototype.hasOwnProperty.call(PINNED_DEADLINE_SHAPES, key)
+			? PINNED_DEADLINE_SHAPES[key]
+			: this.options.deadlineShape;
 	}
 
 	/** Back to the seeded state (same seed unless given), clearing logs, webhooks, limits, faults and timers. */
@@ -257,32 +279,28 @@ export class SandboxApp {
 			tr.shipmentId = shipment.id;
 			this.applyInitialCustomFields(tr, shipment);
 			this.copyPartyRoles(tr.id, shipment.id);
-			const ser = this.serializer();
 			const containers = this.store.containersOf(shipment);
-			this.emit({
-				event: 'tracking_request.succeeded',
+			this.emit('tracking_request.succeeded', (ser) => ({
 				referenceObject: ser.trackingRequest(tr),
 				included: [...containers.map((c) => ser.container(c)), ser.shipment(shipment)],
-			});
+			}));
 			for (const c of containers) this.emitContainerCreated(c);
 		} else if (outcome.status === 'awaiting_manifest') {
 			tr.status = 'awaiting_manifest';
 			tr.isRetrying = true;
 			tr.retryCount = (tr.retryCount ?? 0) + 1;
-			this.emit({
-				event: 'tracking_request.awaiting_manifest',
-				referenceObject: this.serializer().trackingRequest(tr),
+			this.emit('tracking_request.awaiting_manifest', (ser) => ({
+				referenceObject: ser.trackingRequest(tr),
 				included: [],
-			});
+			}));
 		} else {
 			tr.status = 'failed';
 			tr.failedReason = outcome.failedReason;
 			tr.isRetrying = false;
-			this.emit({
-				event: 'tracking_request.failed',
-				referenceObject: this.serializer().trackingRequest(tr),
+			this.emit('tracking_request.failed', (ser) => ({
+				referenceObject: ser.trackingRequest(tr),
 				included: [],
-			});
+			}));
 		}
 		return tr;
 	}
@@ -367,12 +385,10 @@ export class SandboxApp {
 				if (tr.status !== 'created') continue;
 				tr.status = 'tracking_stopped';
 				tr.updatedAt = now;
-				const ser = this.serializer();
-				this.emit({
-					event: 'tracking_request.tracking_stopped',
+				this.emit('tracking_request.tracking_stopped', (ser) => ({
 					referenceObject: ser.trackingRequest(tr),
 					included: [ser.shipment(s)],
-				});
+				}));
 			}
 		} else {
 			s.lineTrackingStoppedAt = null;
@@ -409,7 +425,9 @@ export class SandboxApp {
 				if (short === 'vessel_discharged') {
 					c.availabilityKnown = true;
 					c.availableForPickup = false;
+					// The terminal reports its last free day (not one entered by hand).
 					c.lfdTerminal = lfdInstant(now + 4 * DAY_MS, PORTS_BY_CODE.get(s.podCode)!.timeZone);
+					c.lfdTerminalManual = false;
 					c.locationAtPodTerminal = 'Discharged';
 				}
 				if (short === 'rail_unloaded')
@@ -442,34 +460,61 @@ export class SandboxApp {
 		return { event: name };
 	}
 
-	private terminalSnapshot(c: ContainerRec): Record<string, unknown> {
-		const ser = this.serializer().container(c).attributes!;
-		return {
+	/**
+	 * What a change compares, in one serializer's shape: the terminal data the changeset of
+	 * `container.updated` names (the older serializer's `pickup_lfd`, the newer one's `import_deadlines`) and
+	 * the last free days behind the LFD events.
+	 */
+	private terminalSnapshot(c: ContainerRec, shape: DeadlineShape): Record<string, unknown> {
+		const ser = this.serializer('paid', shape).container(c).attributes!;
+		const common = {
 			holds_at_pod_terminal: ser.holds_at_pod_terminal,
 			fees_at_pod_terminal: ser.fees_at_pod_terminal,
-			pickup_lfd: ser.pickup_lfd,
 			pickup_appointment_at: ser.pickup_appointment_at,
 			available_for_pickup: ser.available_for_pickup,
-			pickup_lfd_line: c.lfdLine,
-			pickup_lfd_terminal: c.lfdTerminal,
-			pickup_lfd_rail: c.lfdRail,
+		};
+		if (shape === 'legacy')
+			return {
+				...common,
+				pickup_lfd: ser.pickup_lfd,
+				lfd: ser.pickup_lfd,
+				lfd_line: visibleLineLfd(c),
+				lfd_terminal: c.lfdTerminal,
+				lfd_rail: c.lfdRail,
+			};
+		const deadlines = ser.import_deadlines as { pickup_lfd_rail: string | null };
+		const pod = podDeadlines(c);
+		return {
+			...common,
+			import_deadlines: ser.import_deadlines,
+			lfd: pod.unified.current_value,
+			lfd_line: pod.line.current,
+			lfd_terminal: pod.facility.current,
+			lfd_rail: deadlines.pickup_lfd_rail,
 		};
 	}
 
 	/**
 	 * Run a mutation and emit what changed: the milestone event (if any), container.updated with a
 	 * changeset {field: [old, new]}, container.pickup_lfd.changed and the per-source LFD events,
-	 * container.pickup_appointment.changed, container.transport.available / not_available.
+	 * container.pickup_appointment.changed, container.transport.available / not_available. Each webhook gets
+	 * them as its account's serializer sees the change (changesets and LFD events differ between the two);
+	 * the container's transport events record the LFD events of the `deadlineShape` option. Answers the
+	 * changeset in the option's shape.
 	 */
 	changeContainer(
 		c: ContainerRec,
 		mutate: () => void,
 		opts: { milestone?: { index: number; name: string } } = {},
 	): Record<string, [unknown, unknown]> {
-		const before = this.terminalSnapshot(c);
+		const before = new Map(
+			DEADLINE_SHAPES.map((shape) => [shape, this.terminalSnapshot(c, shape)]),
+		);
+		const lfdBefore = lfdState(c);
 		mutate();
+		keepOriginals(c, lfdBefore);
 		c.updatedAt = Date.now();
-		const after = this.terminalSnapshot(c);
+		const after = new Map(DEADLINE_SHAPES.map((shape) => [shape, this.terminalSnapshot(c, shape)]));
 		const s = this.store.shipmentOf(c);
 		if (opts.milestone) {
 			const te = transportEvents(s, c).find(
@@ -477,34 +522,50 @@ export class SandboxApp {
 			)!;
 			this.emitTransportEvent(te);
 		}
-		const changeset: Record<string, [unknown, unknown]> = {};
-		for (const f of [
-			'holds_at_pod_terminal',
-			'fees_at_pod_terminal',
-			'pickup_lfd',
-			'pickup_appointment_at',
-			'available_for_pickup',
-		]) {
-			if (!deepEqual(before[f], after[f])) changeset[f] = [before[f], after[f]];
+		const changesets = new Map<DeadlineShape, Record<string, [unknown, unknown]>>();
+		for (const shape of DEADLINE_SHAPES) {
+			const [b, a] = [before.get(shape)!, after.get(shape)!];
+			const changeset: Record<string, [unknown, unknown]> = {};
+			for (const f of [
+				'holds_at_pod_terminal',
+				'fees_at_pod_terminal',
+				shape === 'legacy' ? 'pickup_lfd' : 'import_deadlines',
+				'pickup_appointment_at',
+				'available_for_pickup',
+			]) {
+				if (!deepEqual(b[f], a[f])) changeset[f] = [b[f], a[f]];
+			}
+			changesets.set(shape, changeset);
+			if (Object.keys(changeset).length) this.emitContainerUpdated(c, changeset, [shape]);
 		}
-		if (Object.keys(changeset).length) this.emitContainerUpdated(c, changeset);
-		if (!deepEqual(before.pickup_lfd, after.pickup_lfd))
-			this.emitExtra(c, 'container.pickup_lfd.changed');
-		for (const src of ['line', 'terminal', 'rail'] as const) {
-			if (before[`pickup_lfd_${src}`] !== after[`pickup_lfd_${src}`])
-				this.emitExtra(c, `container.pickup_lfd_${src}.changed`);
+		// The LFD events: the selected (or coalesced) day, then each source, in the shapes where it changed.
+		for (const [field, event] of [
+			['lfd', 'container.pickup_lfd.changed'],
+			['lfd_line', 'container.pickup_lfd_line.changed'],
+			['lfd_terminal', 'container.pickup_lfd_terminal.changed'],
+			['lfd_rail', 'container.pickup_lfd_rail.changed'],
+		] as const) {
+			const shapes = DEADLINE_SHAPES.filter(
+				(shape) => !deepEqual(before.get(shape)![field], after.get(shape)![field]),
+			);
+			if (shapes.length)
+				this.emitTransportEvent(
+					this.extraEvent(c, event, shapes.includes(this.options.deadlineShape)),
+					shapes,
+				);
 		}
-		if (!deepEqual(before.pickup_appointment_at, after.pickup_appointment_at))
+		const [b, a] = [before.get('legacy')!, after.get('legacy')!];
+		if (!deepEqual(b.pickup_appointment_at, a.pickup_appointment_at))
 			this.emitExtra(c, 'container.pickup_appointment.changed');
 		// Availability flips from terminal updates also arrive as transport events (milestones carry their own).
 		if (
-			before.available_for_pickup !== after.available_for_pickup &&
+			b.available_for_pickup !== a.available_for_pickup &&
 			!opts.milestone &&
 			c.availabilityKnown
 		) {
-			this.emitExtra(c, after.available_for_pickup ? T + 'available' : T + 'not_available');
+			this.emitExtra(c, a.available_for_pickup ? T + 'available' : T + 'not_available');
 		}
-		return changeset;
+		return changesets.get(this.options.deadlineShape)!;
 	}
 
 	/** Apply a control-API patch to a container's terminal data. */
@@ -534,6 +595,13 @@ export class SandboxApp {
 			if (deadlines.pickup_lfd_terminal !== undefined)
 				c.lfdTerminal = parseTime(deadlines.pickup_lfd_terminal);
 			if (deadlines.pickup_lfd_rail !== undefined) c.lfdRail = parseTime(deadlines.pickup_lfd_rail);
+			if (patch.pickup_lfd_line_calculated !== undefined)
+				c.lfdLineCalculated = isCalendarDate(patch.pickup_lfd_line_calculated)
+					? patch.pickup_lfd_line_calculated
+					: null;
+			if (patch.pickup_lfd_terminal_manual !== undefined)
+				c.lfdTerminalManual = patch.pickup_lfd_terminal_manual;
+			if (patch.line_lfd_withheld !== undefined) c.lfdLineWithheld = patch.line_lfd_withheld;
 			if (patch.available_for_pickup !== undefined) {
 				c.availableForPickup = patch.available_for_pickup;
 				c.availabilityKnown = true;
@@ -547,8 +615,11 @@ export class SandboxApp {
 		});
 	}
 
-	/** A run-time (non-milestone) transport event at now, kept on the container. */
-	private extraEvent(c: ContainerRec, event: string): TransportEventRec {
+	/**
+	 * A run-time (non-milestone) transport event at now, kept on the container unless `record` is false (an
+	 * LFD event only the other serializer's webhooks get: its deliveries carry it).
+	 */
+	private extraEvent(c: ContainerRec, event: string, record = true): TransportEventRec {
 		const s = this.store.shipmentOf(c);
 		const ctxName =
 			event.startsWith(T) && s.milestones.includes(event)
@@ -574,7 +645,7 @@ export class SandboxApp {
 			te.vesselImo = null;
 			te.voyageNumber = null;
 		}
-		c.extraEvents.push(te);
+		if (record) c.extraEvents.push(te);
 		return te;
 	}
 
@@ -582,26 +653,30 @@ export class SandboxApp {
 		this.emitTransportEvent(this.extraEvent(c, event));
 	}
 
-	emitTransportEvent(te: TransportEventRec): void {
-		const ser = this.serializer();
-		const reference = ser.transportEvent(te);
-		if (BARE_EVENTS.has(te.event))
-			return this.emit({
-				event: te.event,
-				referenceObject: reference,
-				included: [],
-				includeReference: false,
-			});
-		if (REFERENCE_ONLY_EVENTS.has(te.event))
-			return this.emit({ event: te.event, referenceObject: reference, included: [] });
-		const c = this.store.containers.get(te.containerId)!;
-		const included: ResourceObject[] = [ser.shipment(this.store.shipmentOf(c)), ser.container(c)];
-		for (const rel of ['location', 'terminal', 'vessel']) {
-			const data = reference.relationships?.[rel]?.data as { id: string; type: string } | null;
-			const r = data && ser.lookup(data.type, data.id);
-			if (r) included.push(r);
-		}
-		this.emit({ event: te.event, referenceObject: reference, included });
+	/** Deliver a transport event (to the webhooks of the accounts whose serializer is in `shapes`). */
+	emitTransportEvent(te: TransportEventRec, shapes?: readonly DeadlineShape[]): void {
+		this.emit(
+			te.event,
+			(ser) => {
+				const reference = ser.transportEvent(te);
+				if (BARE_EVENTS.has(te.event))
+					return { referenceObject: reference, included: [], includeReference: false };
+				if (REFERENCE_ONLY_EVENTS.has(te.event))
+					return { referenceObject: reference, included: [] };
+				const c = this.store.containers.get(te.containerId)!;
+				const included: ResourceObject[] = [
+					ser.shipment(this.store.shipmentOf(c)),
+					ser.container(c),
+				];
+				for (const rel of ['location', 'terminal', 'vessel']) {
+					const data = reference.relationships?.[rel]?.data as { id: string; type: string } | null;
+					const r = data && ser.lookup(data.type, data.id);
+					if (r) included.push(r);
+				}
+				return { referenceObject: reference, included };
+			},
+			shapes,
+		);
 	}
 
 	private eventObject(
@@ -622,51 +697,55 @@ export class SandboxApp {
 		return res;
 	}
 
-	emitContainerUpdated(c: ContainerRec, changeset: Record<string, [unknown, unknown]>): void {
+	emitContainerUpdated(
+		c: ContainerRec,
+		changeset: Record<string, [unknown, unknown]>,
+		shapes?: readonly DeadlineShape[],
+	): void {
 		const s = this.store.shipmentOf(c);
-		const ser = this.serializer();
-		const ev = this.eventObject(
-			'container_updated_event',
-			{
-				changeset,
-				timestamp: iso(Date.now()),
-				data_source: 'terminal',
-				timezone: PORTS_BY_CODE.get(s.podCode)!.timeZone,
-			},
-			{
-				container: { data: { id: c.id, type: 'container' } },
-				terminal: { data: { id: s.terminalId, type: 'terminal' } },
-				shipment: { data: { id: s.id, type: 'shipment' } },
-			},
+		const timestamp = iso(Date.now());
+		this.emit(
+			'container.updated',
+			(ser) => ({
+				referenceObject: this.eventObject(
+					'container_updated_event',
+					{
+						changeset,
+						timestamp,
+						data_source: 'terminal',
+						timezone: PORTS_BY_CODE.get(s.podCode)!.timeZone,
+					},
+					{
+						container: { data: { id: c.id, type: 'container' } },
+						terminal: { data: { id: s.terminalId, type: 'terminal' } },
+						shipment: { data: { id: s.id, type: 'shipment' } },
+					},
+				),
+				included: [
+					ser.shipment(s),
+					ser.lookup('port', PORTS_BY_CODE.get(s.podCode)!.id)!,
+					ser.lookup('terminal', s.terminalId)!,
+					ser.container(c),
+				],
+			}),
+			shapes,
 		);
-		this.emit({
-			event: 'container.updated',
-			referenceObject: ev,
-			included: [
-				ser.shipment(s),
-				ser.lookup('port', PORTS_BY_CODE.get(s.podCode)!.id)!,
-				ser.lookup('terminal', s.terminalId)!,
-				ser.container(c),
-			],
-		});
 	}
 
 	emitContainerCreated(c: ContainerRec): void {
 		const s = this.store.shipmentOf(c);
-		const ser = this.serializer();
-		const ev = this.eventObject(
-			'container_created_event',
-			{ timestamp: iso(Date.now()), timezone: 'Etc/UTC' },
-			{
-				container: { data: { id: c.id, type: 'container' } },
-				shipment: { data: { id: s.id, type: 'shipment' } },
-			},
-		);
-		this.emit({
-			event: 'container.created',
-			referenceObject: ev,
+		const timestamp = iso(Date.now());
+		this.emit('container.created', (ser) => ({
+			referenceObject: this.eventObject(
+				'container_created_event',
+				{ timestamp, timezone: 'Etc/UTC' },
+				{
+					container: { data: { id: c.id, type: 'container' } },
+					shipment: { data: { id: s.id, type: 'shipment' } },
+				},
+			),
 			included: [ser.shipment(s), ser.container(c)],
-		});
+		}));
 	}
 
 	/**
@@ -690,51 +769,47 @@ export class SandboxApp {
 	}
 
 	emitEstimatedArrival(s: ShipmentRec): void {
-		const ser = this.serializer();
 		const pod = PORTS_BY_CODE.get(s.podCode)!;
 		const i = milestoneIndex(s.milestones, 'vessel_arrived');
 		const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
-		const ev = this.eventObject(
-			'estimated_event',
-			{
-				created_at: iso(Date.now()),
-				estimated_timestamp: iso(s.times[i]),
-				voyage_number: s.voyageNumber,
-				event: 'shipment.estimated.arrival',
-				location_locode: pod.code,
-				data_source: 'shipping_line',
-				timezone: pod.timeZone,
-			},
-			{
-				shipment: { data: { id: s.id, type: 'shipment' } },
-				port: { data: { id: pod.id, type: 'port' } },
-				vessel: { data: { id: vessel.id, type: 'vessel' } },
-			},
-		);
-		this.emit({
-			event: 'shipment.estimated.arrival',
-			referenceObject: ev,
+		const createdAt = iso(Date.now());
+		this.emit('shipment.estimated.arrival', (ser) => ({
+			referenceObject: this.eventObject(
+				'estimated_event',
+				{
+					created_at: createdAt,
+					estimated_timestamp: iso(s.times[i]),
+					voyage_number: s.voyageNumber,
+					event: 'shipment.estimated.arrival',
+					location_locode: pod.code,
+					data_source: 'shipping_line',
+					timezone: pod.timeZone,
+				},
+				{
+					shipment: { data: { id: s.id, type: 'shipment' } },
+					port: { data: { id: pod.id, type: 'port' } },
+					vessel: { data: { id: vessel.id, type: 'vessel' } },
+				},
+			),
 			included: [ser.shipment(s), ser.port(pod)],
-		});
+		}));
 	}
 
 	emitPodTerminalChanged(c: ContainerRec): void {
 		const s = this.store.shipmentOf(c);
-		const ser = this.serializer();
-		const ev = this.eventObject(
-			'container_pod_terminal_changed_event',
-			{ data_source: 'terminal', timestamp: iso(Date.now()) },
-			{
-				container: { data: { id: c.id, type: 'container' } },
-				shipment: { data: { id: s.id, type: 'shipment' } },
-				terminal: { data: { id: s.terminalId, type: 'terminal' } },
-			},
-		);
-		this.emit({
-			event: 'container.pod_terminal_changed',
-			referenceObject: ev,
+		const timestamp = iso(Date.now());
+		this.emit('container.pod_terminal_changed', (ser) => ({
+			referenceObject: this.eventObject(
+				'container_pod_terminal_changed_event',
+				{ data_source: 'terminal', timestamp },
+				{
+					container: { data: { id: c.id, type: 'container' } },
+					shipment: { data: { id: s.id, type: 'shipment' } },
+					terminal: { data: { id: s.terminalId, type: 'terminal' } },
+				},
+			),
 			included: [ser.shipment(s), ser.container(c), ser.lookup('terminal', s.terminalId)!],
-		});
+		}));
 	}
 
 	/**
@@ -747,25 +822,26 @@ export class SandboxApp {
 		referenceId: string,
 		changeset?: Record<string, [unknown, unknown]>,
 	): boolean {
-		const ser = this.serializer();
 		if (event.startsWith('tracking_request.')) {
 			const tr =
 				this.store.trackingRequests.get(referenceId) ??
 				this.store.trackingRequests.find((t) => t.requestNumber === referenceId);
 			if (!tr) return false;
 			const s = tr.shipmentId ? this.store.shipments.get(tr.shipmentId) : undefined;
-			const included = s
-				? event === 'tracking_request.succeeded'
-					? [...this.store.containersOf(s).map((c) => ser.container(c)), ser.shipment(s)]
-					: [ser.shipment(s)]
-				: [];
-			this.emit({ event, referenceObject: ser.trackingRequest(tr), included });
+			this.emit(event, (ser) => ({
+				referenceObject: ser.trackingRequest(tr),
+				included: s
+					? event === 'tracking_request.succeeded'
+						? [...this.store.containersOf(s).map((c) => ser.container(c)), ser.shipment(s)]
+						: [ser.shipment(s)]
+					: [],
+			}));
 			return true;
 		}
 		if (event.startsWith('document.')) {
 			const d = this.store.documents.get(referenceId);
 			if (!d) return false;
-			this.emit({ event, referenceObject: ser.document(d), included: [] });
+			this.emit(event, (ser) => ({ referenceObject: ser.document(d), included: [] }));
 			return true;
 		}
 		if (event === 'shipment.estimated.arrival') {
@@ -780,7 +856,7 @@ export class SandboxApp {
 		const c = this.store.findContainer(referenceId);
 		if (!c) return false;
 		if (event === 'container.updated') {
-			const a = ser.container(c).attributes!;
+			const a = this.serializer().container(c).attributes!;
 			this.emitContainerUpdated(
 				c,
 				changeset ?? { available_for_pickup: [!a.available_for_pickup, a.available_for_pickup] },
@@ -791,8 +867,26 @@ export class SandboxApp {
 		return true;
 	}
 
-	emit(payload: EventPayload): void {
-		this.dispatcher.emit(payload, this.serializer());
+	/**
+	 * Deliver `event` to every active webhook subscribed to it, built by `build` with the serializer of the
+	 * webhook's account (the key that created it: `deadlineShapeOf`), once per serializer; `shapes`: only to
+	 * the webhooks of accounts with these serializers.
+	 */
+	emit(
+		event: string,
+		build: (ser: Serializer) => Omit<EventPayload, 'event'>,
+		shapes: readonly DeadlineShape[] = DEADLINE_SHAPES,
+	): void {
+		const built = new Map<DeadlineShape, { payload: EventPayload; serializer: Serializer }>();
+		this.dispatcher.emit(event, (w) => {
+			const shape = this.deadlineShapeOf(w.createdBy);
+			if (!shapes.includes(shape)) return undefined;
+			if (!built.has(shape)) {
+				const serializer = this.serializer('paid', shape);
+				built.set(shape, { payload: { event, ...build(serializer) }, serializer });
+			}
+			return built.get(shape);
+		});
 	}
 
 	/**
@@ -801,24 +895,34 @@ export class SandboxApp {
 	 * `container.updated`, not available after discharge for "Not Available", the deadline that changed,
 	 * past the milestone of a milestone event, not there yet for an estimate), else the newest container.
 	 */
-	private sampleContainer(event: string): ContainerRec | undefined {
-		const ser = this.serializer();
+	private sampleContainer(event: string, ser: Serializer): ContainerRec | undefined {
 		const fits = (c: ContainerRec): boolean => {
 			const a = ser.container(c).attributes as Record<string, any>;
-			const deadlines = (a.import_deadlines ?? {}) as Record<string, unknown>;
+			const deadlines = (a.import_deadlines ?? {}) as Record<string, any>;
+			// The last free days as the account's serializer sends them: the selected one (or pickup_lfd) and
+			// each source's.
+			const pod = deadlines.pod;
+			const lfd = pod ? pod.unified.current_value : a.pickup_lfd;
+			const source: Record<string, unknown> = pod
+				? {
+						pickup_lfd_line: pod.line.current,
+						pickup_lfd_terminal: pod.facility.current,
+						pickup_lfd_rail: deadlines.pickup_lfd_rail,
+					}
+				: deadlines;
 			const s = this.store.shipmentOf(c);
 			switch (event) {
 				case 'container.updated':
 				case T + 'available':
-					return a.available_for_pickup === true && !!a.pickup_lfd;
+					return a.available_for_pickup === true && !!lfd;
 				case T + 'not_available':
 					return a.available_for_pickup === false && !!a.pod_discharged_at;
 				case 'container.pickup_lfd.changed':
-					return !!a.pickup_lfd;
+					return !!lfd;
 				case 'container.pickup_lfd_line.changed':
 				case 'container.pickup_lfd_terminal.changed':
 				case 'container.pickup_lfd_rail.changed':
-					return !!deadlines[event.slice('container.'.length, -'.changed'.length)];
+					return !!source[event.slice('container.'.length, -'.changed'.length)];
 				case 'container.pickup_appointment.changed':
 					return !!a.pickup_appointment_at;
 			}
@@ -830,10 +934,12 @@ export class SandboxApp {
 		return this.store.containers.find(fits) ?? this.store.containers.newestAt(0);
 	}
 
-	/** Example notification for an event, built from fixture data (webhook_notifications/examples, trigger). */
-	examplePayload(event: string): EventPayload {
-		const ser = this.serializer();
-		const c = this.sampleContainer(event);
+	/**
+	 * Example notification for an event, built from fixture data (webhook_notifications/examples, trigger),
+	 * with the serializer of the account that asks.
+	 */
+	examplePayload(event: string, ser: Serializer = this.serializer()): EventPayload {
+		const c = this.sampleContainer(event, ser);
 		if (event.startsWith('tracking_request.')) {
 			const now = Date.now();
 			const tr: TrackingRequestRec = this.store.trackingRequests.find((t) => !!t.shipmentId) ?? {

@@ -1,12 +1,23 @@
 /** Built-in API keys, their plans, and the Authorization header check. */
 import { HttpError, TITLES } from './jsonapi';
-import type { Plan } from './types';
+import type { DeadlineShape, Plan } from './types';
 
 export const KEYS: Record<string, Plan> = {
 	sandbox_paid: 'paid',
 	sandbox_free: 'free',
 	sandbox_basic: 'basic',
 	sandbox_lite: 'lite',
+	sandbox_paid_legacy: 'paid',
+	sandbox_paid_selected: 'paid',
+};
+
+/**
+ * Keys of an account whose container serializer does not follow the `deadlineShape` option: one sandbox then
+ * serves both generations (pod-deadlines.ts).
+ */
+export const PINNED_DEADLINE_SHAPES: Record<string, DeadlineShape> = {
+	sandbox_paid_legacy: 'legacy',
+	sandbox_paid_selected: 'selected',
 };
 
 /**

@@ -4,6 +4,7 @@ import { KEYS } from './auth';
 import { EVENT_SET } from './events';
 import { FAULT_KINDS } from './faults';
 import type { Reply } from './router';
+import { isCalendarDate } from './pod-deadlines';
 import { HOLD_NAMES } from './seed';
 import type { FaultSpec, SandboxOptions } from './types';
 
@@ -62,6 +63,13 @@ function validatePatch(p: Record<string, unknown>): ContainerPatch {
 		}
 	}
 	const deadlines = { ...((p.import_deadlines as Record<string, unknown>) ?? {}), ...p };
+	const calculated = p.pickup_lfd_line_calculated;
+	if (calculated !== undefined && calculated !== null && !isCalendarDate(calculated))
+		throw bad(
+			"pickup_lfd_line_calculated must be a date YYYY-MM-DD (the terminal's calendar) or null",
+		);
+	for (const k of ['pickup_lfd_terminal_manual', 'line_lfd_withheld'])
+		if (p[k] !== undefined && typeof p[k] !== 'boolean') throw bad(`${k} must be true or false`);
 	for (const k of [
 		'pickup_lfd_line',
 		'pickup_lfd_terminal',
@@ -114,6 +122,7 @@ export function summary(app: SandboxApp) {
 			meEndpoint: app.options.meEndpoint,
 			trackingSlots: app.options.trackingSlots,
 			legacyLists: app.options.legacyLists,
+			deadlineShape: app.options.deadlineShape,
 		},
 	};
 }
@@ -162,7 +171,10 @@ async function route(
 	if (is('GET') || is('GET', 'state')) return ok(summary(app));
 	if (is('GET', 'fixtures')) return ok(app.fixtures());
 	if (is('PATCH', 'options')) {
-		const { ignoredFilters, strictAccept, meEndpoint, trackingSlots, legacyLists } = body;
+		const { ignoredFilters, strictAccept, meEndpoint, trackingSlots, legacyLists, deadlineShape } =
+			body;
+		if (deadlineShape !== undefined && deadlineShape !== 'selected' && deadlineShape !== 'legacy')
+			throw bad('deadlineShape must be selected or legacy');
 		if (
 			ignoredFilters !== undefined &&
 			(!Array.isArray(ignoredFilters) || ignoredFilters.some((f) => typeof f !== 'string' || !f))
@@ -196,6 +208,7 @@ async function route(
 				...(slots as SandboxOptions['trackingSlots']),
 			};
 		if (legacyLists !== undefined) app.options.legacyLists = legacyLists;
+		if (deadlineShape !== undefined) app.options.deadlineShape = deadlineShape;
 		return ok(summary(app).options);
 	}
 	if (is('POST', 'containers', '*', 'advance')) {

@@ -2,7 +2,8 @@
  * Terminal49 API v2 sandbox: a local stand-in of the service for tests, benchmarks and demos.
  *
  *   const sb = await startSandbox({ carrierDelayMs: 50 });
- *   // sb.baseUrl === 'http://127.0.0.1:PORT/v2'; keys: sandbox_paid, sandbox_free, sandbox_basic, sandbox_lite
+ *   // sb.baseUrl === 'http://127.0.0.1:PORT/v2'; keys: sandbox_paid, sandbox_free, sandbox_basic, sandbox_lite,
+ *   // sandbox_paid_legacy and sandbox_paid_selected (paid, each pinned to one container serializer)
  *   await sb.close();
  */
 import { SandboxApp, type ContainerPatch } from './app';
@@ -12,6 +13,7 @@ import type { FixtureInfo } from './seed';
 import { SandboxServer } from './server';
 import type { Store } from './store';
 import type {
+	DeadlineShape,
 	DeliveryRecord,
 	FaultSpec,
 	RequestLogEntry,
@@ -22,6 +24,7 @@ import { sleep } from './util';
 
 export type {
 	ContainerPatch,
+	DeadlineShape,
 	DeliveryRecord,
 	FaultSpec,
 	FixtureInfo,
@@ -33,12 +36,17 @@ export { KEYS };
 export { isValidContainerNumber, iso6346CheckDigit, withCheckDigit } from './util';
 export { sign as signWebhookBody } from './webhooks';
 export { EVENT_NAMES } from './events';
+export { LEGACY_LFD_SENTINEL } from './pod-deadlines';
 
 export const SANDBOX_KEYS = {
 	paid: 'sandbox_paid',
 	free: 'sandbox_free',
 	basic: 'sandbox_basic',
 	lite: 'sandbox_lite',
+	/** Paid, always the older container serializer (flat last free days), whatever `deadlineShape` says. */
+	paidLegacy: 'sandbox_paid_legacy',
+	/** Paid, always the selected-deadline serializer (`import_deadlines.pod`), whatever `deadlineShape` says. */
+	paidSelected: 'sandbox_paid_selected',
 } as const;
 
 export interface Sandbox {
@@ -107,6 +115,7 @@ export function defaultOptions(overrides: Partial<SandboxOptions> = {}): Sandbox
 		strictAccept: true,
 		meEndpoint: true,
 		trackingSlots: { free: 10 },
+		deadlineShape: 'legacy',
 		...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
 	};
 }

@@ -1,8 +1,9 @@
 /** The sandbox's records as the views the list filters judge (list-query.ts), built per request. */
 import type { ContainerView, ShipmentView } from './list-query';
+import { LEGACY_LFD_SENTINEL, coalescedLfd, visibleLineLfd } from './pod-deadlines';
 import type { Store } from './store';
 import { containerStatus, milestoneIndex, timeOf } from './timeline';
-import type { ContainerRec, Plan, ShipmentRec } from './types';
+import type { ContainerRec, DeadlineShape, Plan, ShipmentRec } from './types';
 
 /** Views of every shipment, by id (the numbers it was tracked by read once for all). */
 export function shipmentViews(store: Store): Map<string, ShipmentView> {
@@ -57,15 +58,22 @@ function shipmentView(
 	};
 }
 
-/** A container's view, with its shipment's (the rail LFD hidden from the basic plan, as serialized). */
+/**
+ * A container's view, with its shipment's, as the account's serializer sends it (the rail LFD hidden from
+ * the basic plan). The LFD filters and sorts read the stored `pickup_lfd` and the flat keys: on the
+ * selected-deadline serializer `pickup_lfd` is the sentinel and the flat line and terminal keys are absent,
+ * so those filters see the sentinel and nothing (the sandbox's choice where the service's is undocumented).
+ */
 export function containerView(
 	store: Store,
 	c: ContainerRec,
 	shipment: ShipmentView,
 	plan: Plan,
+	shape: DeadlineShape = 'legacy',
 ): ContainerView {
 	const s = store.shipmentOf(c);
 	const lfdRail = plan === 'basic' ? null : c.lfdRail;
+	const selected = shape === 'selected';
 	const podArrivedAt = timeOf(s, c, 'vessel_arrived');
 	return {
 		id: c.id,
@@ -75,9 +83,9 @@ export function containerView(
 		status: containerStatus(s, c),
 		holds: c.holds,
 		fees: c.fees,
-		pickupLfd: c.lfdLine ?? c.lfdTerminal ?? lfdRail,
-		lfdLine: c.lfdLine,
-		lfdTerminal: c.lfdTerminal,
+		pickupLfd: selected ? Date.parse(LEGACY_LFD_SENTINEL) : coalescedLfd(c, lfdRail),
+		lfdLine: selected ? null : visibleLineLfd(c),
+		lfdTerminal: selected ? null : c.lfdTerminal,
 		lfdRail,
 		podArrivedAt,
 		podDischargedAt: timeOf(s, c, 'vessel_discharged'),

@@ -20,7 +20,7 @@ import {
 import type { Store } from './store';
 import { buildMilestones, milestoneIndex, planTimes } from './timeline';
 import type { ContainerRec, Fee, Hold, ShipmentRec, TrackingRequestRec } from './types';
-import { DAY_MS, HOUR_MS, Rng, hashString, lfdInstant, withCheckDigit } from './util';
+import { DAY_MS, HOUR_MS, Rng, hashString, iso, lfdInstant, withCheckDigit } from './util';
 
 export const HOLD_NAMES = ['freight', 'customs', 'USDA', 'VACIS', 'TMF', 'other'] as const;
 
@@ -328,6 +328,16 @@ interface FixtureDef {
 	timing?: [string, number];
 	/** Terminal data and history of the fixture (`tz`: the port of discharge's time zone). */
 	apply: (c: ContainerRec, now: number, tz: string, s: ShipmentRec) => void;
+}
+
+/** The calendar date `YYYY-MM-DD` of an instant in a time zone. */
+function localDate(ms: number, timeZone: string): string {
+	return new Intl.DateTimeFormat('en-CA', {
+		timeZone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).format(new Date(ms));
 }
 
 /** A fixture's terminal data: no holds, fees, LFDs or appointment unless given. */
@@ -680,21 +690,200 @@ const FIXTURES: FixtureDef[] = [
 				terminalCheckedAt: now - 9 * DAY_MS,
 			}),
 	},
+	// The POD last free day Terminal49 selects (issue 29), each case in the selected-deadline serializer's
+	// fields (sandbox/pod-deadlines.ts); the older serializer shows the same records with its flat keys. Three
+	// are due "today", the local day at the epoch, in three time zones (Los Angeles, New York, Chicago).
+	{
+		key: 'pod_facility_today',
+		description:
+			"Available at APM Terminals Los Angeles, no holds: facility LFD TODAY (the Los Angeles day at the epoch), line LFD tomorrow; pod.unified = the facility's, today, while pickup_lfd is the sentinel 2099-12-31: read pod.unified.current_value, never pickup_lfd (the older serializer's pickup_lfd is the line's, tomorrow)",
+		scac: 'HLCU',
+		bl: 'HLCUSS4949015',
+		container: withCheckDigit('HLXU494915'),
+		pol: 'CNYTN',
+		ts: null,
+		podFirms: 'W185',
+		metro: null,
+		stage: 'available',
+		timing: ['vessel_discharged', -3 * DAY_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				availableForPickup: true,
+				lfdLine: lfdInstant(now + DAY_MS, tz),
+				lfdTerminal: lfdInstant(now, tz),
+				locationAtPodTerminal: 'Yard Grounded (G51120B1)',
+			}),
+	},
+	{
+		key: 'pod_line_earlier',
+		description:
+			"Available at GCT Bayonne (New York), no holds: line LFD tomorrow, facility LFD in 3 days; pod.unified = the facility's (in 3 days), so a client that takes the earliest source (tomorrow) is wrong: show pod.unified.current_value",
+		scac: 'MAEU',
+		bl: 'MAEU494900016',
+		container: withCheckDigit('MSKU494916'),
+		pol: 'NLRTM',
+		ts: null,
+		podFirms: 'E364',
+		metro: null,
+		stage: 'available',
+		timing: ['vessel_discharged', -2 * DAY_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				availableForPickup: true,
+				lfdLine: lfdInstant(now + DAY_MS, tz),
+				lfdTerminal: lfdInstant(now + 3 * DAY_MS, tz),
+				locationAtPodTerminal: 'Yard Grounded (G60214B2)',
+			}),
+	},
+	{
+		key: 'pod_line_withheld',
+		description:
+			"Available at GCT New York, no holds: the carrier withholds its LFD from this account (pod.line all null, no flat pickup_lfd_line, ssl_lfd null; the sandbox knows it: in 2 days), facility LFD TODAY (the New York day at the epoch); pod.unified = the facility's, today: a withheld source is unknown, not a reason to look elsewhere",
+		scac: 'CMDU',
+		bl: 'CMDUSHZ4949017',
+		container: withCheckDigit('CMAU494917'),
+		pol: 'CNSHA',
+		ts: null,
+		podFirms: 'E005',
+		metro: null,
+		stage: 'available',
+		timing: ['vessel_discharged', -2 * DAY_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				availableForPickup: true,
+				lfdLine: lfdInstant(now + 2 * DAY_MS, tz),
+				lfdLineWithheld: true,
+				lfdTerminal: lfdInstant(now, tz),
+				locationAtPodTerminal: 'Yard Grounded (G70331B4)',
+			}),
+	},
+	{
+		key: 'pod_line_calculated',
+		description:
+			"Discharged at Bayport (Houston) a day before the epoch, not yet available, no holds: no facility or reported line LFD, only the line LFD Terminal49 calculated, a date (no time) that is TODAY in Houston's calendar (America/Chicago, at the epoch); pod.unified = that date, current_selection line_calculated: a day in the terminal's calendar, not an instant (the older serializer shows no LFD at all)",
+		scac: 'COSU',
+		bl: 'CCMJ494900018',
+		container: withCheckDigit('CSNU494918'),
+		pol: 'CNNGB',
+		ts: null,
+		podFirms: 'V136',
+		metro: null,
+		stage: 'vessel_discharged',
+		timing: ['vessel_discharged', -DAY_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				availableForPickup: false,
+				lfdLineCalculated: localDate(now, tz),
+				locationAtPodTerminal: 'On vessel / discharged',
+			}),
+	},
+	{
+		key: 'pod_facility_manual',
+		description:
+			'Available at SSA Pier A (Long Beach), no holds: facility LFD in 2 days entered by hand (pod.facility.manual true, current_selection facility_manual), line LFD in 4 days; pod.unified = the manual facility day, in 2 days',
+		scac: 'YMLU',
+		bl: 'YMLU494900019',
+		container: withCheckDigit('YMMU494919'),
+		pol: 'TWKHH',
+		ts: null,
+		podFirms: 'Z978',
+		metro: null,
+		stage: 'available',
+		timing: ['vessel_discharged', -2 * DAY_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				availableForPickup: true,
+				lfdLine: lfdInstant(now + 4 * DAY_MS, tz),
+				lfdTerminal: lfdInstant(now + 2 * DAY_MS, tz),
+				lfdTerminalManual: true,
+				locationAtPodTerminal: 'Yard Grounded (G80447B3)',
+			}),
+	},
+	{
+		key: 'pod_lfd_moved',
+		description:
+			'Available at Port Newark Container Terminal (New York), no holds, the facility reports no LFD: the line first gave tomorrow, then moved its LFD 2 days later, to in 3 days; pod.line.original tomorrow, current in 3 days; pod.unified original_value tomorrow, current_value in 3 days (both line): the LFD moved by +2 days',
+		scac: 'MSCU',
+		bl: 'MEDUT4949020',
+		container: withCheckDigit('MSCU494920'),
+		pol: 'BEANR',
+		ts: null,
+		podFirms: 'F577',
+		metro: null,
+		stage: 'available',
+		timing: ['vessel_discharged', -2 * DAY_MS],
+		apply: (c, now, tz) => {
+			const first = lfdInstant(now + DAY_MS, tz);
+			terminalData(c, {
+				availableForPickup: true,
+				lfdLine: lfdInstant(now + 3 * DAY_MS, tz),
+				lfdLineOriginal: first,
+				lfdSelectedOriginal: { value: iso(first)!, selection: 'line' },
+				locationAtPodTerminal: 'Yard Grounded (G90512B2)',
+			});
+		},
+	},
+	{
+		key: 'pod_lfd_unknown',
+		description:
+			'Available at the New Orleans Terminal, no holds: no source reports a last free day (pod.line and pod.facility all null, pod.unified null, pickup_lfd the sentinel); the LFD is unknown ("not reported"): nothing falls back',
+		scac: 'EGLV',
+		bl: 'EISU494900021',
+		container: withCheckDigit('EGHU494921'),
+		pol: 'CNYTN',
+		ts: null,
+		podFirms: 'Q795',
+		metro: null,
+		stage: 'available',
+		timing: ['vessel_discharged', -DAY_MS],
+		apply: (c) =>
+			terminalData(c, {
+				availableForPickup: true,
+				locationAtPodTerminal: 'Yard Grounded (G10618B1)',
+			}),
+	},
+	{
+		key: 'pod_rail_ramp',
+		description:
+			"Inland rail: discharged at TraPac Los Angeles, by rail (BNSF) to Kansas City, unloaded and available at the ramp 6 h before the epoch, no holds: pod.unified = TraPac's facility LFD, 2 days ago (the port's, while the container sat there), the flat pickup_lfd_rail tomorrow (Kansas City, America/Chicago): at the ramp the rail LFD is the deadline, and neither stands in for the other",
+		scac: 'ONEY',
+		bl: 'ONEYTYOA4949022',
+		container: withCheckDigit('ONEU494922'),
+		pol: 'JPTYO',
+		ts: null,
+		podFirms: 'Y258',
+		metro: 'USKCK',
+		stage: 'available',
+		timing: ['available', -6 * HOUR_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				availableForPickup: true,
+				lfdTerminal: lfdInstant(now - 2 * DAY_MS, tz),
+				lfdRail: lfdInstant(now + DAY_MS, METRO_BY_CODE.get('USKCK')!.timeZone),
+			}),
+	},
 ];
 
 export const FIXTURE_COUNT = FIXTURES.length;
 
 /**
  * The first fixtures (a journey: ready, on hold, past LFD, at sea, on rail, booked), seeded alone in a sandbox
- * of fewer than FIXTURE_COUNT containers (as before the demurrage fixtures came), so small test sandboxes keep
- * their data.
+ * of fewer than DEMURRAGE_FIXTURE_COUNT containers (as before the demurrage fixtures came), so small test
+ * sandboxes keep their data.
  */
 export const JOURNEY_FIXTURE_COUNT = 6;
 
-/** The fixtures a sandbox of `containers` containers holds: all, the journey ones, or none. */
+/**
+ * The journey and the demurrage fixtures (issue 24), seeded alone in a sandbox of fewer than FIXTURE_COUNT
+ * containers (as before the POD-deadline fixtures of issue 29 came).
+ */
+export const DEMURRAGE_FIXTURE_COUNT = 14;
+
+/** The fixtures a sandbox of `containers` containers holds: all, the first 14, the journey ones, or none. */
 function fixturesFor(containers: number): FixtureDef[] {
-	if (containers >= FIXTURES.length) return FIXTURES;
-	return containers >= JOURNEY_FIXTURE_COUNT ? FIXTURES.slice(0, JOURNEY_FIXTURE_COUNT) : [];
+	for (const count of [FIXTURES.length, DEMURRAGE_FIXTURE_COUNT, JOURNEY_FIXTURE_COUNT])
+		if (containers >= count) return FIXTURES.slice(0, count);
+	return [];
 }
 
 /** Fixture ids and numbers (stable across seeds). */
@@ -735,6 +924,26 @@ export function seedTrackingRequest(
 		retryCount: null,
 		createdBy: null,
 	});
+}
+
+/**
+ * Remove `count` containers of the oldest shipments (the last containers of each first), and the shipments
+ * left without one with their tracking requests.
+ */
+function dropOldestContainers(store: Store, count: number): void {
+	for (const s of store.shipments.all().slice()) {
+		if (count <= 0) return;
+		while (count > 0 && s.containerIds.length) {
+			const c = store.containers.get(s.containerIds.pop())!;
+			store.containers.remove(c.id);
+			store.containersByNumber.delete(c.number);
+			count--;
+		}
+		if (s.containerIds.length) continue;
+		for (const t of store.trackingRequestsFor(s.id)) store.trackingRequests.remove(t.id);
+		store.shipments.remove(s.id);
+		store.shipmentsByNumber.delete(s.blNumber);
+	}
 }
 
 /** Fill the store: parties, custom field definitions, documents, shipments, containers, fixtures. */
@@ -800,7 +1009,11 @@ export function seedStore(
 	);
 
 	const fixtures = fixturesFor(containers);
-	let remaining = containers - fixtures.length;
+	// The POD-deadline fixtures (issue 29) take the place of the oldest random containers: the random data
+	// is generated as it was before they came, then that many of its oldest containers are dropped, so the
+	// rest of a sandbox of any size keeps its data.
+	const podFixtures = Math.max(0, fixtures.length - DEMURRAGE_FIXTURE_COUNT);
+	let remaining = containers - fixtures.length + podFixtures;
 	// Random shipments first (older), fixtures last (newest, so they lead page 1 of every list).
 	const specs: Array<{ count: number }> = [];
 	while (remaining > 0) {
@@ -839,6 +1052,7 @@ export function seedStore(
 			rng.chance(0.15) && sp.count === 1 ? 'container' : 'bill_of_lading',
 		);
 	});
+	dropOldestContainers(store, podFixtures);
 	if (specs.length) {
 		// A few requests that did not produce a shipment.
 		const line = SHIPPING_LINES_BY_SCAC.get('MSCU')!;
@@ -868,8 +1082,17 @@ export function seedStore(
 			});
 		});
 	}
-	fixtures.forEach((f, i) => {
+	// The POD-deadline fixtures are seeded first (older), so the first DEMURRAGE_FIXTURE_COUNT keep their
+	// creation times and lead every list as before.
+	const first = fixtures.slice(0, DEMURRAGE_FIXTURE_COUNT);
+	const later = fixtures.slice(DEMURRAGE_FIXTURE_COUNT);
+	[...later, ...first].forEach((f) => {
+		const i = FIXTURES.indexOf(f);
 		const info = fixtureInfo()[i];
+		const createdAt =
+			i < DEMURRAGE_FIXTURE_COUNT
+				? epoch - (first.length - i) * 10 * 60 * 1000
+				: epoch - (first.length + later.length - (i - DEMURRAGE_FIXTURE_COUNT)) * 10 * 60 * 1000;
 		const fixtureRng = new Rng(hashString(`fixture:${f.key}`));
 		const s = buildShipment(
 			store,
@@ -886,7 +1109,7 @@ export function seedStore(
 				containerIds: [info.containerId],
 				stage: f.stage,
 				vesselImo: f.vessel,
-				createdAt: epoch - (fixtures.length - i) * 10 * 60 * 1000,
+				createdAt,
 				customerId: store.parties.all()[0]?.id ?? null,
 				refNumbers: [`FIXTURE-${f.key.toUpperCase()}`],
 				tags: ['fixture'],

@@ -19,6 +19,7 @@ import {
 	type TerminalRef,
 	type VesselRef,
 } from './reference-data';
+import { LEGACY_LFD_SENTINEL, coalescedLfd, podDeadlines, visibleLineLfd } from './pod-deadlines';
 import type { Store } from './store';
 import {
 	containerStatus,
@@ -35,6 +36,7 @@ import { hashString, uuidFromKey } from './util';
 import type {
 	ContainerRec,
 	CustomFieldDefinitionRec,
+	DeadlineShape,
 	CustomFieldOptionRec,
 	CustomFieldRec,
 	DocumentRec,
@@ -135,6 +137,8 @@ export class Serializer {
 		readonly store: Store,
 		readonly plan: Plan,
 		private readonly positionOf?: PositionOf,
+		/** The account's container serializer (pod-deadlines.ts). */
+		readonly deadlineShape: DeadlineShape = 'legacy',
 	) {}
 
 	lookup = (type: string, id: string): ResourceObject | undefined => {
@@ -345,7 +349,7 @@ export class Serializer {
 		for (const e of events) this.events.set(e.id, e);
 		const railVisible = planHas(this.plan, 'rail_lfd');
 		const lfdRail = railVisible ? c.lfdRail : null;
-		const pickupLfd = c.lfdLine ?? c.lfdTerminal ?? lfdRail;
+		const selected = this.deadlineShape === 'selected';
 		const t = (short: string) => iso(timeOf(s, c, short));
 		const status = containerStatus(s, c);
 		const rawIds = rawEventKeys(s, c).map((key) => this.rawRef(c.id, key));
@@ -392,7 +396,8 @@ export class Serializer {
 				empty_terminated_at: t('empty_in'),
 				terminal_checked_at: iso(c.terminalCheckedAt),
 				fees_at_pod_terminal: clone(c.fees),
-				pickup_lfd: iso(pickupLfd),
+				// The newer serializer keeps the legacy key with a sentinel no client may show (pod-deadlines.ts).
+				pickup_lfd: selected ? LEGACY_LFD_SENTINEL : iso(coalescedLfd(c, lfdRail)),
 				pickup_appointment_at: iso(c.pickupAppointmentAt),
 				pod_full_out_chassis_number:
 					timeOf(s, c, 'full_out') && !metro ? `APMZ${c.number.slice(4, 10)}` : null,
@@ -423,13 +428,16 @@ export class Serializer {
 				ind_facility_holds: null,
 				ind_facility_fees: null,
 				ind_facility_lfd_on: metro ? iso(lfdRail) : null,
-				import_deadlines: {
-					pickup_lfd_terminal: iso(c.lfdTerminal),
-					pickup_lfd_rail: iso(lfdRail),
-					pickup_lfd_line: iso(c.lfdLine),
-				},
-				// The steamship line's last free day, which import_deadlines calls pickup_lfd_line.
-				ssl_lfd: iso(c.lfdLine),
+				import_deadlines: selected
+					? { pickup_lfd_rail: iso(lfdRail), pod: podDeadlines(c) }
+					: {
+							pickup_lfd_terminal: iso(c.lfdTerminal),
+							pickup_lfd_rail: iso(lfdRail),
+							pickup_lfd_line: iso(visibleLineLfd(c)),
+						},
+				// The steamship line's last free day (the older serializer's pickup_lfd_line, the newer one's
+				// pod.line.current), null while the carrier withholds it, in both generations.
+				ssl_lfd: iso(visibleLineLfd(c)),
 			},
 			relationships,
 			links: { self: `/v2/containers/${c.id}` },

@@ -312,7 +312,7 @@ export class SandboxServer {
 		// Whatever the endpoint answers from here on, errors included, is in the negotiated media type.
 		try {
 			if (plan === 'free' && !route.free) throw restrictedPlan();
-			const ser = app.serializer(plan);
+			const ser = app.serializer(plan, app.deadlineShapeOf(key));
 			// Filters the options tell the sandbox to drop, as the live service drops some silently; links keep them.
 			const ignored = method === 'GET' ? (app.options.ignoredFilters ?? []) : [];
 			const effective = ignored.length

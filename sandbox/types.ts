@@ -1,6 +1,12 @@
 /** Records held by the sandbox store and the public option / sandbox types. */
 
 export type Plan = 'paid' | 'free' | 'basic' | 'lite';
+/**
+ * Which container serializer an account gets (sandbox/pod-deadlines.ts): `selected` is Terminal49's newer one,
+ * with the POD last free day it selected (`import_deadlines.pod.{line,facility,unified}`, `pickup_lfd` the
+ * sentinel `2099-12-31`, no flat line/terminal keys); `legacy` the older one (flat keys, `pickup_lfd` coalesced).
+ */
+export type DeadlineShape = 'selected' | 'legacy';
 export type RateBucket = 'default' | 'create_tracking_request' | 'infer_number' | 'refresh';
 
 export interface SandboxOptions {
@@ -59,6 +65,13 @@ export interface SandboxOptions {
 	 * free plan's 10 active containers; the other plans unlimited).
 	 */
 	trackingSlots: Partial<Record<Plan, number | null>>;
+	/**
+	 * The container serializer of the account (`selected`: Terminal49's newer one with `import_deadlines.pod`;
+	 * `legacy`: the older one), for every key but those pinned to a shape (`sandbox_paid_legacy`,
+	 * `sandbox_paid_selected`). Default `legacy` in code, `selected` in the CLI. Read per request (and per
+	 * webhook delivery), so a test can change it on `sb.options`.
+	 */
+	deadlineShape: DeadlineShape;
 }
 
 export interface Hold {
@@ -177,6 +190,24 @@ export interface ContainerRec {
 	lfdLine: number | null;
 	lfdTerminal: number | null;
 	lfdRail: number | null;
+	/**
+	 * The line's last free day as Terminal49 calculates it for an account that opted in: a date (`YYYY-MM-DD`)
+	 * in the terminal's calendar, `pod.line.calculated` on the selected-deadline serializer (the older one
+	 * never sends it). Unset: none.
+	 */
+	lfdLineCalculated?: string | null;
+	/**
+	 * The carrier withholds its last free day from this account: `pod.line` (and the flat `pickup_lfd_line`,
+	 * `ssl_lfd`) say null although the sandbox knows `lfdLine`. Unset: false.
+	 */
+	lfdLineWithheld?: boolean;
+	/** The facility's last free day was entered by hand (`pod.facility.manual`, selection `facility_manual`). */
+	lfdTerminalManual?: boolean;
+	/** The line's / the facility's first last free day, kept when it later moved (`pod.*.original`). */
+	lfdLineOriginal?: number | null;
+	lfdTerminalOriginal?: number | null;
+	/** The first POD last free day selected, kept when the selection later moved (`pod.unified.original_*`). */
+	lfdSelectedOriginal?: PodSelected | null;
 	availableForPickup: boolean | null;
 	availabilityKnown: boolean;
 	pickupAppointmentAt: number | null;
@@ -194,6 +225,15 @@ export interface ContainerRec {
 	/** When milestones reached at run time (advance) were recorded, by milestone index. */
 	recordedAt: Record<number, number>;
 	updatedAt: number;
+}
+
+/** Whose POD last free day Terminal49 selected (`import_deadlines.pod.unified.current_selection`). */
+export type PodSelection = 'facility' | 'facility_manual' | 'line' | 'line_calculated';
+
+/** A selected POD last free day: an instant (ISO, `…Z`) or, for `line_calculated`, a date (`YYYY-MM-DD`). */
+export interface PodSelected {
+	value: string;
+	selection: PodSelection;
 }
 
 /** The vessel a container was rolled off at the port of lading, and when it was loaded and discharged there. */

@@ -52,11 +52,20 @@ export class WebhookDispatcher {
 		private readonly newId: () => string,
 	) {}
 
-	/** Create and deliver notifications for every active webhook subscribed to the event. */
-	emit(payload: EventPayload, serializer: Serializer): WebhookNotificationRec[] {
+	/**
+	 * Create and deliver notifications for every active webhook subscribed to the event, in creation order;
+	 * `payloadFor` gives a webhook its payload and the serializer of its account (undefined: none for it).
+	 */
+	emit(
+		event: string,
+		payloadFor: (w: WebhookRec) => { payload: EventPayload; serializer: Serializer } | undefined,
+	): WebhookNotificationRec[] {
 		const out: WebhookNotificationRec[] = [];
 		for (const w of this.store.webhooks.all()) {
-			if (!w.active || !w.events.includes(payload.event)) continue;
+			if (!w.active || !w.events.includes(event)) continue;
+			const built = payloadFor(w);
+			if (!built) continue;
+			const { payload, serializer } = built;
 			const n = this.createNotification(w, payload);
 			this.store.notifications.add(n);
 			out.push(n);

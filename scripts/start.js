@@ -5,7 +5,12 @@
  * the Terminal49 sandbox (or the real service when T49_API_KEY is set), an owner account, a Terminal49
  * credential and the example workflows. Ctrl-C stops everything.
  *
- *   npm start                      sandbox on http://127.0.0.1:4949/v2 (key sandbox_paid)
+ *   npm start                      sandbox on http://127.0.0.1:4949/v2 (key sandbox_paid), serving Terminal49's
+ *                                  newer container serializer: the POD last free day it selected
+ *                                  (import_deadlines.pod.unified), pickup_lfd the sentinel 2099-12-31
+ *   npm start -- --legacy-deadlines
+ *                                  the same with the older serializer (flat import_deadlines keys, pickup_lfd
+ *                                  coalesced), as accounts without the selected deadline get it
  *   T49_API_KEY=... npm start      the real Terminal49 API (T49_BASE_URL to override the base URL)
  *   npm start -- --fresh           forget the demo's n8n data (.n8n-run/) first
  *   npm start -- --queue           queue mode as n8n runs it at scale: Postgres + Redis + n8n main (editor, no
@@ -165,7 +170,7 @@ async function main() {
 		);
 		return;
 	}
-	const known = ['--fresh', '--queue', '--route-by-signature', '--dev'];
+	const known = ['--fresh', '--queue', '--route-by-signature', '--dev', '--legacy-deadlines'];
 	const unknown = [...args].filter((a) => !known.includes(a));
 	if (unknown.length)
 		throw new Error(
@@ -180,6 +185,10 @@ async function main() {
 			'--route-by-signature goes with --queue (npm start -- --queue --route-by-signature)',
 		);
 	const dev = args.has('--dev');
+	// The sandbox CLI serves the selected-deadline serializer unless told otherwise (docs/sandbox.md).
+	const legacyDeadlines = args.has('--legacy-deadlines');
+	if (legacyDeadlines && (process.env.T49_API_KEY || '').trim())
+		throw new Error('--legacy-deadlines is a sandbox option; with T49_API_KEY there is no sandbox');
 
 	ensureProjectDeps();
 	const h = require('./n8n');
@@ -249,7 +258,7 @@ async function main() {
 			say('starting the Terminal49 sandbox');
 			sandbox = await h.startSandboxProcess({
 				port: sbPort,
-				args: [],
+				args: ['--deadline-shape', legacyDeadlines ? 'legacy' : 'selected'],
 				logFile: path.join(RUN_DIR, 'sandbox.log'),
 				log: (m) => say(`  ${m}`),
 			});
@@ -313,6 +322,12 @@ async function main() {
 			` log in:           ${OWNER.email}  /  ${OWNER.password}`,
 			` Terminal49:       ${realKey ? `real API (${credentialData.baseUrl})` : `sandbox ${credentialData.baseUrl} (key sandbox_paid)`}`,
 		];
+		if (sandbox)
+			lines.push(
+				legacyDeadlines
+					? ' last free days:   older container serializer (flat import_deadlines keys; without --legacy-deadlines: the selected one)'
+					: ' last free days:   selected-deadline serializer (import_deadlines.pod.unified; npm start -- --legacy-deadlines for the older one)',
+			);
 		if (queue) {
 			lines.push(
 				' queue mode, what runs where:',
@@ -347,7 +362,7 @@ async function main() {
 				`        curl -s ${sandbox.origin}/_sandbox/fixtures            # demo containers`,
 				`        curl -s -X POST ${sandbox.origin}/_sandbox/containers/MSCU4949012/advance`,
 				'      and watch the executions list.',
-				`   Sandbox control API: ${sandbox.origin}/_sandbox  (keys: sandbox_paid, sandbox_free, sandbox_basic, sandbox_lite)`,
+				`   Sandbox control API: ${sandbox.origin}/_sandbox  (keys: sandbox_paid, sandbox_free, sandbox_basic, sandbox_lite, sandbox_paid_legacy, sandbox_paid_selected)`,
 			);
 			// The documented fixture containers, one case each (docs/sandbox.md "Fixture containers").
 			const fixtures = await fetch(`${sandbox.origin}/_sandbox/fixtures`)

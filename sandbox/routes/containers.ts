@@ -58,7 +58,10 @@ export const containerRoutes: Route[] = [
 			const shipments = shipmentViews(store);
 			const kept = store.containers
 				.newestFirst()
-				.map((c) => ({ c, v: containerView(store, c, shipments.get(c.shipmentId)!, ctx.plan) }))
+				.map((c) => ({
+					c,
+					v: containerView(store, c, shipments.get(c.shipmentId)!, ctx.plan, ctx.ser.deadlineShape),
+				}))
 				.filter(({ v }) => test(v))
 				.sort((a, b) => order(a.v, b.v));
 			return list(

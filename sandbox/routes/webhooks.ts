@@ -185,7 +185,7 @@ export const webhookRoutes: Route[] = [
 			const hook = ctx.app.store.webhooks.find((w) => w.url === b.url);
 			const secret =
 				typeof b.secret === 'string' && b.secret ? b.secret : (hook?.secret ?? ctx.app.newSecret());
-			const payload = ctx.app.examplePayload(b.event);
+			const payload = ctx.app.examplePayload(b.event, ctx.ser);
 			const n = ctx.app.dispatcher.createNotification(
 				{ id: hook?.id ?? EXAMPLE_WEBHOOK_ID },
 				payload,
@@ -290,7 +290,7 @@ export const webhookRoutes: Route[] = [
 			const data: ResourceObject[] = [];
 			const included: ResourceObject[] = [];
 			for (const e of events) {
-				const payload = ctx.app.examplePayload(e);
+				const payload = ctx.app.examplePayload(e, ctx.ser);
 				const n = ctx.app.dispatcher.createNotification({ id: EXAMPLE_WEBHOOK_ID }, payload);
 				n.deliveryStatus = 'succeeded';
 				data.push(ctx.ser.webhookNotification(n));

@@ -1,4 +1,6 @@
 /** Test client for the sandbox: every /v2 response body is validated against openapi.json. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import type { SandboxOptions } from '../../sandbox/types';
 import { createOpenApiValidator } from './openapi-validator';
@@ -88,4 +90,38 @@ export async function control(
 
 export function trackingRequestBody(attributes: Record<string, unknown>) {
 	return { data: { type: 'tracking_request', attributes } };
+}
+
+export interface Received {
+	headers: http.IncomingHttpHeaders;
+	raw: Buffer;
+	body: any;
+}
+
+/** A local webhook receiver: records raw bodies; answers with the next queued status (default 200). */
+export class Receiver {
+	received: Received[] = [];
+	statuses: number[] = [];
+	hang = false;
+	server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c) => chunks.push(c));
+		req.on('end', () => {
+			const raw = Buffer.concat(chunks);
+			this.received.push({ headers: req.headers, raw, body: JSON.parse(raw.toString('utf8')) });
+			if (this.hang) return;
+			res.writeHead(this.statuses.shift() ?? 200, { 'Content-Type': 'text/plain' });
+			res.end('ok');
+		});
+	});
+	url = '';
+	async start() {
+		await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+		return this;
+	}
+	close() {
+		this.server.closeAllConnections();
+		return new Promise((r) => this.server.close(r));
+	}
 }

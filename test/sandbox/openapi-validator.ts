@@ -32,6 +32,7 @@ export const KNOWN_SPEC_CORRECTIONS = [
 	// reading of the live data:
 	"GET /shipments and GET /shipments/{id} `included` may also hold metro_area and rail_terminal resources: the shipment schema's own destination and destination_terminal relationships name those types, but `included` lists only container, port and terminal.",
 	"terminal relationships.port data may be null: an inland rail facility, which the live service gives as a `terminal` when it is a rail container's pickup_facility (containers.list.json), lies at no port.",
+	'container pickup_lfd may be the date "2099-12-31" (not a date-time): the sentinel Terminal49\'s selected-deadline serializer sends in its place (API-DRIFT.md section 6; its contract fixtures, test/fixtures/pod-deadline-contract.json); the POD last free day is then import_deadlines.pod.unified, which openapi does not describe yet.',
 	"GET /containers `included` may also hold terminal and transport_event resources: the live service's documented includes of a container list are shipment, pod_terminal, pickup_facility and transport_events (API-DRIFT.md section 2, from Terminal49's SDK), as GET /containers/{id} allows; openapi's list schema names shipments only.",
 ];
 
@@ -85,6 +86,10 @@ function applyCorrections(spec: Json): Json {
 	translateNullable(spec.components);
 	translateNullable(spec.paths);
 	s.container.properties.type.enum = ['container', 'account'];
+	const containerAttributes = s.container.properties.attributes.properties;
+	containerAttributes.pickup_lfd = {
+		anyOf: [{ type: 'string', const: '2099-12-31' }, containerAttributes.pickup_lfd],
+	};
 	s.webhook_notification.properties.relationships.properties.reference_object.properties.data.properties.type.enum.push(
 		'container_created_event',
 		'container_pod_terminal_changed_event',

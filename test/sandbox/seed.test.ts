@@ -2,7 +2,7 @@
 import type { Sandbox } from '../../sandbox';
 import { isValidContainerNumber, iso6346CheckDigit } from '../../sandbox';
 import { SHIPPING_LINES_BY_SCAC, TERMINALS_BY_ID, VESSELS } from '../../sandbox/reference-data';
-import { FIXTURE_COUNT, JOURNEY_FIXTURE_COUNT } from '../../sandbox/seed';
+import { DEMURRAGE_FIXTURE_COUNT, FIXTURE_COUNT, JOURNEY_FIXTURE_COUNT } from '../../sandbox/seed';
 import { isValidImo, iso, lfdInstant } from '../../sandbox/util';
 import { client, control, startTestSandbox } from './helpers';
 
@@ -16,6 +16,28 @@ const JOURNEY_KEYS = [
 	'on_ship',
 	'on_rail',
 	'new_booking',
+];
+/** The demurrage-exposure fixtures (issue 24), with the journey the only ones of 14 to 21 containers. */
+const DEMURRAGE_KEYS = [
+	'terminal_lfd_first',
+	'rail_lfd_first',
+	'out_of_sync',
+	'long_dwell',
+	'rolled',
+	'transshipped',
+	'empty_not_returned',
+	'stale_terminal_data',
+];
+/** The POD last free day Terminal49 selects (issue 29). */
+const POD_KEYS = [
+	'pod_facility_today',
+	'pod_line_earlier',
+	'pod_line_withheld',
+	'pod_line_calculated',
+	'pod_facility_manual',
+	'pod_lfd_moved',
+	'pod_lfd_unknown',
+	'pod_rail_ramp',
 ];
 
 test('ISO 6346 check digit matches known real container numbers', () => {
@@ -122,14 +144,8 @@ describe('seeded data (200 containers)', () => {
 				.attributes;
 		expect(sb.fixtures.map((f) => f.key)).toEqual([
 			...JOURNEY_KEYS,
-			'terminal_lfd_first',
-			'rail_lfd_first',
-			'out_of_sync',
-			'long_dwell',
-			'rolled',
-			'transshipped',
-			'empty_not_returned',
-			'stale_terminal_data',
+			...DEMURRAGE_KEYS,
+			...POD_KEYS,
 		]);
 		expect(sb.fixtures).toHaveLength(FIXTURE_COUNT);
 		const ready = await get('ready_for_pickup');
@@ -220,15 +236,19 @@ test('10,000 containers: fast start, fast pages', async () => {
 	}
 }, 60_000);
 
-test('fixtures by size: all from FIXTURE_COUNT containers, the journey ones from 6, none below', async () => {
+test('fixtures by size: all from FIXTURE_COUNT containers, the first 14 from 14, the journey ones from 6, none below', async () => {
 	const sb = await startTestSandbox({ containers: FIXTURE_COUNT });
 	try {
 		expect(sb.fixtures).toHaveLength(FIXTURE_COUNT);
 		expect(sb.store.containers.size).toBe(FIXTURE_COUNT);
 		sb.reset({ containers: FIXTURE_COUNT - 1 });
+		expect(sb.fixtures.map((f) => f.key)).toEqual([...JOURNEY_KEYS, ...DEMURRAGE_KEYS]);
+		expect(DEMURRAGE_FIXTURE_COUNT).toBe(JOURNEY_KEYS.length + DEMURRAGE_KEYS.length);
+		expect(sb.store.containers.size).toBe(FIXTURE_COUNT - 1);
+		sb.reset({ containers: DEMURRAGE_FIXTURE_COUNT - 1 });
 		expect(sb.fixtures.map((f) => f.key)).toEqual(JOURNEY_KEYS);
 		expect(JOURNEY_FIXTURE_COUNT).toBe(JOURNEY_KEYS.length);
-		expect(sb.store.containers.size).toBe(FIXTURE_COUNT - 1);
+		expect(sb.store.containers.size).toBe(DEMURRAGE_FIXTURE_COUNT - 1);
 		sb.reset({ containers: JOURNEY_FIXTURE_COUNT - 1 });
 		expect(sb.fixtures).toEqual([]);
 	} finally {

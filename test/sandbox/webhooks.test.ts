@@ -1,46 +1,17 @@
 /** Webhooks: validation, generated secret, signed deliveries (HMAC over raw bytes), envelope, retries. */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Sandbox } from '../../sandbox';
 import { EVENT_NAMES } from '../../sandbox';
-import { client, control, startTestSandbox, trackingRequestBody, validator } from './helpers';
-
-interface Received {
-	headers: http.IncomingHttpHeaders;
-	raw: Buffer;
-	body: any;
-}
-
-/** A local receiver: records raw bodies; answers with the next queued status (default 200). */
-class Receiver {
-	received: Received[] = [];
-	statuses: number[] = [];
-	hang = false;
-	server = http.createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (c) => chunks.push(c));
-		req.on('end', () => {
-			const raw = Buffer.concat(chunks);
-			this.received.push({ headers: req.headers, raw, body: JSON.parse(raw.toString('utf8')) });
-			if (this.hang) return;
-			res.writeHead(this.statuses.shift() ?? 200, { 'Content-Type': 'text/plain' });
-			res.end('ok');
-		});
-	});
-	url = '';
-	async start() {
-		await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
-		return this;
-	}
-	close() {
-		this.server.closeAllConnections();
-		return new Promise((r) => this.server.close(r));
-	}
-}
+import {
+	Receiver,
+	client,
+	control,
+	startTestSandbox,
+	trackingRequestBody,
+	validator,
+} from './helpers';
 
 let sb: Sandbox;
 let api: ReturnType<typeof client>;
