@@ -1,12 +1,12 @@
 /**
  * The last free day Terminal49 selects (issue 29): the one deadline rule of helpers/deadlines.ts on the newer
- * serializer (`import_deadlines.pod`), on Terminal49's four contract examples (test/fixtures/sdk-examples,
+ * serializer (`import_deadlines.pod`), on Terminal49's four contract examples (test/fixtures/pod-deadline-contract.json,
  * from Terminal49/API packages/mcp), an LFD that moved, PODs in three time zones near local midnight, a rail
  * container, and the change facts of a trigger or poller. Each clock is pinned: `now` is handed to the code.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import contract from '../fixtures/sdk-examples/pod-deadline-contract.json';
+import contract from '../fixtures/pod-deadline-contract.json';
 import { changeFacts } from '../../nodes/Terminal49/helpers/changeFacts';
 import {
 	containerInsights,
