@@ -23,7 +23,7 @@ import {
 import type { SourceList } from './listQuery';
 import { containerQuery, readsLfdFields } from './listQuery';
 import type { Serializer } from './lfdSelection';
-import { knownSerializer, noteContainers } from './lfdSelection';
+import { forgetSerializer, knownSerializer, noteContainers } from './lfdSelection';
 import type { Locator } from './locator';
 import { includeQuery, Resource, segment } from './resource';
 
@@ -201,18 +201,23 @@ export class Containers extends Resource {
 		let rule: DeadlineRule = watch;
 		let query = queryFor(watch);
 		const onLegacyFields = readsLfdFields(query);
+		const probed = onLegacyFields && knownSerializer(keyId) === undefined;
 		if (onLegacyFields && (await this.serializer(keyId)) !== 'legacy') {
 			rule = 'selected';
 			query = queryFor(rule);
 		}
 		// A container of the newer serializer among those a legacy-field query sent: the account moved, and the
-		// query may have dropped some of its containers; the list is read again without those fields
+		// query may have dropped some of its containers; the list is read again without those fields. A query
+		// that sent none at all may have dropped them all (a filter on the newer serializer's placeholder date):
+		// the serializer is asked again, unless it was just now
 		let selectedSeen = false;
+		let seen = 0;
 		const qs: IDataObject = { ...query.qs, ...includeQuery(include) };
 		const options: ListOptions = {
 			...take,
 			verify: number ? (record) => attributesOf(record).number === number : undefined,
 			decorate: (item) => {
+				seen++;
 				if (rule !== 'selected' && selectsLfd(item)) selectedSeen = true;
 				noteContainers(keyId, [item]);
 				return addContainerInsights(item, undefined, { now, imminentDays, watch });
@@ -241,7 +246,13 @@ export class Containers extends Resource {
 					sorted: filters.sort === 'lfd',
 					now,
 				});
-		if (selectedSeen && onLegacyFields) return await this.list(filters, take, mode);
+		if (rule !== 'selected' && onLegacyFields) {
+			if (!selectedSeen && seen === 0 && !probed) {
+				forgetSerializer(keyId);
+				selectedSeen = (await this.serializer(keyId)) !== 'legacy';
+			}
+			if (selectedSeen) return await this.list(filters, take, mode);
+		}
 		return items;
 	}
 

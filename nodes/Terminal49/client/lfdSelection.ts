@@ -18,6 +18,8 @@ import { selectsLfd } from '../helpers/deadlines';
  * - One seen with `import_deadlines` and no `pod` says "older" for LEGACY_TTL_MS: an account moved to the newer
  *   serializer is caught within that time (and by any container of it read meanwhile).
  * - A container without `import_deadlines` says nothing.
+ * - A list filtered on the older serializer's LFD fields that sends no container at all may mean the account
+ *   moved (every container filtered out on the placeholder date): the client forgets the verdict and asks again.
  */
 
 /** How long containers seen on the older serializer let lists filter on the service's LFD fields. */
@@ -56,6 +58,11 @@ export function knownSerializer(keyId: string, now: number = Date.now()): Serial
 	if (!known) return undefined;
 	if (known.serializer === 'legacy' && now - known.at > LEGACY_TTL_MS) return undefined;
 	return known.serializer;
+}
+
+/** Forget what a key's containers said (the next list asks again). */
+export function forgetSerializer(keyId: string): void {
+	seen.delete(keyId);
 }
 
 /** Forget every key (tests). */

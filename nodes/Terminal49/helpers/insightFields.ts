@@ -26,13 +26,13 @@ export const deadlineToWatchOption: INodeProperties = {
 			name: 'Earliest of Line, Terminal and Rail (Recommended)',
 			value: 'earliest',
 			description:
-				"Older service: whichever last free day comes first (earliest_lfd), the one that starts costing money first. Where Terminal49 selects the LFD: Terminal49's selection",
+				'On the older service, whichever last free day comes first (earliest_lfd), the one that starts costing money first; where Terminal49 selects the LFD, its selection',
 		},
 		{
 			name: "Terminal49's Last Free Day (Pickup LFD)",
 			value: 'pickup_lfd',
 			description:
-				"Older service: Terminal49's coalesced last free day, the line's, else the terminal's, else the rail's (not the earliest). Where Terminal49 selects the LFD: Terminal49's selection",
+				"On the older service, Terminal49's coalesced last free day (the line's, else the terminal's, else the rail's: not the earliest); where Terminal49 selects the LFD, its selection",
 		},
 	],
 };

@@ -5,6 +5,7 @@ import { changeFacts, ETA_EVENTS } from '../helpers/changeFacts';
 import type { InsightOptions } from '../helpers/containerInsights';
 import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
 import { sourceTimeZones } from '../helpers/deadlines';
+import { withNestedContainerInsights } from '../client/shipments';
 import { milestoneOf } from '../helpers/milestone';
 import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../client/jsonApi';
 import {
@@ -122,7 +123,10 @@ export function simplifyNotification(
 		related(containerResource, 'shipment', 'shipment', index) ??
 		(shipments.length === 1 ? shipments[0] : undefined);
 
-	const shipment = shipmentResource ? simplifyResource(shipmentResource, index) : null;
+	// its nested containers with their derived fields, as the action node gives them (client/shipments.ts)
+	const shipment = shipmentResource
+		? withNestedContainerInsights(simplifyResource(shipmentResource, index))
+		: null;
 	const decorate = (resource: ResourceObject) =>
 		addContainerInsights(
 			simplifyResource(resource, index),
