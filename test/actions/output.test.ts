@@ -19,6 +19,7 @@ let sb: Sandbox;
 const containers = runnerFor(() => sb, 'container');
 const shipments = runnerFor(() => sb, 'shipment');
 const trackingRequests = runnerFor(() => sb, 'trackingRequest');
+const partyRoles = runnerFor(() => sb, 'partyRole');
 const fixture = (key: string) => sb.fixtures.find((f) => f.key === key)!;
 const byNumber = (value: string) => ({ __rl: true, mode: 'number', value });
 const V2 = { typeVersion: 2 };
@@ -67,7 +68,8 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			container_number: f.containerNumber,
 			status: 'Available for pickup',
 			pickup: 'Ready for pickup',
-			holds: '',
+			// no hold: a word, not an empty string (n8n's table paints that as a red "empty")
+			holds: 'none',
 			// the earliest of the three LFDs: the terminal's tomorrow, not the line's next week
 			last_free_day: '2026-10-20',
 			last_free_day_source: 'Terminal',
@@ -186,5 +188,81 @@ describe('All Fields, Selected Fields, Raw; version 1 as before', () => {
 		});
 		expect(item).toMatchObject({ number: f.containerNumber, pickup_state: 'out_of_sync' });
 		expect(item.container_number).toBeUndefined();
+	});
+});
+
+describe('what a coordinator sees in Simplified (issue 29), version 1 items unchanged', () => {
+	it('a container picked up: its pickup in words with the day at its port, not null; All Fields and version 1 keep their item', async () => {
+		const f = fixture('empty_not_returned');
+		const get = { operation: 'get', containerId: byNumber(f.containerNumber) };
+		const [item] = await containers.run(get, V2);
+		// picked up 5 days before the epoch (00:00 UTC): the evening before at Tacoma (America/Los_Angeles)
+		expect(item).toMatchObject({
+			container_number: f.containerNumber,
+			status: 'Picked up',
+			pickup: 'Picked up 2026-10-14',
+			holds: 'none',
+			urgency: 'closed',
+			risks: 'Empty not returned',
+		});
+		const [all] = await containers.run({ ...get, output: 'all' }, V2);
+		const [v1] = await containers.run(get);
+		for (const full of [all, v1]) {
+			expect(full).toMatchObject({ closed: true, pickup_state: null, pickup_state_text: null });
+			expect(full.pod_full_out_at).toBe('2026-10-15T00:00:00Z');
+		}
+	});
+
+	it('Shipment Get with the party roles included: the parties in words by role; version 1 keeps party_roles', async () => {
+		const f = fixture('long_dwell');
+		const [broker, trucker] = sb.store.parties.all();
+		const record = {
+			recordType: 'shipment',
+			shipmentId: { __rl: true, mode: 'id', value: f.shipmentId },
+		};
+		await partyRoles.run({
+			operation: 'create',
+			...record,
+			partyId: { __rl: true, mode: 'id', value: trucker.id },
+			role: 'pickup_dray_carrier',
+		});
+		await partyRoles.run({
+			operation: 'create',
+			...record,
+			partyId: { __rl: true, mode: 'id', value: broker.id },
+			role: 'customs_broker',
+		});
+		const get = {
+			operation: 'get',
+			shipmentId: byNumber(f.billOfLading),
+			include: ['containers', 'party_roles.party'],
+		};
+		const [shipment] = await shipments.run(get, V2);
+		expect(isFlat(shipment)).toBe(true);
+		expect(shipment).toMatchObject({
+			bill_of_lading: f.billOfLading,
+			parties: `Customs broker: ${broker.companyName}; Pickup dray carrier: ${trucker.companyName}`,
+			tracking: 'Tracking',
+		});
+		// without the party roles included, the view has no parties field (it cannot say)
+		const [plain] = await shipments.run({ ...get, include: ['containers'] }, V2);
+		expect(plain).not.toHaveProperty('parties');
+		expect(plain).toMatchObject({
+			reference_numbers: expect.any(String),
+			tags: expect.any(String),
+		});
+		expect([plain.reference_numbers, plain.tags]).not.toContain('');
+		// version 1: the roles with their parties, as before; no people-first field
+		const [v1] = await shipments.run(get);
+		expect(v1.parties).toBeUndefined();
+		expect(
+			(v1.party_roles as Array<{ role: string; party: { company_name: string } }>).map((r) => [
+				r.role,
+				r.party.company_name,
+			]),
+		).toEqual([
+			['pickup_dray_carrier', trucker.companyName],
+			['customs_broker', broker.companyName],
+		]);
 	});
 });
