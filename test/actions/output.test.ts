@@ -4,9 +4,11 @@
  * unchanged. Through real n8n-core, the parameters' defaults filled in as the editor does, against the sandbox
  * with its epoch and the node's clock pinned.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { runnerFor } from '../helpers/actionHarness';
 import { pinDate } from '../helpers/clock';
@@ -264,5 +266,84 @@ describe('what a coordinator sees in Simplified (issue 29), version 1 items unch
 			['pickup_dray_carrier', trucker.companyName],
 			['customs_broker', broker.companyName],
 		]);
+	});
+
+	describe('Shipment Get > Split Containers in version 2', () => {
+		const shipment = () => sb.store.shipments.all().find((s) => s.containerIds.length >= 3)!;
+		const split = (output?: string, fields?: string) => ({
+			operation: 'get',
+			shipmentId: { __rl: true, mode: 'id', value: shipment().id },
+			include: [],
+			splitContainers: true,
+			...(output ? { output } : {}),
+			...(fields ? { fields } : {}),
+		});
+
+		it('Simplified: one item per container, its people-first view (containers included automatically)', async () => {
+			const s = shipment();
+			sb.clearRequests();
+			const items = await shipments.runFull(split(), V2);
+			expect(sb.requests.map((r) => [r.path, r.query])).toEqual([
+				[`/v2/shipments/${s.id}`, { include: 'containers' }],
+			]);
+			expect(items.map((item) => item.pairedItem)).toEqual(s.containerIds.map(() => ({ item: 0 })));
+			const out = items.map((item) => item.json);
+			expect(out.map((o) => o.id)).toEqual(s.containerIds);
+			expect(out.map((o) => o.container_number)).toEqual(
+				s.containerIds.map((id) => sb.store.containers.get(id)!.number),
+			);
+			for (const item of out) {
+				expect(Object.keys(item)).toHaveLength(15);
+				expect(isFlat(item)).toBe(true);
+				expect(item.bill_of_lading).toBe(s.blNumber);
+			}
+		});
+
+		it("All Fields is version 1's split item; Selected Fields picks from it; Raw is the document (nothing to split)", async () => {
+			const s = shipment();
+			const all = await shipments.run(split('all'), V2);
+			const v1 = await shipments.run(split());
+			expect(all).toHaveLength(s.containerIds.length);
+			expect(all).toEqual(v1);
+			expect(all[0]).toMatchObject({
+				type: 'container',
+				id: s.containerIds[0],
+				shipment: { id: s.id, bill_of_lading_number: s.blNumber, containers: s.containerIds },
+			});
+			const selected = await shipments.run(
+				split('selected', 'number, shipment.bill_of_lading_number'),
+				V2,
+			);
+			expect(selected).toEqual(
+				s.containerIds.map((id) => ({
+					number: sb.store.containers.get(id)!.number,
+					'shipment.bill_of_lading_number': s.blNumber,
+				})),
+			);
+			// Raw offers no Split Containers: the document as sent, containers not added to the include
+			sb.clearRequests();
+			const raw = await shipments.run(split('raw'), V2);
+			expect(sb.requests.map((r) => r.query)).toEqual([{}]);
+			expect(raw).toHaveLength(1);
+			expect((raw[0].data as IDataObject).id).toBe(s.id);
+		});
+
+		it('the option shows in version 1 with Simplify on and in version 2 with every Output but Raw', () => {
+			const property = new Terminal49().description.properties.find(
+				(p) => p.name === 'splitContainers',
+			)!;
+			const shown = (typeVersion: number, parameters: IDataObject) =>
+				NodeHelpers.displayParameter(
+					{ resource: 'shipment', operation: 'get', ...parameters } as INodeParameters,
+					property,
+					{ typeVersion } as INode,
+					null,
+				);
+			expect(shown(1, { simplify: true })).toBe(true);
+			expect(shown(1, { simplify: false })).toBe(false);
+			for (const output of ['simplified', 'all', 'selected'])
+				expect(shown(2, { output })).toBe(true);
+			expect(shown(2, { output: 'raw' })).toBe(false);
+		});
 	});
 });
