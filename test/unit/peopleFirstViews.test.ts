@@ -132,6 +132,21 @@ describe('a closed container: its pickup in words, the day in the local calendar
 			{ ...LA, destination_timezone: 'America/Chicago', destination_name: 'Chicago' },
 		);
 		expect(item.pickup).toBe('Picked up 2026-12-01');
+		// the same on Terminal49's newer serializer (the LFD it selects, import_deadlines.pod)
+		const newer = view(
+			{
+				current_status: 'picked_up',
+				ind_rail_carrier_scac: 'BNSF',
+				import_deadlines: {
+					pod: { unified: { current_value: '2026-11-24', current_selection: 'facility' } },
+				},
+				pod_full_out_at: '2026-11-22T10:00:00Z',
+				final_destination_full_out_at: '2026-12-01T07:30:00Z',
+				final_destination_timezone: 'America/Chicago',
+			},
+			{ ...LA, destination_timezone: 'America/Chicago', destination_name: 'Chicago' },
+		);
+		expect(newer.pickup).toBe('Picked up 2026-12-01');
 	});
 
 	it('a closed status without a date: the words alone; a container in Tokyo counts in Tokyo', () => {
