@@ -297,6 +297,8 @@ describe('what a coordinator sees in Simplified (issue 29), version 1 items unch
 				expect(isFlat(item)).toBe(true);
 				expect(item.bill_of_lading).toBe(s.blNumber);
 			}
+			// node version 3 (what a new node gets) the same
+			expect(await shipments.run(split(), { typeVersion: 3 })).toEqual(out);
 		});
 
 		it("All Fields is version 1's split item; Selected Fields picks from it; Raw is the document (nothing to split)", async () => {
@@ -341,9 +343,11 @@ describe('what a coordinator sees in Simplified (issue 29), version 1 items unch
 				);
 			expect(shown(1, { simplify: true })).toBe(true);
 			expect(shown(1, { simplify: false })).toBe(false);
-			for (const output of ['simplified', 'all', 'selected'])
-				expect(shown(2, { output })).toBe(true);
-			expect(shown(2, { output: 'raw' })).toBe(false);
+			for (const version of [2, 3]) {
+				for (const output of ['simplified', 'all', 'selected'])
+					expect(shown(version, { output })).toBe(true);
+				expect(shown(version, { output: 'raw' })).toBe(false);
+			}
 		});
 	});
 });
