@@ -267,18 +267,23 @@ describe('Tracking Request > Create and the tracking slots', () => {
 	}
 
 	it('Stop With an Error: the items this execution creates count; the one that would exceed the slots is refused before sending', async () => {
-		sb.options.trackingSlots = { paid: trackingSlotsUsed(sb.store) + 2 };
+		const limit = trackingSlotsUsed(sb.store) + 2;
+		sb.options.trackingSlots = { paid: limit };
 		const { out, hints } = await runWithHints(
 			{
 				...create('={{ $json.number }}', 'fail'),
 			},
 			[{ number: 'MEDUSLOT00001' }, { number: 'MEDUSLOT00002' }, { number: 'MEDUSLOT00003' }],
 		);
+		// in plain numbers: the slots left of the limit, those in use, the two this execution created
 		expect(out.map((item) => item.json.duplicate ?? item.json.error)).toEqual([
 			false,
 			false,
-			expect.stringMatching(/no tracking slot left for this request: \d+ of \d+ in use/),
+			`0 of your ${limit} Terminal49 tracking slots are left (${limit} in use, 2 of them created since Terminal49 last counted)`,
 		]);
+		expect(out[2].json.error_description).toBe(
+			'Nothing was sent. Stop tracking shipments that are done (Shipment > Stop Tracking), or get more slots with a paid plan (https://app.terminal49.com/settings/billing). Or set "When Out of Tracking Slots" to "Warn and Create".',
+		);
 		expect(hints).toEqual([]);
 		expect(paths()).toEqual([
 			'GET /v2/me 200',
@@ -289,14 +294,15 @@ describe('Tracking Request > Create and the tracking slots', () => {
 	});
 
 	it('Warn and Create (default): the request is sent, with a warning on the output', async () => {
-		sb.options.trackingSlots = { paid: trackingSlotsUsed(sb.store) };
+		const limit = trackingSlotsUsed(sb.store);
+		sb.options.trackingSlots = { paid: limit };
 		const { out, hints } = await runWithHints(create('MEDUSLOT00004'), [{}]);
 		expect(out.map((item) => item.json.duplicate)).toEqual([false]);
 		expect(hints).toEqual([
 			expect.objectContaining({
 				type: 'warning',
 				location: 'outputPane',
-				message: expect.stringMatching(/no tracking slot left for this request.*sent anyway/),
+				message: `Item 1: 0 of your ${limit} Terminal49 tracking slots are left (${limit} in use). It was sent anyway; Terminal49 may refuse it or leave it waiting. Stop tracking shipments that are done (Shipment > Stop Tracking), or get more slots with a paid plan (https://app.terminal49.com/settings/billing).`,
 			}),
 		]);
 		expect(paths()).toEqual(['GET /v2/me 200', 'POST /v2/tracking_requests 201']);

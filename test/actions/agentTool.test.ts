@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { trackingSlotsUsed } from '../../sandbox/routes/account';
 import { withCheckDigit } from '../../sandbox/util';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { AGENT_LIST_MAX } from '../../nodes/Terminal49/helpers/agentAnswers';
@@ -410,6 +411,28 @@ describe('errors an agent relays in one sentence', () => {
 		expect(out).toHaveLength(1);
 		expect(out[0].error).toMatch(/free plan/);
 		expect(out[0].error).not.toMatch(/\n/);
+	});
+
+	it('no tracking slot left (Stop With an Error): the slots in plain numbers, in one sentence, nothing sent', async () => {
+		const limit = trackingSlotsUsed(sb.store);
+		sb.options.trackingSlots = { paid: limit };
+		try {
+			const out = await tool(trackingRequests, {
+				operation: 'create',
+				requestType: 'container',
+				requestNumber: withCheckDigit('MSKU765499'),
+				autoDetectCarrier: true,
+				whenOutOfSlots: 'fail',
+			});
+			expect(out).toEqual([
+				{
+					error: `0 of your ${limit} Terminal49 tracking slots are left (${limit} in use), so tracking was not started; the account owner can stop tracking finished shipments or get more slots with a paid plan.`,
+				},
+			]);
+			expect(sb.requests.filter((r) => r.method === 'POST')).toEqual([]);
+		} finally {
+			sb.options.trackingSlots = { free: 10 };
+		}
 	});
 
 	it('a map with Routing Data: the route in words, no coordinates', async () => {

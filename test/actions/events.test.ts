@@ -29,13 +29,27 @@ describe('WEBHOOK_EVENTS', () => {
 		expect(new Set(WEBHOOK_EVENTS.map((e) => e.name)).size).toBe(43);
 	});
 
-	it('gives options named "Group: Name" in alphabetical order', () => {
-		const names = webhookEventOptions().map((o) => o.name);
-		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-		expect(webhookEventOptions()).toContainEqual(
+	it('gives options named as the node panel names the events, by group then name, their values the event names', () => {
+		const options = webhookEventOptions();
+		// the name n8n's node panel shows (action), never the group again ("Container: Container Created")
+		expect(options.map((o) => o.name)).toEqual(options.map((o) => o.action));
+		expect(options.map((o) => o.name)).toEqual(WEBHOOK_EVENTS.map((e) => e.action ?? e.name));
+		for (const o of options) expect(o.name).not.toMatch(/:/);
+		// the values are the event names saved workflows hold, in the order of the groups
+		expect(options.map((o) => o.value)).toEqual(WEBHOOK_EVENTS.map((e) => e.value));
+		expect(options).toContainEqual(
 			expect.objectContaining({
-				name: 'Vessel: Vessel Arrived',
+				name: 'Vessel Arrived',
 				value: 'container.transport.vessel_arrived',
+			}),
+		);
+		expect(options).toContainEqual(
+			expect.objectContaining({ name: 'Container Created', value: 'container.created' }),
+		);
+		expect(options).toContainEqual(
+			expect.objectContaining({
+				name: 'Full Out at Destination',
+				value: 'container.transport.full_out',
 			}),
 		);
 	});

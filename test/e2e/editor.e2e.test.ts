@@ -154,7 +154,9 @@ describe('the n8n 2.41 editor in a browser', () => {
 			await editor.pick('Container Created');
 			const panel = await editor.remember();
 			expect(panel).toContain('Terminal49 Trigger');
-			expect(panel).toContain('Container: Container Created');
+			// the Events field names the event as the node panel does, without its group again
+			expect(panel).toContain('Container Created');
+			expect(panel).not.toContain('Container: Container Created');
 			expect(panel).toContain('Get a sample Terminal49 event');
 			expect(panel).toContain('Click "Execute step": Terminal49 sends a signed sample');
 			const button = editor.ndv.locator('[data-test-id="trigger-execute-button"]');

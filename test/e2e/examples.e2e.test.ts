@@ -231,6 +231,33 @@ function pickupText(c: { a: any }): string {
 	return holds.length ? `${words} (${holds.join(', ')})` : words;
 }
 
+/**
+ * A closed container's pickup as the Simplified output's `pickup` says it: the last of picked up, delivered,
+ * empty returned, with its day where it was picked up (inland for a rail pickup, else at the port).
+ */
+function pickupDone(c: { a: any; shipment: any }): string {
+	const a = c.a;
+	const d = a.import_deadlines ?? {};
+	const port = String(a.pod_timezone ?? c.shipment.pod_timezone ?? 'UTC');
+	const inland = String(a.final_destination_timezone ?? c.shipment.destination_timezone ?? port);
+	const source = d.pickup_lfd_line
+		? 'line'
+		: d.pickup_lfd_terminal
+			? 'terminal'
+			: d.pickup_lfd_rail
+				? 'rail'
+				: null;
+	const inlandPickup = source
+		? source === 'rail'
+		: !!(a.ind_rail_carrier_scac || a.ind_eta_at || a.ind_ata_at);
+	const on = (at: string | null | undefined) =>
+		at ? ` ${dayIn(at, inlandPickup ? inland : port)}` : '';
+	if (a.empty_terminated_at || a.current_status === 'empty_returned')
+		return `Empty returned${on(a.empty_terminated_at)}`;
+	if (a.delivered_at || a.current_status === 'delivered') return `Delivered${on(a.delivered_at)}`;
+	return `Picked up${on(a.final_destination_full_out_at ?? (goesByRail(a) ? null : a.pod_full_out_at))}`;
+}
+
 describe('example workflows in real n8n', () => {
 	let t49: T49Stack;
 
@@ -340,8 +367,9 @@ describe('example workflows in real n8n', () => {
 							? `${terminalName}, ${pod}`
 							: (terminalName ?? pod),
 				Pickup: pickupText(c),
-				Holds: activeHolds(c).join(', '),
-				Fees: feesText(c),
+				// nothing is a word, not an empty string (n8n's table paints that as a red "empty")
+				Holds: activeHolds(c).join(', ') || 'none',
+				Fees: feesText(c) || 'none',
 			});
 		}
 		// most urgent first
@@ -356,7 +384,7 @@ describe('example workflows in real n8n', () => {
 		expect(pastRow).toMatchObject({
 			Urgency: 'overdue',
 			'Whose LFD': 'terminal',
-			Holds: '',
+			Holds: 'none',
 			Fees: '450.00 USD',
 			Pickup: 'Ready for pickup',
 		});
@@ -364,7 +392,7 @@ describe('example workflows in real n8n', () => {
 			(r) => r.Container === fixture(t49, 'ready_for_pickup').containerNumber,
 		);
 		expect([2, 3]).toContain(ready['Days Left']);
-		expect(ready).toMatchObject({ Pickup: 'Ready for pickup', Holds: '' });
+		expect(ready).toMatchObject({ Pickup: 'Ready for pickup', Holds: 'none', Fees: 'none' });
 		// the terminal's LFD (tomorrow) comes before the line's (in a week): the row names the terminal's
 		const terminalFirst = fixture(t49, 'terminal_lfd_first');
 		const terminalRow = rows.find((r) => r.Container === terminalFirst.containerNumber);
@@ -898,9 +926,9 @@ describe('example workflows in real n8n', () => {
 					'Last Free Day': lfd?.day ?? null,
 					'Whose LFD': lfd?.source ?? null,
 					'Days Left': lfd?.days ?? null,
-					Pickup: closed(c) ? null : pickupText(c),
+					Pickup: closed(c) ? pickupDone(c) : pickupText(c),
 					Where: expect.any(String),
-					Fees: feesText(c),
+					Fees: feesText(c) || 'none',
 					'Bill of Lading': c.shipment.bill_of_lading_number ?? null,
 				});
 			}
@@ -928,6 +956,8 @@ describe('example workflows in real n8n', () => {
 		expect(row('past_lfd')?.Risks).toContain('Last free day past');
 		expect(row('long_dwell')?.Risks).toContain('Dwelling 3+ days');
 		expect(row('empty_not_returned')?.Risks).toBe('Empty not returned');
+		// picked up 5 days ago at Tacoma: its pickup in words with that day there
+		expect(row('empty_not_returned')?.Pickup).toMatch(/^Picked up \d{4}-\d{2}-\d{2}$/);
 		expect(row('customs_hold')?.Risks).toContain('Customs hold');
 
 		// a customs hold put on an open container without a risk: the next digest has it

@@ -96,13 +96,19 @@ test("n8n's node panel lists the trigger's events by their name, not 'On contain
 	// the same names in both triggers' Events
 	const eventsOf = (node: INodeType) =>
 		node.description.properties.find((p) => p.name === 'events')!.options as Array<{
+			name: string;
 			value: string;
 			action: string;
 		}>;
 	for (const option of [...eventsOf(trigger), ...eventsOf(polling)]) {
 		const event = WEBHOOK_EVENTS.find((e) => e.value === option.value)!;
 		expect(option.action).toBe(event.action ?? event.name);
+		// the Events field names each event as the node panel does ("Container Created", not "Container: ...")
+		expect(option.name).toBe(option.action);
 	}
+	expect(eventsOf(trigger).map((option) => option.value)).toEqual(
+		WEBHOOK_EVENTS.map((event) => event.value),
+	);
 });
 
 test('the trigger is findable and named "Terminal49 Trigger" where n8n\'s panel drops " Trigger"', () => {

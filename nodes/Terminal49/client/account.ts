@@ -90,6 +90,8 @@ export interface SlotsLeft {
 	limit: number;
 	used: number;
 	left: number;
+	/** Of `used`: the requests created with this key since `/me` was read (Terminal49's count lacks them). */
+	created: number;
 }
 
 /**
@@ -234,6 +236,7 @@ export class Account extends Resource {
 				limit: slots.limit,
 				used: slots.used + reading.created,
 				left: slots.remaining - reading.created,
+				created: reading.created,
 			};
 		};
 		if (!confirm) return judge(...(await this.stateAndReading()));

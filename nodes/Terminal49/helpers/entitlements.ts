@@ -83,6 +83,29 @@ export function planCanRead(plan: string | undefined): boolean {
 	return plan !== 'free_plan' && plan !== 'churned' && plan !== 'locked';
 }
 
+/** An account's tracking slots as Tracking Request > Create counts them (client/account.ts slotsLeft). */
+export interface SlotCount {
+	limit: number;
+	/** In use, `created` included. */
+	used: number;
+	left: number;
+	/** Created with the key since Terminal49 last reported the count (`GET /me`). */
+	created: number;
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/**
+ * The tracking slots left, in plain numbers: `3 of your 10 Terminal49 tracking slots are left (7 in use)`,
+ * with the requests created since Terminal49 counted (`…(10 in use, 2 of them created since Terminal49 last
+ * counted)`). An account over its limit has 0 left, not a negative number.
+ */
+export function slotsInWords({ limit, used, left, created }: SlotCount): string {
+	const shown = Math.max(0, left);
+	const since = created > 0 ? `, ${created} of them created since Terminal49 last counted` : '';
+	return `${shown} of your ${limit} Terminal49 tracking ${plural(limit, 'slot', 'slots')} ${plural(shown, 'is', 'are')} left (${used} in use${since})`;
+}
+
 export const BILLING_URL = 'https://app.terminal49.com/settings/billing';
 export const DEVELOPERS_URL = 'https://app.terminal49.com/developers';
 

@@ -15,8 +15,8 @@ export interface WebhookEvent {
 	/** Family of the event, e.g. "Vessel". */
 	group: string;
 	/**
-	 * The event's name in n8n's node panel, where it stands alone (the trigger's list of events): `name`
-	 * unless that needs its group to be understood, e.g. "Full Out at Destination" for the Gate event "Full Out".
+	 * The event's name where it stands alone (n8n's node panel, every Events field): `name` unless that needs
+	 * its group to be understood, e.g. "Full Out at Destination" for the Gate event "Full Out".
 	 */
 	action?: string;
 }
@@ -315,14 +315,15 @@ export function isWebhookEvent(value: string): boolean {
 }
 
 /**
- * Options for an options/multiOptions parameter: "Group: Name", so the list stays sorted by group and
- * the service's event name shows in the description. `action` is the name n8n's node panel lists a
- * trigger's event under (without it n8n 2.41 shows "On " and the lower-cased option name, "On container
- * container created"): "Container Created".
+ * Options for an options/multiOptions parameter (the triggers' Events, the webhook operations' events): each
+ * named as n8n's node panel lists the trigger's events ("Container Created"), in the same order (by group,
+ * then name), with the service's event name in the description; the value is the event name, so saved
+ * workflows keep their events. `action` is that name for the node panel (without it n8n 2.41 shows "On " and
+ * the lower-cased option name, "On container container created").
  */
 export function webhookEventOptions(): INodePropertyOptions[] {
 	return WEBHOOK_EVENTS.map((event) => ({
-		name: `${event.group}: ${event.name}`,
+		name: event.action ?? event.name,
 		value: event.value,
 		action: event.action ?? event.name,
 		description: `${event.description} (${event.value})`,

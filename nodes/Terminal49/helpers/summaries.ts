@@ -4,8 +4,10 @@ import { calendarDayOf, isValidTimeZone } from './calendar';
 import type { ChangeFact } from './changeFacts';
 import type { DeadlineSource } from './deadlines';
 import { CHANGE_FACT_WORDS } from './changeFacts';
+import { containerTimeZone, movesByRail } from './deadlines';
 import { eventName } from './events';
 import { lastReachedMilestone } from './milestone';
+import { PARTY_ROLES } from './partyRoles';
 import { asObject, text } from './values';
 
 /**
@@ -21,6 +23,16 @@ const words = (value: unknown): string | null => {
 	const t = text(value);
 	return t && t.charAt(0).toUpperCase() + t.slice(1).replace(/_/g, ' ');
 };
+
+/**
+ * What the view says where there is nothing (no hold, no fee, no risk, no reference number): a word, not an
+ * empty string, which n8n's table paints as a red "empty" as if something were missing.
+ */
+export const NONE = 'none';
+
+/** A list in words (`customs, freight`), NONE when it is empty or missing. */
+const listed = (values: unknown): string =>
+	Array.isArray(values) && values.length ? values.join(', ') : NONE;
 
 /** A container's `current_status` in a coordinator's words. */
 export const CONTAINER_STATUS_WORDS: Record<string, string> = {
@@ -85,6 +97,29 @@ function dayIn(value: unknown, zone: unknown): string | null {
 	return at && calendarDayOf(at, isValidTimeZone(zone) ? zone : 'UTC');
 }
 
+/**
+ * How a closed container's pickup ended, in words: the last of picked up, delivered, empty returned, with
+ * the day the record gives for it in the calendar of the place it was picked up (`Picked up 2026-11-20`,
+ * `Empty returned 2026-11-24`; the words alone when the record has no date). Null for an open container.
+ */
+function pickupDone(container: Item, shipment: Item): string | null {
+	if (container.closed !== true) return null;
+	const zone = containerTimeZone(container, shipment);
+	const on = (value: unknown) => {
+		const day = dayIn(value, zone);
+		return day ? ` ${day}` : '';
+	};
+	if (text(container.empty_terminated_at) || container.current_status === 'empty_returned')
+		return `Empty returned${on(container.empty_terminated_at)}`;
+	if (text(container.delivered_at) || container.current_status === 'delivered')
+		return `Delivered${on(container.delivered_at)}`;
+	// on a rail move, pod_full_out_at is the train leaving the port, not the pickup
+	const fullOut =
+		text(container.final_destination_full_out_at) ??
+		(movesByRail(container) ? null : text(container.pod_full_out_at));
+	return `Picked up${on(fullOut)}`;
+}
+
 /** The place a container is at, or going to, in words, from its status and its shipment and terminal. */
 function whereIs(container: Item, shipment: Item): string | null {
 	const terminal = text(asObject(container.pod_terminal)?.name);
@@ -146,8 +181,8 @@ export function containerSummary(
 		status:
 			CONTAINER_STATUS_WORDS[container.current_status as string] ?? words(container.current_status),
 		location: whereIs(container, shipment),
-		pickup: (container.pickup_state_text as string | null | undefined) ?? null,
-		holds: Array.isArray(container.active_holds) ? container.active_holds.join(', ') : '',
+		pickup: text(container.pickup_state_text) ?? pickupDone(container, shipment),
+		holds: listed(container.active_holds),
 		last_free_day: (lfdDate as string | null | undefined) ?? null,
 		last_free_day_source: source
 			? (LFD_SOURCE_WORDS[source] ?? words(source))
@@ -156,8 +191,8 @@ export function containerSummary(
 				: LFD_NOT_REPORTED,
 		days_left: typeof daysLeft === 'number' ? daysLeft : null,
 		urgency: (container.urgency as string | undefined) ?? null,
-		fees: (container.fees_text as string | undefined) ?? '',
-		risks: (container.risks_text as string | undefined) ?? '',
+		fees: text(container.fees_text) ?? NONE,
+		risks: text(container.risks_text) ?? NONE,
 		eta: dayIn(eta, shipment.pod_timezone ?? container.pod_timezone),
 		...(forAgent
 			? {
@@ -179,6 +214,31 @@ function trackingOf(shipment: Item): string | null {
 	return Object.keys(shipment).length ? 'Tracking' : null;
 }
 
+/**
+ * A shipment's parties in words, by role in the order of PARTY_ROLES (`Customs broker: ACME Brokerage;
+ * Shipper: Foo Exports`, the parties of one role together), NONE without a role; null when the roles came
+ * without their parties (not included), which says nothing of who they are.
+ */
+function partiesOf(roles: unknown[]): string | null {
+	const byRole = new Map<string, string[]>();
+	for (const role of roles.map(asObject)) {
+		if (!role) continue;
+		const party = asObject(role.party);
+		const name = text(party?.company_name) ?? text(party?.id) ?? text(role.party) ?? '?';
+		const key = text(role.role) ?? 'party';
+		byRole.set(key, [...(byRole.get(key) ?? []), name]);
+	}
+	if (!byRole.size) return roles.length ? null : NONE;
+	const rank = (role: string) => {
+		const at = (PARTY_ROLES as readonly string[]).indexOf(role);
+		return at === -1 ? PARTY_ROLES.length : at;
+	};
+	return [...byRole]
+		.sort(([a], [b]) => rank(a) - rank(b))
+		.map(([role, names]) => `${words(role)}: ${names.join(', ')}`)
+		.join('; ');
+}
+
 /** The shipment's people-first fields. */
 export function shipmentSummary(shipment: Item): Item {
 	const arrived = text(shipment.pod_ata_at);
@@ -197,8 +257,10 @@ export function shipmentSummary(shipment: Item): Item {
 		eta_is_actual: arrived !== null,
 		original_eta: dayIn(shipment.pod_original_eta_at, shipment.pod_timezone),
 		containers: numbers.length ? numbers.join(', ') : containers.length,
-		reference_numbers: Array.isArray(shipment.ref_numbers) ? shipment.ref_numbers.join(', ') : '',
-		tags: Array.isArray(shipment.tags) ? shipment.tags.join(', ') : '',
+		reference_numbers: listed(shipment.ref_numbers),
+		tags: listed(shipment.tags),
+		// only where the party roles were included (Include > Party Roles)
+		...(Array.isArray(shipment.party_roles) ? { parties: partiesOf(shipment.party_roles) } : {}),
 		tracking: trackingOf(shipment),
 		id: shipment.id ?? null,
 	};
@@ -214,7 +276,7 @@ export function trackingRequestSummary(request: Item): Item {
 		carrier: text(request.scac),
 		status: TRACKING_STATUS_WORDS[request.status as string] ?? words(request.status),
 		failed_reason: reason ? (FAILED_REASON_WORDS[reason] ?? words(reason)) : null,
-		reference_numbers: Array.isArray(request.ref_numbers) ? request.ref_numbers.join(', ') : '',
+		reference_numbers: listed(request.ref_numbers),
 		created_at: text(request.created_at),
 		shipment_id: tracked ? (tracked.id ?? null) : text(request.tracked_object),
 		bill_of_lading: text(tracked?.bill_of_lading_number),

@@ -45,7 +45,7 @@ export function selectedEvents(this: TriggerContext): string[] {
 			'No events selected: "Events" needs at least one event',
 			{
 				description:
-					'Pick the Terminal49 events that should start this workflow, e.g. Container: Available for Pickup.',
+					'Pick the Terminal49 events that should start this workflow, e.g. Available for Pickup.',
 			},
 		);
 	}

@@ -16,8 +16,9 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to return one item per container (with the shipment fields nested under "shipment") instead of one item for the shipment; containers are then included automatically',
-		displayOptions: { show: { simplify: [true] } },
+			'Whether to return one item per container instead of one item for the shipment (each as a container: with Simplified its view, with All Fields the shipment nested under "shipment"); containers are then included automatically',
+		// version 1: with Simplify on; version 2: with every Output but Raw (the document as sent)
+		displayOptions: { hide: { simplify: [false], output: ['raw'] } },
 	},
 ];
 

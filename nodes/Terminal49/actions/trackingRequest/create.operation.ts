@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { Terminal49Client } from '../../client';
 import { terminal49 } from '../../client';
 import { withAgentAnswer } from '../../helpers/agentAnswers';
-import { BILLING_URL } from '../../helpers/entitlements';
+import { BILLING_URL, slotsInWords } from '../../helpers/entitlements';
 import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
 import { assertApiSlug } from '../../client/customFields';
 import type { NewTrackingRequest } from '../../client/trackingRequests';
@@ -159,7 +159,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'warn',
 		description:
-			"What to do when the account's tracking slots (Account > Get) cannot hold one more request, counting those this workflow created. Accounts without a slot limit, and services without GET /me, are not checked.",
+			"What to do when none of the account's tracking slots (Account > Get) is left for one more request, counting the requests created since Terminal49 last counted. Accounts without a slot limit, and services without GET /me, are not checked.",
 		options: [
 			{
 				name: 'Warn and Create',
@@ -315,7 +315,7 @@ async function checkSlots(this: IExecuteFunctions, t49: Terminal49Client, itemIn
 	const fail = this.getNodeParameter('whenOutOfSlots', itemIndex, 'warn') === 'fail';
 	const slots = await t49.account.slotsLeft(fail);
 	if (!slots || slots.left >= 1) return;
-	const full = `The Terminal49 account has no tracking slot left for this request: ${slots.used} of ${slots.limit} in use, counting those created since the account was read`;
+	const full = slotsInWords(slots);
 	const fix = `Stop tracking shipments that are done (Shipment > Stop Tracking), or get more slots with a paid plan (${BILLING_URL}).`;
 	if (fail) {
 		const error = new NodeOperationError(this.getNode(), full, {
@@ -324,12 +324,12 @@ async function checkSlots(this: IExecuteFunctions, t49: Terminal49Client, itemIn
 		});
 		throw withAgentAnswer(
 			error,
-			`This Terminal49 account has no tracking slot left (${slots.used} of ${slots.limit} in use), so tracking was not started; the account owner can stop tracking finished shipments or get more slots with a paid plan.`,
+			`${full}, so tracking was not started; the account owner can stop tracking finished shipments or get more slots with a paid plan.`,
 		);
 	}
 	this.logger.warn(`Terminal49 Tracking Request > Create, item ${itemIndex + 1}: ${full}`);
 	this.addExecutionHints({
-		message: `${full} (item ${itemIndex + 1}); it was sent anyway, and Terminal49 may refuse it or leave it waiting. ${fix}`,
+		message: `Item ${itemIndex + 1}: ${full}. It was sent anyway; Terminal49 may refuse it or leave it waiting. ${fix}`,
 		type: 'warning',
 		location: 'outputPane',
 	});

@@ -79,8 +79,7 @@ export function assertEvents(this: IExecuteFunctions, raw: unknown, itemIndex: n
 			'"Events" is empty: a webhook needs at least one event',
 			{
 				itemIndex,
-				description:
-					'Pick one or more events, e.g. "Vessel: Vessel Arrived" or "Pickup: Available for Pickup".',
+				description: 'Pick one or more events, e.g. "Vessel Arrived" or "Available for Pickup".',
 			},
 		);
 	}
