@@ -4,6 +4,11 @@
  * containers a page) and one that ignores filters (the older service, `legacyLists`: 100 a page, filters and
  * sort ignored). The node runs in-process through n8n-core's real ExecuteContext and the package's transport.
  *
+ * Each container query runs on both generations of Terminal49's container serializer (issue 29): the older one
+ * (flat `import_deadlines`, `pickup_lfd` coalesced: the service may narrow and sort by the last free day) and the
+ * newer one (`import_deadlines.pod`, `pickup_lfd` a placeholder: the node sends no LFD filter or sort there, and
+ * its first list asks which serializer the account has, one request of one container, counted here).
+ *
  * For each query and service: the items returned (and that both services return the same ones), the requests
  * sent, the lower bound ceil(matches / page size) + 1, the requests the node sent before this change (every
  * page: ceil(N / page size)), and the time the credential's real limit (100 requests per 60 s) alone would
@@ -27,7 +32,9 @@ const { Terminal49 } = require(
 
 export interface FilteredListRow {
 	query: string;
-	service: 'filters (current)' | 'ignores filters (older)';
+	service: string;
+	/** The container serializer the sandbox served (shipments: the older one, which they do not depend on). */
+	serializer: 'older' | 'newer (selected LFD)';
 	matches: number;
 	sameAsOther: boolean;
 	requests: number;
@@ -105,40 +112,50 @@ export async function runFilteredListsBench(containers = 10_000): Promise<Filter
 		];
 		const rows: FilteredListRow[] = [];
 		for (const query of queries) {
-			const current = await measure(sb, query, false);
-			const older = await measure(sb, query, true);
-			const same =
-				JSON.stringify(current.out.map((i) => i.id)) === JSON.stringify(older.out.map((i) => i.id));
-			const total = query.resource === 'container' ? containers : sb.store.shipments.size;
-			for (const [run, legacy] of [
-				[current, false],
-				[older, true],
-			] as const) {
-				const pageSize = legacy || query.resource === 'shipment' ? 100 : 50;
-				const lowerBound = Math.ceil(run.out.length / pageSize) + 1;
-				// Before this change the node read every page of either service (filters judged on the items)
-				const before = Math.ceil(total / pageSize);
-				const goal = legacy
-					? `same items, ≤ ${before} requests`
-					: `≤ 1.25 × ${lowerBound} + 1 = ${1.25 * lowerBound + 1}`;
-				rows.push({
-					query: query.name,
-					service: legacy ? 'ignores filters (older)' : 'filters (current)',
-					matches: run.out.length,
-					sameAsOther: same,
-					requests: run.requests,
-					pageSize,
-					lowerBound,
-					goal,
-					meetsGoal: legacy
-						? same && run.requests <= before
-						: run.requests <= 1.25 * lowerBound + 1,
-					before,
-					waitAtLimitS: Math.floor(Math.max(0, run.requests - 1) / LIMIT) * WINDOW_S,
-					localWallMs: run.wallMs,
-				});
+			const shapes =
+				query.resource === 'container' ? (['legacy', 'selected'] as const) : (['legacy'] as const);
+			for (const shape of shapes) {
+				const current = await measure(sb, query, false, shape);
+				const older = await measure(sb, query, true, shape);
+				const same =
+					JSON.stringify(current.out.map((i) => i.id)) ===
+					JSON.stringify(older.out.map((i) => i.id));
+				const total = query.resource === 'container' ? containers : sb.store.shipments.size;
+				for (const [run, legacy] of [
+					[current, false],
+					[older, true],
+				] as const) {
+					const pageSize = legacy || query.resource === 'shipment' ? 100 : 50;
+					const lowerBound = Math.ceil(run.out.length / pageSize) + 1;
+					// Before issue 22 the node read every page of either service (filters judged on the items)
+					const before = Math.ceil(total / pageSize);
+					const goal =
+						legacy || shape === 'selected'
+							? `same items, ≤ ${before} requests`
+							: `≤ 1.25 × ${lowerBound} + 1 = ${1.25 * lowerBound + 1}`;
+					rows.push({
+						query: query.name,
+						service: legacy ? 'ignores filters (older)' : 'filters (current)',
+						serializer: shape === 'selected' ? 'newer (selected LFD)' : 'older',
+						matches: run.out.length,
+						sameAsOther: same,
+						requests: run.requests,
+						pageSize,
+						lowerBound,
+						goal,
+						meetsGoal:
+							legacy || shape === 'selected'
+								? same && run.requests <= before + 1
+								: run.requests <= 1.25 * lowerBound + 1,
+						before,
+						waitAtLimitS: Math.floor(Math.max(0, run.requests - 1) / LIMIT) * WINDOW_S,
+						localWallMs: run.wallMs,
+					});
+				}
+				log(
+					`${query.name} (${shape} serializer): current ${current.requests} requests, older ${older.requests}`,
+				);
 			}
-			log(`${query.name}: current ${current.requests} requests, older ${older.requests}`);
 		}
 		return { containers, shipments: sb.store.shipments.size, rows };
 	} finally {
@@ -146,8 +163,14 @@ export async function runFilteredListsBench(containers = 10_000): Promise<Filter
 	}
 }
 
-async function measure(sb: Sandbox, query: Query, legacy: boolean) {
+async function measure(
+	sb: Sandbox,
+	query: Query,
+	legacy: boolean,
+	shape: 'legacy' | 'selected' = 'legacy',
+) {
 	sb.options.legacyLists = legacy;
+	sb.options.deadlineShape = shape;
 	sb.clearRequests();
 	resetRateLimiter();
 	const start = Date.now();
@@ -165,6 +188,7 @@ async function measure(sb: Sandbox, query: Query, legacy: boolean) {
 		};
 	} finally {
 		sb.options.legacyLists = false;
+		sb.options.deadlineShape = 'legacy';
 	}
 }
 

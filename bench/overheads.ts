@@ -48,6 +48,8 @@ export interface Overheads {
 	simplifyOnlyPer100Us: number;
 	simplifyPer100Us: number;
 	derivedPer100Us: number;
+	/** The same on a page of the newer container serializer (the LFD Terminal49 selects). */
+	selectedDerivedPer100Us: number;
 	filtersPer100Us: number;
 	signaturePer10KBUs: number;
 	requireMs: number;
@@ -61,18 +63,25 @@ export interface Overheads {
 export async function measureOverheads(tarball: string): Promise<Overheads> {
 	// One real page of 100 containers with their shipments, as the sandbox serves it (its lists as the older
 	// service served them: the current one holds 50 containers a page).
+	// The same page from the newer container serializer too (import_deadlines.pod: the LFD Terminal49 selects).
 	const sb = await startSandbox({ containers: 200, rateWindowMs: 1000, legacyLists: true });
 	let page: IDataObject;
+	let selectedPage: IDataObject;
 	try {
-		const res = await fetch(`${sb.baseUrl}/containers?page[size]=100&include=shipment`, {
-			headers: { Authorization: `Token ${sb.keys.paid}` },
-		});
-		page = (await res.json()) as IDataObject;
+		const read = async (apiKey: string) =>
+			(await (
+				await fetch(`${sb.baseUrl}/containers?page[size]=100&include=shipment`, {
+					headers: { Authorization: `Token ${apiKey}` },
+				})
+			).json()) as IDataObject;
+		page = await read(sb.keys.paidLegacy);
+		selectedPage = await read(sb.keys.paidSelected);
 	} finally {
 		await sb.close();
 	}
-	if (!Array.isArray(page.data) || page.data.length !== 100)
-		throw new Error('expected a page of 100 containers');
+	for (const each of [page, selectedPage])
+		if (!Array.isArray(each.data) || each.data.length !== 100)
+			throw new Error('expected a page of 100 containers');
 
 	// The records of the page that are kept must exist, or the figure would time an empty filter
 	const matches = containerMatcher(
@@ -105,14 +114,21 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 	const plainRuns: number[] = [];
 	const derivedRuns: number[] = [];
 	const filterRuns: number[] = [];
+	const selectedPlainRuns: number[] = [];
+	const selectedDerivedRuns: number[] = [];
 	for (let round = 0; round < 5; round++) {
 		plainRuns.push(timePerCall(() => itemsOf(page, { simplify: true }), 400));
 		derivedRuns.push(timePerCall(() => itemsOf(page, { simplify: true }, withInsights), 400));
 		filterRuns.push(timePerCall(filterPage, 400));
+		selectedPlainRuns.push(timePerCall(() => itemsOf(selectedPage, { simplify: true }), 400));
+		selectedDerivedRuns.push(
+			timePerCall(() => itemsOf(selectedPage, { simplify: true }, withInsights), 400),
+		);
 	}
 	const simplifyOnlyPer100Us = median(plainRuns);
 	const simplifyPer100Us = median(derivedRuns);
 	const filtersPer100Us = median(filterRuns);
+	const selectedDerivedPer100Us = median(selectedDerivedRuns) - median(selectedPlainRuns);
 
 	const body = randomBytes(5 * 1024).toString('hex'); // 10 KB
 	const secret = randomBytes(24).toString('hex');
@@ -148,6 +164,7 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 		simplifyOnlyPer100Us: round(simplifyOnlyPer100Us, 1),
 		simplifyPer100Us: round(simplifyPer100Us, 1),
 		derivedPer100Us: round(simplifyPer100Us - simplifyOnlyPer100Us, 1),
+		selectedDerivedPer100Us: round(selectedDerivedPer100Us, 1),
 		filtersPer100Us: round(filtersPer100Us, 1),
 		signaturePer10KBUs: round(signaturePer10KBUs, 1),
 		requireMs: round(median(requireRuns), 1),

@@ -133,6 +133,7 @@ function filteredListsTable(f: FilteredListsResult) {
 			[
 				'query',
 				'service',
+				'serializer',
 				'matches',
 				'same items from both',
 				'requests',
@@ -146,6 +147,7 @@ function filteredListsTable(f: FilteredListsResult) {
 			f.rows.map((r) => [
 				r.query,
 				r.service,
+				r.serializer,
 				r.matches,
 				r.sameAsOther ? 'yes' : '**no**',
 				r.requests,
@@ -228,6 +230,10 @@ function overheadTable(o: Overheads) {
 			['simplify alone, per 100 containers', `${o.simplifyOnlyPer100Us} µs`],
 			['simplify + derived fields, per 100 containers', `${o.simplifyPer100Us} µs`],
 			['derived fields alone (the difference; must be ≤ 1 ms)', `${o.derivedPer100Us} µs`],
+			[
+				'derived fields alone, newer serializer (import_deadlines.pod; must be ≤ 1 ms)',
+				`${o.selectedDerivedPer100Us} µs`,
+			],
 			['filters + derived fields, per 100 containers', `${o.filtersPer100Us} µs`],
 			['signature check, per 10 KB body', `${o.signaturePer10KBUs} µs`],
 			[
