@@ -14,7 +14,8 @@
  *   5. the unit suite again under the shifted clock (npm run test:unit:shifted: 2027-12-31 23:30 UTC seen from
  *      Auckland), less the tests of the tooling (test/dev, test/release, test/scan, test/docs: the edit loop's
  *      tsc --watch, npm publish, n8n's scanner, the docs' links), which read no calendar
- *   6. the e2e suite (jest -c jest.e2e.config.js) once the installs of step 2 are done
+ *   6. the e2e suite (jest -c jest.e2e.config.js) once the installs of step 2 are done, on the package built in
+ *      step 3 (packed once, E2E_PACKAGE_TGZ)
  *
  * Any stage that fails stops the run (the background installs too) with its exit code.
  *
@@ -138,7 +139,13 @@ async function main() {
 			fail('installs (background)', code);
 		}
 	}
-	await stage('e2e', BIN('jest'), ['-c', 'jest.e2e.config.js']);
+	// the package built above, packed once: the e2e global setup then neither builds nor packs it again
+	const env = {};
+	if (wanted('build') && !process.env.E2E_PACKAGE_TGZ)
+		env.E2E_PACKAGE_TGZ = require('./n8n').packPackage({
+			outDir: path.join(ROOT, '.cache', 'e2e-pack'),
+		});
+	await stage('e2e', BIN('jest'), ['-c', 'jest.e2e.config.js'], env);
 	table();
 }
 
