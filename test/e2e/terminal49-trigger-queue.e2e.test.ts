@@ -77,15 +77,6 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		t49 = await startT49Stack({
 			mode: 'queue',
 			sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 12 },
-			// Bull's job lock and stalled-job check at a quarter of n8n's defaults (a 60 s lock renewed every 10 s,
-			// checked every 30 s): the executions of a killed worker are found stalled within about 20 s instead of
-			// 60 to 90, and end the same way (crashed, or failed as stalled). A live worker renews its lock every
-			// 3 s, so none of its jobs is taken for stalled unless its event loop stops for 12 s.
-			env: {
-				QUEUE_WORKER_LOCK_DURATION: '15000',
-				QUEUE_WORKER_LOCK_RENEW_TIME: '3000',
-				QUEUE_WORKER_STALLED_INTERVAL: '5000',
-			},
 		});
 	});
 
