@@ -13,4 +13,5 @@ module.exports = {
 	// n8n-core keeps DI singletons (instance settings, outbound HTTP agents) alive after a run.
 	forceExit: true,
 	setupFilesAfterEnv: ['<rootDir>/test/setup.js'],
+	reporters: ['default', ['<rootDir>/test/timing-reporter.js', { files: 15 }]],
 };

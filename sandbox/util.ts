@@ -1,5 +1,12 @@
 /** Small shared helpers: deterministic randomness, ids, ISO 6346 / IMO check digits, dates. */
 
+/**
+ * `Math.imul` read once: under jest the sandbox runs in a vm context, where every read of a global (`Math`)
+ * goes through the context's interceptor, about 25 times slower than a module binding. The hashes below read
+ * it once per character: uuidFromKey alone was half the unit suite's CPU time.
+ */
+const imul = Math.imul;
+
 /** Deterministic 32-bit PRNG (mulberry32). */
 export class Rng {
 	private state: number;
@@ -9,8 +16,8 @@ export class Rng {
 	next(): number {
 		this.state = (this.state + 0x6d2b79f5) >>> 0;
 		let t = this.state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		t = imul(t ^ (t >>> 15), t | 1);
+		t ^= t + imul(t ^ (t >>> 7), t | 61);
 		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 	}
 	int(min: number, max: number): number {
@@ -44,7 +51,7 @@ export function uuidFromKey(key: string): string {
 		let x = seed >>> 0;
 		for (let i = 0; i < key.length; i++) {
 			x ^= key.charCodeAt(i);
-			x = Math.imul(x, 0x01000193);
+			x = imul(x, 0x01000193);
 			x ^= x >>> 13;
 		}
 		return (x >>> 0).toString(16).padStart(8, '0');
@@ -59,7 +66,7 @@ export function hashString(s: string): number {
 	let h = 0x811c9dc5;
 	for (let i = 0; i < s.length; i++) {
 		h ^= s.charCodeAt(i);
-		h = Math.imul(h, 0x01000193);
+		h = imul(h, 0x01000193);
 	}
 	return h >>> 0;
 }

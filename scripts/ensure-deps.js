@@ -2,11 +2,10 @@
 'use strict';
 /**
  * Installs the project's dev dependencies when they are missing (a fresh clone), so `npm test` and
- * `npm start` work on a new machine: `npm ci --ignore-scripts`. Install scripts stay off: two dev
- * dependencies have scripts that fail here and are not needed (eslint-plugin-n8n-nodes-base's preinstall
- * insists on pnpm; isolated-vm, pulled in by n8n-workflow, builds only for Node 24). They are off on the
- * command line, not in .npmrc, so that `npm publish` still runs prepublishOnly (which refuses a publish that
- * does not come through `npm run release`).
+ * `npm start` work on a new machine: `npm ci --ignore-scripts`. A plain `npm install` or `npm ci` works too
+ * (docs/development.md, Setup); no dependency's install script is needed, so they are skipped here. Off on
+ * the command line, never in .npmrc, so that `npm publish` still runs prepublishOnly (which refuses a publish
+ * that does not come through `npm run release`).
  */
 const fs = require('node:fs');
 const path = require('node:path');

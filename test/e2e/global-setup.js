@@ -4,6 +4,7 @@
  * into real n8n, so dist/ must be the build of the sources being tested. It is built now (`npm run build`,
  * about 5 s), whatever state the checkout's dist/ is in; a failed build fails the run with its output. No
  * suite decides for itself whether to run: every one runs, or the run fails here.
+ * Then it packs it (`npm pack`) and hands the tarball to the test files as E2E_PACKAGE_TGZ.
  * E2E_PACKAGE_TGZ=<file> tests an already packed package instead (it must exist).
  */
 const fs = require('node:fs');
@@ -36,4 +37,8 @@ module.exports = async function globalSetup() {
 			`npm run build did not produce what package.json declares: ${absent.join(', ')}`,
 		);
 	}
+	// Packed once here, for every test file: two jest workers each packing into one folder would delete each
+	// other's tarball (the workers inherit this environment).
+	const { packPackage } = require('../../scripts/n8n');
+	process.env.E2E_PACKAGE_TGZ = packPackage({ outDir: path.join(ROOT, '.cache', 'e2e-pack') });
 };

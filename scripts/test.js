@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm test`: everything CI runs (.ci/run), in the order that gives the verdict soonest, with the time of each
+ * stage in a table at the end.
+ *
+ *   1. the dev dependencies when missing (scripts/ensure-deps.js)
+ *   2. in the background from the start: real n8n (both lines), Postgres, Redis and Chromium for the e2e tests
+ *      (scripts/ensure-n8n.sh --all, scripts/ensure-chromium.sh; instant once installed, minutes on a new
+ *      machine), so that they install while the stages below run. Their output goes to .cache/test-logs/.
+ *   3. lint (its four checks two at a time: scripts/lint.mjs --parallel), build, n8n's scanner on the packed
+ *      tarball (its source leg ran in lint)
+ *   4. the unit suite (jest)
+ *   5. the unit suite again under the shifted clock (npm run test:unit:shifted: 2027-12-31 23:30 UTC seen from
+ *      Auckland), less the tests of the tooling (test/dev, test/release, test/scan, test/docs: the edit loop's
+ *      tsc --watch, npm publish, n8n's scanner, the docs' links), which read no calendar
+ *   6. the e2e suite (jest -c jest.e2e.config.js) once the installs of step 2 are done, on the package built in
+ *      step 3 (packed once, E2E_PACKAGE_TGZ)
+ *
+ * Any stage that fails stops the run (the background installs too) with its exit code.
+ *
+ *   T49_TEST_STAGES=unit,shifted npm test    only those stages (names: lint, build, scan, unit, shifted, e2e)
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawn, spawnSync } = require('node:child_process');
+
+const ROOT = path.resolve(__dirname, '..');
+const LOGS = path.join(ROOT, '.cache', 'test-logs');
+const BIN = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+const t0 = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+const say = (message) => process.stdout.write(`[test ${seconds(Date.now() - t0)}] ${message}\n`);
+const times = [];
+const only = process.env.T49_TEST_STAGES ? new Set(process.env.T49_TEST_STAGES.split(',')) : null;
+const wanted = (stage) => !only || only.has(stage);
+
+/** Runs a command in the foreground (its output shown); resolves with its exit code. */
+function run(command, args, env = {}) {
+	return new Promise((resolve) => {
+		const child = spawn(command, args, {
+			cwd: ROOT,
+			stdio: ['ignore', 'inherit', 'inherit'],
+			env: { ...process.env, ...env },
+		});
+		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+	});
+}
+
+let installs;
+function fail(stage, code) {
+	say(`${stage} FAILED (exit ${code})`);
+	table();
+	if (installs?.child.exitCode === null) {
+		try {
+			process.kill(-installs.child.pid, 'SIGTERM');
+		} catch {
+			/* already gone */
+		}
+	}
+	process.exit(code || 1);
+}
+
+async function stage(name, command, args, env) {
+	if (!wanted(name)) return;
+	say(
+		`${name}: ${[command, ...args].map((a) => (a === process.execPath ? 'node' : path.relative(ROOT, a) || a)).join(' ')}`,
+	);
+	const t = Date.now();
+	const code = await run(command, args, env);
+	times.push([name, Date.now() - t]);
+	if (code !== 0) fail(name, code);
+}
+
+function table() {
+	if (!times.length) return;
+	const width = Math.max(...times.map(([name]) => name.length));
+	process.stdout.write(
+		'\nnpm test, time per stage (wall clock; the installs ran beside the others):\n',
+	);
+	for (const [name, ms] of times)
+		process.stdout.write(`  ${name.padEnd(width)}  ${seconds(ms).padStart(7)}\n`);
+	process.stdout.write(`  ${'total'.padEnd(width)}  ${seconds(Date.now() - t0).padStart(7)}\n`);
+}
+
+/** The e2e prerequisites in the background, in their own process group, output to a log file. */
+function startInstalls() {
+	fs.mkdirSync(LOGS, { recursive: true });
+	const log = path.join(LOGS, 'installs.log');
+	const out = fs.openSync(log, 'w');
+	const t = Date.now();
+	const child = spawn(
+		'bash',
+		['-c', 'bash scripts/ensure-n8n.sh --all && bash scripts/ensure-chromium.sh'],
+		{ cwd: ROOT, stdio: ['ignore', out, out], detached: true },
+	);
+	fs.closeSync(out);
+	const done = new Promise((resolve) =>
+		child.on('exit', (code) => {
+			times.push(['installs (background)', Date.now() - t]);
+			resolve(code ?? 1);
+		}),
+	);
+	say(
+		`installs: n8n ${hostVersions()}, Postgres, Redis and Chromium in the background (${path.relative(ROOT, log)})`,
+	);
+	return { child, done, log };
+}
+
+function hostVersions() {
+	const version = (folder) =>
+		JSON.parse(fs.readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8')).dependencies.n8n;
+	return `${version('n8n-host')} and ${version('n8n-host-1')}`;
+}
+
+async function main() {
+	const deps = spawnSync(process.execPath, [path.join(__dirname, 'ensure-deps.js')], {
+		cwd: ROOT,
+		stdio: 'inherit',
+	});
+	times.push(['dependencies', Date.now() - t0]);
+	if (deps.status !== 0) fail('dependencies', deps.status);
+
+	if (wanted('e2e')) installs = startInstalls();
+
+	await stage('lint', process.execPath, [path.join(__dirname, 'lint.mjs'), '--parallel']);
+	await stage('build', 'npm', ['run', 'build', '--silent']);
+	await stage('scan', process.execPath, [path.join(__dirname, 'scan.mjs'), '--dist']);
+
+	await stage('unit', BIN('jest'), []);
+	await stage('shifted', 'npm', ['run', 'test:unit:shifted', '--silent']);
+
+	if (installs) {
+		if (installs.child.exitCode === null)
+			say('e2e: waiting for the installs (n8n, Postgres, Redis, Chromium)');
+		const code = await installs.done;
+		if (code !== 0) {
+			process.stdout.write(fs.readFileSync(installs.log, 'utf8'));
+			fail('installs (background)', code);
+		}
+	}
+	// the package built above, packed once: the e2e global setup then neither builds nor packs it again
+	const env = {};
+	if (wanted('build') && !process.env.E2E_PACKAGE_TGZ)
+		env.E2E_PACKAGE_TGZ = require('./n8n').packPackage({
+			outDir: path.join(ROOT, '.cache', 'e2e-pack'),
+		});
+	await stage('e2e', BIN('jest'), ['-c', 'jest.e2e.config.js'], env);
+	table();
+}
+
+main().catch((error) => {
+	process.stderr.write(`${error.stack}\n`);
+	process.exit(1);
+});
