@@ -5,7 +5,7 @@
  * and On Error: Continue. One n8n instance for the file.
  */
 import { METRO_BY_CODE, TERMINALS } from '../../sandbox/reference-data';
-import { harness, NODE_TYPES, startT49Stack } from './helpers';
+import { bindCredential, harness, NODE_TYPES, startT49Stack } from './helpers';
 import type { Execution, T49Stack, WorkflowJson } from './helpers';
 
 jest.setTimeout(240_000);
@@ -82,8 +82,19 @@ describe('Terminal49 action node in real n8n', () => {
 	let t49: T49Stack;
 	const fixture = (key: string) => t49.sandbox.fixtures.find((f) => f.key === key)!;
 
-	async function run(wf: WorkflowJson): Promise<Execution> {
-		const created = await t49.stack.client.createWorkflow(t49.bind(wf));
+	/** `apiKey`: another credential of the same sandbox (e.g. the key of an account on the older serializer). */
+	async function run(wf: WorkflowJson, apiKey?: string): Promise<Execution> {
+		const bound = apiKey
+			? bindCredential(
+					wf,
+					await t49.stack.client.createCredential({
+						name: `Terminal49 (${apiKey})`,
+						type: NODE_TYPES.credential,
+						data: { apiKey, baseUrl: t49.sandbox.baseUrl },
+					}),
+				)
+			: t49.bind(wf);
+		const created = await t49.stack.client.createWorkflow(bound);
 		return await t49.stack.client.runWorkflow(created.id, { triggerName: 'Start' });
 	}
 
@@ -478,96 +489,120 @@ describe('Terminal49 action node in real n8n', () => {
 		expect(pages.every((r) => r.status === 200)).toBe(true);
 	});
 
-	test('Container Get Many filters and sort in real n8n: resource locators inside the Filters collection, urgency fields', async () => {
-		const { sandbox } = t49;
-		const ready = fixture('ready_for_pickup'); // MSC, Los Angeles FMS (Y257), LFD in 3 days, terminal just checked
-		sandbox.clearRequests();
-		const filters = {
-			shippingLine: { __rl: true, mode: 'list', value: 'MSCU' },
-			podTerminal: { __rl: true, mode: 'list', value: 'Y257' },
-			excludeClosed: true,
-			currentStatus: ['available', 'not_available', 'grounded'],
-		};
-		const execution = await run(
-			workflow('filters', [
-				{
-					name: 'Filtered',
-					resource: 'container',
-					operation: 'getAll',
-					parameters: {
-						returnAll: true,
-						include: [],
-						filters,
-						sortBy: 'lfd',
+	// an account on the older serializer (its own key: what one n8n learned of a key's account stays), and the
+	// stack's account, on the newer one
+	test.each([
+		['an account on the older serializer', 'legacy'],
+		['an account on the newer serializer (the LFD Terminal49 selects)', 'selected'],
+	] as const)(
+		'Container Get Many filters and sort in real n8n, %s: resource locators inside the Filters collection, urgency fields',
+		async (_name, shape) => {
+			const { sandbox } = t49;
+			const ready = fixture('ready_for_pickup'); // MSC, Los Angeles FMS (Y257), LFD in 3 days, terminal just checked
+			sandbox.clearRequests();
+			const filters = {
+				shippingLine: { __rl: true, mode: 'list', value: 'MSCU' },
+				podTerminal: { __rl: true, mode: 'list', value: 'Y257' },
+				excludeClosed: true,
+				currentStatus: ['available', 'not_available', 'grounded'],
+			};
+			const execution = await run(
+				workflow('filters', [
+					{
+						name: 'Filtered',
+						resource: 'container',
+						operation: 'getAll',
+						parameters: {
+							returnAll: true,
+							include: [],
+							filters,
+							sortBy: 'lfd',
+						},
 					},
-				},
-				{
-					// Terminal49's pickup_lfd watched (0.1.0's behaviour): the service sorts by it
-					name: 'Filtered by pickup_lfd',
-					resource: 'container',
-					operation: 'getAll',
-					parameters: {
-						returnAll: true,
-						include: [],
-						filters,
-						sortBy: 'lfd',
-						options: { deadlineToWatch: 'pickup_lfd' },
+					{
+						// Terminal49's pickup_lfd watched (0.1.0's behaviour): the service sorts by it
+						name: 'Filtered by pickup_lfd',
+						resource: 'container',
+						operation: 'getAll',
+						parameters: {
+							returnAll: true,
+							include: [],
+							filters,
+							sortBy: 'lfd',
+							options: { deadlineToWatch: 'pickup_lfd' },
+						},
 					},
-				},
-				{
-					name: 'Urgent',
-					resource: 'container',
-					operation: 'getAll',
-					parameters: { returnAll: false, limit: 2, include: [], filters: { urgentOnly: true } },
-				},
-			]),
-		);
-		expectSucceeded(execution);
-		const filtered = output(execution, 'Filtered');
-		expect(filtered.map((c) => c.id)).toContain(ready.containerId);
-		for (const c of filtered) {
-			expect(c.shipment).toMatchObject({ shipping_line_scac: 'MSCU' });
-			expect(c.pod_terminal).toMatchObject({ firms_code: 'Y257' });
-			expect(c.closed).toBe(false);
-			expect(['available', 'not_available', 'grounded']).toContain(c.current_status);
-		}
-		// Sort By Last Free Day follows the LFD watched: the earliest (the default), or pickup_lfd
-		const days = filtered.map((c) => c.days_until_earliest_lfd ?? Infinity);
-		expect(days).toEqual([...days].sort((a, b) => a - b));
-		const byPickupLfd = output(execution, 'Filtered by pickup_lfd');
-		expect(byPickupLfd.map((c) => c.id).sort()).toEqual(filtered.map((c) => c.id).sort());
-		const pickupDays = byPickupLfd.map((c) => c.days_until_pickup_lfd ?? Infinity);
-		expect(pickupDays).toEqual([...pickupDays].sort((a, b) => a - b));
-		const readyItem = filtered.find((c) => c.id === ready.containerId);
-		expect(readyItem).toMatchObject({
-			terminal_data_fresh: true,
-			lfd_band: 'imminent',
-			urgency: 'imminent',
-			urgent: true,
-		});
-		const urgent = output(execution, 'Urgent');
-		expect(urgent).toHaveLength(2);
-		expect(urgent.every((c) => c.urgent === true && c.closed === false)).toBe(true);
-		const lists = sandbox.requests.filter((r) => r.path === '/v2/containers');
-		const filteredLists = lists.filter((r) => r.query.include === 'shipment,pod_terminal');
-		// the filtered Return All: the filters and the sort sent (the terminal's FIRMS code is the node's to
-		// check, with the terminal included), fewer pages than the whole list
-		expect(filteredLists.length).toBeGreaterThan(0);
-		expect(filteredLists.length).toBeLessThan(
-			Math.ceil(sandbox.store.containers.all().length / 50),
-		);
-		for (const r of filteredLists)
-			expect(r.query).toMatchObject({
-				'filter[shipping_line_scac]': 'MSCU',
-				'filter[current_status]': 'available,not_available,grounded',
+					{
+						name: 'Urgent',
+						resource: 'container',
+						operation: 'getAll',
+						parameters: { returnAll: false, limit: 2, include: [], filters: { urgentOnly: true } },
+					},
+				]),
+				shape === 'legacy' ? 'sandbox_paid_legacy' : undefined,
+			);
+			expectSucceeded(execution);
+			const filtered = output(execution, 'Filtered');
+			expect(filtered.map((c) => c.id)).toContain(ready.containerId);
+			for (const c of filtered) {
+				expect(c.shipment).toMatchObject({ shipping_line_scac: 'MSCU' });
+				expect(c.pod_terminal).toMatchObject({ firms_code: 'Y257' });
+				expect(c.closed).toBe(false);
+				expect(['available', 'not_available', 'grounded']).toContain(c.current_status);
+			}
+			// Sort By Last Free Day follows the LFD watched: the earliest (the default), or pickup_lfd
+			const days = filtered.map((c) => c.days_until_earliest_lfd ?? Infinity);
+			expect(days).toEqual([...days].sort((a, b) => a - b));
+			const byPickupLfd = output(execution, 'Filtered by pickup_lfd');
+			expect(byPickupLfd.map((c) => c.id).sort()).toEqual(filtered.map((c) => c.id).sort());
+			const pickupDays = byPickupLfd.map((c) => c.days_until_pickup_lfd ?? Infinity);
+			expect(pickupDays).toEqual([...pickupDays].sort((a, b) => a - b));
+			const readyItem = filtered.find((c) => c.id === ready.containerId);
+			expect(readyItem).toMatchObject({
+				terminal_data_fresh: true,
+				lfd_band: 'imminent',
+				urgency: 'imminent',
+				urgent: true,
 			});
-		// every page is read either way: with the earliest watched, which no service field holds, the node sorts
-		// (the service's list newest first); with pickup_lfd the service sorts by it
-		expect([...new Set(filteredLists.map((r) => r.query.sort))].sort()).toEqual([
-			'-created_at',
-			'pickup_lfd,-created_at',
-		]);
-	});
+			const urgent = output(execution, 'Urgent');
+			expect(urgent).toHaveLength(2);
+			expect(urgent.every((c) => c.urgent === true && c.closed === false)).toBe(true);
+			const lists = sandbox.requests.filter((r) => r.path === '/v2/containers');
+			const filteredLists = lists.filter((r) => r.query.include === 'shipment,pod_terminal');
+			// the filtered Return All: the filters and the sort sent (the terminal's FIRMS code is the node's to
+			// check, with the terminal included), fewer pages than the whole list
+			expect(filteredLists.length).toBeGreaterThan(0);
+			expect(filteredLists.length).toBeLessThan(
+				Math.ceil(sandbox.store.containers.all().length / 50),
+			);
+			for (const r of filteredLists)
+				expect(r.query).toMatchObject({
+					'filter[shipping_line_scac]': 'MSCU',
+					'filter[current_status]': 'available,not_available,grounded',
+				});
+			if (shape === 'legacy') {
+				// every page is read either way: with the earliest watched, which no service field holds, the node
+				// sorts (the service's list newest first); with pickup_lfd the service sorts by it
+				expect([...new Set(filteredLists.map((r) => r.query.sort))].sort()).toEqual([
+					'-created_at',
+					'pickup_lfd,-created_at',
+				]);
+			} else {
+				// where Terminal49 selects the LFD, no LFD filter or sort is sent (its pickup_lfd is a placeholder):
+				// the node sorts, and Deadline to Watch changes nothing
+				expect([...new Set(lists.map((r) => r.query.sort).filter(Boolean))]).toEqual([
+					'-created_at',
+				]);
+				expect(
+					lists.some((r) =>
+						Object.keys(r.query).some((key) => key.startsWith('filter[pickup_lfd')),
+					),
+				).toBe(false);
+				expect(filtered.every((c) => c.lfd_watched === 'selected')).toBe(true);
+				expect(byPickupLfd.map((c) => c.id)).toEqual(filtered.map((c) => c.id));
+			}
+		},
+	);
 
 	test('a 429 from the service is waited out (Retry-After) and the request retried', async () => {
 		const { sandbox } = t49;

@@ -94,7 +94,9 @@ export async function startT49Stack(
 	} = {},
 ): Promise<T49Stack> {
 	const tgz = packedPackage();
-	const sandbox = await startSandbox({ port: 0, ...(o.sandbox || {}) });
+	// the container serializer Terminal49 sends now (the LFD it selects), as npm start serves it; a test of the
+	// older one sets deadlineShape: 'legacy' (or flips sandbox.options.deadlineShape)
+	const sandbox = await startSandbox({ port: 0, deadlineShape: 'selected', ...(o.sandbox || {}) });
 	let stack: harness.Stack | undefined;
 	try {
 		stack = await harness.startStack({
