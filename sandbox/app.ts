@@ -42,17 +42,8 @@ import type {
 	TrackingRequestRec,
 	TransportEventRec,
 } from './types';
-import {
-	DAY_MS,
-	HOUR_MS,
-	Rng,
-	clone,
-	deepEqual,
-	hashString,
-	iso,
-	lfdInstant,
-	parseTime,
-} from './util';
+import { DAY_MS, Rng, clone, deepEqual, hashString, iso, lfdInstant, parseTime } from './util';
+import { vesselPosition } from './vessel-positions';
 import { WebhookDispatcher, type EventPayload } from './webhooks';
 
 /** Events delivered with little or nothing in `included`, as in the real examples. */
@@ -1095,81 +1086,11 @@ export class SandboxApp {
 	}
 
 	/** Current vessel position: on the leg of a shipment at sea with this vessel, else off its last port. */
-	vesselPosition(imo: string): {
-		latitude: number;
-		longitude: number;
-		heading: number;
-		speed: number;
-		at: number;
-	} {
-		const now = Date.now();
-		for (const s of this.store.shipments.all()) {
-			if (s.vesselImo !== imo) continue;
-			const dep = milestoneIndex(s.milestones, 'vessel_departed');
-			const arr = milestoneIndex(s.milestones, 'vessel_arrived');
-			if (s.stage >= dep && s.stage < arr) {
-				const from = PORTS_BY_CODE.get(
-					s.tsCode && s.stage >= milestoneIndex(s.milestones, 'transshipment_departed')
-						? s.tsCode
-						: s.polCode,
-				)!;
-				const to = PORTS_BY_CODE.get(
-					s.tsCode && s.stage < milestoneIndex(s.milestones, 'transshipment_arrived')
-						? s.tsCode
-						: s.podCode,
-				)!;
-				const f = Math.min(
-					0.95,
-					Math.max(
-						0.05,
-						(now - s.times[s.stage]) / Math.max(HOUR_MS, s.times[s.stage + 1] - s.times[s.stage]),
-					),
-				);
-				const [lon, lat] = interpolate(
-					[from.longitude, from.latitude],
-					[to.longitude, to.latitude],
-					f,
-				);
-				return {
-					latitude: lat,
-					longitude: lon,
-					heading: bearing([from.longitude, from.latitude], [to.longitude, to.latitude]),
-					speed: 17.5,
-					at: now - 15 * 60 * 1000,
-				};
-			}
-		}
-		const h = hashString(imo);
-		const base = [...PORTS_BY_CODE.values()][h % PORTS_BY_CODE.size];
-		return {
-			latitude: base.latitude - 0.05,
-			longitude: base.longitude + 0.05,
-			heading: h % 360,
-			speed: 0.2,
-			at: now - HOUR_MS,
-		};
+	vesselPosition(imo: string): ReturnType<typeof vesselPosition> {
+		return vesselPosition(this.store, imo);
 	}
 
 	metroFor(s: ShipmentRec) {
 		return s.metroCode ? (METRO_BY_CODE.get(s.metroCode) ?? null) : null;
 	}
-}
-
-/** Linear interpolation of [lon, lat] that crosses the antimeridian the short way. */
-export function interpolate(a: [number, number], b: [number, number], f: number): [number, number] {
-	let bl = b[0];
-	if (bl - a[0] > 180) bl -= 360;
-	if (a[0] - bl > 180) bl += 360;
-	let lon = a[0] + (bl - a[0]) * f;
-	if (lon > 180) lon -= 360;
-	if (lon < -180) lon += 360;
-	return [Math.round(lon * 1e5) / 1e5, Math.round((a[1] + (b[1] - a[1]) * f) * 1e5) / 1e5];
-}
-
-export function bearing(a: [number, number], b: [number, number]): number {
-	let dl = b[0] - a[0];
-	if (dl > 180) dl -= 360;
-	if (dl < -180) dl += 360;
-	const deg = (Math.atan2(dl, b[1] - a[1]) * 180) / Math.PI;
-	return Math.round(((deg + 360) % 360) * 10) / 10;
 }

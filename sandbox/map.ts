@@ -1,5 +1,6 @@
 /** GeoJSON FeatureCollection for GET /containers/{id}/map_geojson (coordinates are [longitude, latitude]). */
-import { interpolate, type SandboxApp } from './app';
+import type { SandboxApp } from './app';
+import { interpolate } from './geo';
 import { PORTS_BY_CODE, VESSELS_BY_IMO, type PortRef } from './reference-data';
 import { milestoneIndex, vesselOfLeg } from './timeline';
 import type { ContainerRec } from './types';

@@ -1,5 +1,5 @@
 /** Reference data: shipping lines, ports, terminals, metro areas, vessels (+ positions) and search. */
-import { interpolate } from '../app';
+import { interpolate } from '../geo';
 import { error, type ResourceObject } from '../jsonapi';
 import {
 	METRO_BY_CODE,
