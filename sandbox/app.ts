@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { KEYS, PINNED_DEADLINE_SHAPES } from './auth';
 import { FaultInjector } from './faults';
 import type { ResourceObject } from './jsonapi';
+import { assignPartyRole, copyPartyRoles } from './party-roles';
 import { carrierOutcome, inferCarrier, normalizeNumber } from './number-rules';
 import {
 	DEADLINE_SHAPES,
@@ -146,43 +147,14 @@ export class SandboxApp {
 
 	// ---------------------------------------------------------------- party roles
 
-	/**
-	 * Gives `partyId` the role `role` on a record; undefined when it already has it there. A role on a tracking
-	 * request that has its shipment is copied to the shipment too (a later shipment gets it in copyPartyRoles).
-	 */
+	/** Gives `partyId` the role `role` on a record (party-roles.ts); undefined when it already has it there. */
 	assignPartyRole(
 		type: RoleableType,
 		id: string,
 		partyId: string,
 		role: string,
 	): PartyRoleRec | undefined {
-		const taken = this.store.partyRoles.find(
-			(r) =>
-				r.roleableType === type && r.roleableId === id && r.partyId === partyId && r.role === role,
-		);
-		if (taken) return undefined;
-		const now = Date.now();
-		const created = this.store.partyRoles.add({
-			id: this.store.newId(),
-			partyId,
-			role,
-			roleableType: type,
-			roleableId: id,
-			createdAt: now,
-			updatedAt: now,
-		});
-		const shipmentId =
-			type === 'TrackingRequest' ? this.store.trackingRequests.get(id)?.shipmentId : null;
-		if (shipmentId) this.assignPartyRole('Shipment', shipmentId, partyId, role);
-		return created;
-	}
-
-	/** The roles of a tracking request, copied to its shipment (those it has already are kept once). */
-	copyPartyRoles(trackingRequestId: string, shipmentId: string): void {
-		for (const r of this.store.partyRoles.all().slice()) {
-			if (r.roleableType === 'TrackingRequest' && r.roleableId === trackingRequestId)
-				this.assignPartyRole('Shipment', shipmentId, r.partyId, r.role);
-		}
+		return assignPartyRole(this.store, type, id, partyId, role);
 	}
 
 	// ---------------------------------------------------------------- tracking requests
@@ -269,7 +241,7 @@ export class SandboxApp {
 			const shipment = this.shipmentForRequest(tr);
 			tr.shipmentId = shipment.id;
 			this.applyInitialCustomFields(tr, shipment);
-			this.copyPartyRoles(tr.id, shipment.id);
+			copyPartyRoles(this.store, tr.id, shipment.id);
 			const containers = this.store.containersOf(shipment);
 			this.emit('tracking_request.succeeded', (ser) => ({
 				referenceObject: ser.trackingRequest(tr),
