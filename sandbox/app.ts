@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { KEYS, PINNED_DEADLINE_SHAPES } from './auth';
 import { FaultInjector } from './faults';
-import type { ResourceObject } from './jsonapi';
+import type { SandboxCore } from './core';
+import { Notifications } from './notifications';
 import { assignPartyRole, copyPartyRoles } from './party-roles';
 import { examplePayload } from './examples';
 import { carrierOutcome, inferCarrier, normalizeNumber } from './number-rules';
@@ -18,18 +19,11 @@ import {
 	visibleLineLfd,
 } from './pod-deadlines';
 import { RateLimiter } from './rate-limit';
-import { METRO_BY_CODE, PORTS_BY_CODE, VESSELS_BY_IMO } from './reference-data';
+import { METRO_BY_CODE, PORTS_BY_CODE } from './reference-data';
 import { buildShipment, fixtureInfo, seedStore } from './seed';
 import { Serializer } from './serializers';
 import { Store } from './store';
-import {
-	T,
-	containerStatus,
-	milestoneContext,
-	milestoneEventId,
-	milestoneIndex,
-	transportEvents,
-} from './timeline';
+import { T, containerStatus, milestoneEventId, milestoneIndex, transportEvents } from './timeline';
 import type {
 	ContainerRec,
 	DeadlineShape,
@@ -41,23 +35,10 @@ import type {
 	SandboxOptions,
 	ShipmentRec,
 	TrackingRequestRec,
-	TransportEventRec,
 } from './types';
-import { DAY_MS, Rng, clone, deepEqual, hashString, iso, lfdInstant, parseTime } from './util';
+import { DAY_MS, Rng, deepEqual, hashString, lfdInstant, parseTime } from './util';
 import { vesselPosition } from './vessel-positions';
 import { WebhookDispatcher, type EventPayload } from './webhooks';
-
-/** Events delivered with little or nothing in `included`, as in the real examples. */
-const BARE_EVENTS = new Set([T + 'available', T + 'not_available', T + 'delivered']);
-const REFERENCE_ONLY_EVENTS = new Set([
-	T + 'estimated.vessel_arrived',
-	T + 'estimated.vessel_departed',
-	T + 'estimated.arrived_at_inland_destination',
-	'container.pickup_appointment.changed',
-	'container.pickup_lfd_line.changed',
-	'container.pickup_lfd_terminal.changed',
-	'container.pickup_lfd_rail.changed',
-]);
 
 export interface ContainerPatch {
 	holds_at_pod_terminal?: Hold[];
@@ -84,7 +65,7 @@ export interface ContainerPatch {
 	current_status?: string | null;
 }
 
-export class SandboxApp {
+export class SandboxApp implements SandboxCore {
 	store: Store;
 	readonly limiter: RateLimiter;
 	/** The built-in keys and the extra ones of the options. */
@@ -92,6 +73,8 @@ export class SandboxApp {
 	readonly faults = new FaultInjector();
 	readonly dispatcher: WebhookDispatcher;
 	private readonly carrierTimers = new Map<string, NodeJS.Timeout>();
+	/** The webhook notifications of every change (notifications.ts). */
+	readonly notifications: Notifications;
 	origin = '';
 
 	constructor(readonly options: SandboxOptions) {
@@ -99,6 +82,7 @@ export class SandboxApp {
 		this.store = new Store(options.seed);
 		this.limiter = new RateLimiter(options.rateWindowMs, options.rateLimits);
 		this.dispatcher = new WebhookDispatcher(this.store, options, () => this.store.newId());
+		this.notifications = new Notifications(this, this.dispatcher);
 		seedStore(this.store, options.containers, options.epoch, options.containersPerShipment);
 	}
 
@@ -243,16 +227,16 @@ export class SandboxApp {
 			this.applyInitialCustomFields(tr, shipment);
 			copyPartyRoles(this.store, tr.id, shipment.id);
 			const containers = this.store.containersOf(shipment);
-			this.emit('tracking_request.succeeded', (ser) => ({
+			this.notifications.emit('tracking_request.succeeded', (ser) => ({
 				referenceObject: ser.trackingRequest(tr),
 				included: [...containers.map((c) => ser.container(c)), ser.shipment(shipment)],
 			}));
-			for (const c of containers) this.emitContainerCreated(c);
+			for (const c of containers) this.notifications.emitContainerCreated(c);
 		} else if (outcome.status === 'awaiting_manifest') {
 			tr.status = 'awaiting_manifest';
 			tr.isRetrying = true;
 			tr.retryCount = (tr.retryCount ?? 0) + 1;
-			this.emit('tracking_request.awaiting_manifest', (ser) => ({
+			this.notifications.emit('tracking_request.awaiting_manifest', (ser) => ({
 				referenceObject: ser.trackingRequest(tr),
 				included: [],
 			}));
@@ -260,7 +244,7 @@ export class SandboxApp {
 			tr.status = 'failed';
 			tr.failedReason = outcome.failedReason;
 			tr.isRetrying = false;
-			this.emit('tracking_request.failed', (ser) => ({
+			this.notifications.emit('tracking_request.failed', (ser) => ({
 				referenceObject: ser.trackingRequest(tr),
 				included: [],
 			}));
@@ -348,7 +332,7 @@ export class SandboxApp {
 				if (tr.status !== 'created') continue;
 				tr.status = 'tracking_stopped';
 				tr.updatedAt = now;
-				this.emit('tracking_request.tracking_stopped', (ser) => ({
+				this.notifications.emit('tracking_request.tracking_stopped', (ser) => ({
 					referenceObject: ser.trackingRequest(tr),
 					included: [ser.shipment(s)],
 				}));
@@ -483,7 +467,7 @@ export class SandboxApp {
 			const te = transportEvents(s, c).find(
 				(e) => e.id === milestoneEventId(c.id, opts.milestone!.index),
 			)!;
-			this.emitTransportEvent(te);
+			this.notifications.emitTransportEvent(te);
 		}
 		const changesets = new Map<DeadlineShape, Record<string, [unknown, unknown]>>();
 		for (const shape of DEADLINE_SHAPES) {
@@ -499,7 +483,8 @@ export class SandboxApp {
 				if (!deepEqual(b[f], a[f])) changeset[f] = [b[f], a[f]];
 			}
 			changesets.set(shape, changeset);
-			if (Object.keys(changeset).length) this.emitContainerUpdated(c, changeset, [shape]);
+			if (Object.keys(changeset).length)
+				this.notifications.emitContainerUpdated(c, changeset, [shape]);
 		}
 		// The LFD events: the selected (or coalesced) day, then each source, in the shapes where it changed.
 		for (const [field, event] of [
@@ -512,21 +497,24 @@ export class SandboxApp {
 				(shape) => !deepEqual(before.get(shape)![field], after.get(shape)![field]),
 			);
 			if (shapes.length)
-				this.emitTransportEvent(
-					this.extraEvent(c, event, shapes.includes(this.options.deadlineShape)),
+				this.notifications.emitTransportEvent(
+					this.notifications.extraEvent(c, event, shapes.includes(this.options.deadlineShape)),
 					shapes,
 				);
 		}
 		const [b, a] = [before.get('legacy')!, after.get('legacy')!];
 		if (!deepEqual(b.pickup_appointment_at, a.pickup_appointment_at))
-			this.emitExtra(c, 'container.pickup_appointment.changed');
+			this.notifications.emitExtra(c, 'container.pickup_appointment.changed');
 		// Availability flips from terminal updates also arrive as transport events (milestones carry their own).
 		if (
 			b.available_for_pickup !== a.available_for_pickup &&
 			!opts.milestone &&
 			c.availabilityKnown
 		) {
-			this.emitExtra(c, a.available_for_pickup ? T + 'available' : T + 'not_available');
+			this.notifications.emitExtra(
+				c,
+				a.available_for_pickup ? T + 'available' : T + 'not_available',
+			);
 		}
 		return changesets.get(this.options.deadlineShape)!;
 	}
@@ -579,139 +567,6 @@ export class SandboxApp {
 	}
 
 	/**
-	 * A run-time (non-milestone) transport event at now, kept on the container unless `record` is false (an
-	 * LFD event only the other serializer's webhooks get: its deliveries carry it).
-	 */
-	private extraEvent(c: ContainerRec, event: string, record = true): TransportEventRec {
-		const s = this.store.shipmentOf(c);
-		const ctxName =
-			event.startsWith(T) && s.milestones.includes(event)
-				? event
-				: T +
-					(c.stage >= milestoneIndex(s.milestones, 'vessel_discharged')
-						? 'available'
-						: 'vessel_arrived');
-		const ctx = milestoneContext(s, ctxName);
-		const now = Date.now();
-		const te: TransportEventRec = {
-			id: this.store.newId(),
-			containerId: c.id,
-			shipmentId: s.id,
-			event,
-			timestamp: now,
-			createdAt: now,
-			...ctx,
-			rawIndex: null,
-		};
-		if (event.startsWith('container.pickup') || event.endsWith('available')) {
-			te.dataSource = 'terminal';
-			te.vesselImo = null;
-			te.voyageNumber = null;
-		}
-		if (record) c.extraEvents.push(te);
-		return te;
-	}
-
-	emitExtra(c: ContainerRec, event: string): void {
-		this.emitTransportEvent(this.extraEvent(c, event));
-	}
-
-	/** Deliver a transport event (to the webhooks of the accounts whose serializer is in `shapes`). */
-	emitTransportEvent(te: TransportEventRec, shapes?: readonly DeadlineShape[]): void {
-		this.emit(
-			te.event,
-			(ser) => {
-				const reference = ser.transportEvent(te);
-				if (BARE_EVENTS.has(te.event))
-					return { referenceObject: reference, included: [], includeReference: false };
-				if (REFERENCE_ONLY_EVENTS.has(te.event))
-					return { referenceObject: reference, included: [] };
-				const c = this.store.containers.get(te.containerId)!;
-				const included: ResourceObject[] = [
-					ser.shipment(this.store.shipmentOf(c)),
-					ser.container(c),
-				];
-				for (const rel of ['location', 'terminal', 'vessel']) {
-					const data = reference.relationships?.[rel]?.data as { id: string; type: string } | null;
-					const r = data && ser.lookup(data.type, data.id);
-					if (r) included.push(r);
-				}
-				return { referenceObject: reference, included };
-			},
-			shapes,
-		);
-	}
-
-	private eventObject(
-		type:
-			| 'container_updated_event'
-			| 'container_created_event'
-			| 'container_pod_terminal_changed_event'
-			| 'estimated_event',
-		attributes: Record<string, unknown>,
-		relationships: ResourceObject['relationships'],
-	): ResourceObject {
-		const res: ResourceObject = { id: this.store.newId(), type, attributes, relationships };
-		this.store.eventObjects.set(res.id, {
-			id: res.id,
-			type,
-			resource: clone(res) as unknown as Record<string, unknown>,
-		});
-		return res;
-	}
-
-	emitContainerUpdated(
-		c: ContainerRec,
-		changeset: Record<string, [unknown, unknown]>,
-		shapes?: readonly DeadlineShape[],
-	): void {
-		const s = this.store.shipmentOf(c);
-		const timestamp = iso(Date.now());
-		this.emit(
-			'container.updated',
-			(ser) => ({
-				referenceObject: this.eventObject(
-					'container_updated_event',
-					{
-						changeset,
-						timestamp,
-						data_source: 'terminal',
-						timezone: PORTS_BY_CODE.get(s.podCode)!.timeZone,
-					},
-					{
-						container: { data: { id: c.id, type: 'container' } },
-						terminal: { data: { id: s.terminalId, type: 'terminal' } },
-						shipment: { data: { id: s.id, type: 'shipment' } },
-					},
-				),
-				included: [
-					ser.shipment(s),
-					ser.lookup('port', PORTS_BY_CODE.get(s.podCode)!.id)!,
-					ser.lookup('terminal', s.terminalId)!,
-					ser.container(c),
-				],
-			}),
-			shapes,
-		);
-	}
-
-	emitContainerCreated(c: ContainerRec): void {
-		const s = this.store.shipmentOf(c);
-		const timestamp = iso(Date.now());
-		this.emit('container.created', (ser) => ({
-			referenceObject: this.eventObject(
-				'container_created_event',
-				{ timestamp, timezone: 'Etc/UTC' },
-				{
-					container: { data: { id: c.id, type: 'container' } },
-					shipment: { data: { id: s.id, type: 'shipment' } },
-				},
-			),
-			included: [ser.shipment(s), ser.container(c)],
-		}));
-	}
-
-	/**
 	 * The carrier announces a new ETA at the port of discharge (control API): the shipment's arrival and the
 	 * milestones after it move by the same amount (for it and its containers still before arrival), and
 	 * `shipment.estimated.arrival` is emitted. Null (nothing changed) once the vessel has arrived.
@@ -727,129 +582,17 @@ export class SandboxApp {
 			if (c.stage >= i) continue;
 			for (let k = i; k < c.times.length; k++) c.times[k] += delta;
 		}
-		this.emitEstimatedArrival(s);
+		this.notifications.emitEstimatedArrival(s);
 		return { from, to: s.times[i] };
 	}
 
-	emitEstimatedArrival(s: ShipmentRec): void {
-		const pod = PORTS_BY_CODE.get(s.podCode)!;
-		const i = milestoneIndex(s.milestones, 'vessel_arrived');
-		const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
-		const createdAt = iso(Date.now());
-		this.emit('shipment.estimated.arrival', (ser) => ({
-			referenceObject: this.eventObject(
-				'estimated_event',
-				{
-					created_at: createdAt,
-					estimated_timestamp: iso(s.times[i]),
-					voyage_number: s.voyageNumber,
-					event: 'shipment.estimated.arrival',
-					location_locode: pod.code,
-					data_source: 'shipping_line',
-					timezone: pod.timeZone,
-				},
-				{
-					shipment: { data: { id: s.id, type: 'shipment' } },
-					port: { data: { id: pod.id, type: 'port' } },
-					vessel: { data: { id: vessel.id, type: 'vessel' } },
-				},
-			),
-			included: [ser.shipment(s), ser.port(pod)],
-		}));
-	}
-
-	emitPodTerminalChanged(c: ContainerRec): void {
-		const s = this.store.shipmentOf(c);
-		const timestamp = iso(Date.now());
-		this.emit('container.pod_terminal_changed', (ser) => ({
-			referenceObject: this.eventObject(
-				'container_pod_terminal_changed_event',
-				{ data_source: 'terminal', timestamp },
-				{
-					container: { data: { id: c.id, type: 'container' } },
-					shipment: { data: { id: s.id, type: 'shipment' } },
-					terminal: { data: { id: s.terminalId, type: 'terminal' } },
-				},
-			),
-			included: [ser.shipment(s), ser.container(c), ser.lookup('terminal', s.terminalId)!],
-		}));
-	}
-
-	/**
-	 * Fire any of the 43 events for an object (control API). `referenceId` is a container id/number
-	 * (container.*), a shipment or container (shipment.*), a tracking request (tracking_request.*) or a
-	 * document (document.*).
-	 */
+	/** Fire any of the 43 events for an object (control API; notifications.ts). */
 	fireEvent(
 		event: string,
 		referenceId: string,
 		changeset?: Record<string, [unknown, unknown]>,
 	): boolean {
-		if (event.startsWith('tracking_request.')) {
-			const tr =
-				this.store.trackingRequests.get(referenceId) ??
-				this.store.trackingRequests.find((t) => t.requestNumber === referenceId);
-			if (!tr) return false;
-			const s = tr.shipmentId ? this.store.shipments.get(tr.shipmentId) : undefined;
-			this.emit(event, (ser) => ({
-				referenceObject: ser.trackingRequest(tr),
-				included: s
-					? event === 'tracking_request.succeeded'
-						? [...this.store.containersOf(s).map((c) => ser.container(c)), ser.shipment(s)]
-						: [ser.shipment(s)]
-					: [],
-			}));
-			return true;
-		}
-		if (event.startsWith('document.')) {
-			const d = this.store.documents.get(referenceId);
-			if (!d) return false;
-			this.emit(event, (ser) => ({ referenceObject: ser.document(d), included: [] }));
-			return true;
-		}
-		if (event === 'shipment.estimated.arrival') {
-			const s =
-				this.store.findShipment(referenceId) ??
-				(this.store.findContainer(referenceId) &&
-					this.store.shipmentOf(this.store.findContainer(referenceId)!));
-			if (!s) return false;
-			this.emitEstimatedArrival(s);
-			return true;
-		}
-		const c = this.store.findContainer(referenceId);
-		if (!c) return false;
-		if (event === 'container.updated') {
-			const a = this.serializer().container(c).attributes!;
-			this.emitContainerUpdated(
-				c,
-				changeset ?? { available_for_pickup: [!a.available_for_pickup, a.available_for_pickup] },
-			);
-		} else if (event === 'container.created') this.emitContainerCreated(c);
-		else if (event === 'container.pod_terminal_changed') this.emitPodTerminalChanged(c);
-		else this.emitExtra(c, event);
-		return true;
-	}
-
-	/**
-	 * Deliver `event` to every active webhook subscribed to it, built by `build` with the serializer of the
-	 * webhook's account (the key that created it: `deadlineShapeOf`), once per serializer; `shapes`: only to
-	 * the webhooks of accounts with these serializers.
-	 */
-	emit(
-		event: string,
-		build: (ser: Serializer) => Omit<EventPayload, 'event'>,
-		shapes: readonly DeadlineShape[] = DEADLINE_SHAPES,
-	): void {
-		const built = new Map<DeadlineShape, { payload: EventPayload; serializer: Serializer }>();
-		this.dispatcher.emit(event, (w) => {
-			const shape = this.deadlineShapeOf(w.createdBy);
-			if (!shapes.includes(shape)) return undefined;
-			if (!built.has(shape)) {
-				const serializer = this.serializer('paid', shape);
-				built.set(shape, { payload: { event, ...build(serializer) }, serializer });
-			}
-			return built.get(shape);
-		});
+		return this.notifications.fireEvent(event, referenceId, changeset);
 	}
 
 	/**
