@@ -1,5 +1,6 @@
 /** Control API under /_sandbox (no auth, loopback only): drive state, inject faults, read logs. */
-import type { ContainerPatch, SandboxApp } from './app';
+import type { SandboxApp } from './app';
+import type { ContainerPatch } from './container-state';
 import { KEYS } from './auth';
 import { EVENT_SET } from './events';
 import { FAULT_KINDS } from './faults';
