@@ -9,7 +9,7 @@ import type { SandboxCore } from './core';
 import type { Notifications } from './notifications';
 import { carrierOutcome, inferCarrier, normalizeNumber } from './number-rules';
 import { copyPartyRoles } from './party-roles';
-import { buildShipment } from './seed';
+import { buildShipment } from './generator';
 import type { ShipmentRec, TrackingRequestRec } from './types';
 import { Rng, hashString } from './util';
 

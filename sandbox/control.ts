@@ -6,7 +6,7 @@ import { EVENT_SET } from './events';
 import { FAULT_KINDS } from './faults';
 import type { Reply } from './router';
 import { isCalendarDate } from './pod-deadlines';
-import { HOLD_NAMES } from './seed';
+import { HOLD_NAMES } from './generator';
 import type { FaultSpec, SandboxOptions } from './types';
 
 const CONTAINER_STATUSES = [

@@ -10,7 +10,7 @@ import { SandboxApp } from './app';
 import { KEYS } from './auth';
 import type { ContainerPatch } from './container-state';
 import { summary } from './control';
-import type { FixtureInfo } from './seed';
+import type { FixtureInfo } from './fixtures';
 import { SandboxServer } from './server';
 import type { Store } from './store';
 import type {
