@@ -1,6 +1,26 @@
 /** Store records -> JSON:API resource objects, in the shapes of openapi.json. */
 import { planHas } from './auth';
-import type { ResourceObject } from './jsonapi';
+import {
+	customFieldDefinitionResource,
+	customFieldOptionResource,
+	customFieldResource,
+	documentResource,
+	emailSubmissionResource,
+	partyResource,
+	partyRoleResource,
+	webhookNotificationResource,
+	webhookResource,
+} from './account-resources';
+import { ref, type Ref, type ResourceObject } from './jsonapi';
+import {
+	metroAreaResource,
+	portResource,
+	railFacilityResource,
+	railTerminalResource,
+	shippingLineResource,
+	terminalResource,
+	vesselResource,
+} from './reference-resources';
 import {
 	METRO_BY_CODE,
 	METRO_BY_ID,
@@ -10,13 +30,8 @@ import {
 	SHIPPING_LINES,
 	SHIPPING_LINES_BY_SCAC,
 	TERMINALS_BY_ID,
-	TERMINALS_BY_PORT,
 	VESSELS_BY_ID,
 	VESSELS_BY_IMO,
-	type MetroAreaRef,
-	type PortRef,
-	type ShippingLineRef,
-	type TerminalRef,
 	type VesselRef,
 } from './reference-data';
 import { LEGACY_LFD_SENTINEL, coalescedLfd, podDeadlines, visibleLineLfd } from './pod-deadlines';
@@ -37,25 +52,12 @@ import type {
 	ContainerRec,
 	CustomFieldDefinitionRec,
 	DeadlineShape,
-	CustomFieldOptionRec,
-	CustomFieldRec,
-	DocumentRec,
-	EmailSubmissionRec,
-	PartyRec,
-	PartyRoleRec,
 	Plan,
 	ShipmentRec,
 	TrackingRequestRec,
 	TransportEventRec,
-	WebhookNotificationRec,
-	WebhookRec,
 } from './types';
 import { clone, iso } from './util';
-
-type Ref = { id: string; type: string };
-const ref = (type: string, id: string): Ref => ({ id, type });
-
-export const ACCOUNT_ID = '7f3a5a4e-2c1d-4b8e-9f10-5a1b2c3d4e5f';
 
 /** A vessel's current position (the sandbox app computes it from the voyages at sea). */
 export type PositionOf = (imo: string) => {
@@ -68,60 +70,6 @@ export type PositionOf = (imo: string) => {
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-
-/** `provided_data` of a terminal: which terminal fields it reports (the sandbox fills all of them). */
-const TERMINAL_PROVIDED_FIELDS = [
-	'pickup_lfd',
-	'pod_full_out_at',
-	'available_for_pickup',
-	'fees_at_pod_terminal',
-	'holds_at_pod_terminal',
-	'pickup_appointment_at',
-	'location_at_pod_terminal',
-	'pod_full_out_chassis_number',
-];
-
-/** `provided_data` of a shipping line: which container fields it reports. */
-const LINE_PROVIDED_FIELDS = [
-	'ssl_lfd',
-	'seal_number',
-	'weight_in_lbs',
-	'equipment_type',
-	'pod_arrived_at',
-	'pod_full_out_at',
-	'equipment_height',
-	'equipment_length',
-	'pod_discharged_at',
-	'empty_terminated_at',
-	'final_destination_full_out_at',
-];
-
-function providedData(fields: string[], provided: (field: string) => boolean) {
-	const out: Record<string, boolean | string> = {};
-	for (const f of fields) {
-		out[f] = provided(f);
-		out[`${f}_notes`] = '';
-	}
-	return out;
-}
-
-/** Zip code of the inland rail facilities (used when one is a container's pickup facility). */
-const METRO_ZIPS: Record<string, string> = {
-	USCHI: '60421',
-	USDAL: '75241',
-	USMEM: '38118',
-	USKCK: '66061',
-	USCMH: '43207',
-	USATL: '30168',
-};
-const STATE_NAMES: Record<string, string> = {
-	IL: 'Illinois',
-	TX: 'Texas',
-	TN: 'Tennessee',
-	KS: 'Kansas',
-	OH: 'Ohio',
-	GA: 'Georgia',
-};
 
 export class Serializer {
 	/** Transport events seen while serializing containers, serialized only if `include` asks for them. */
@@ -665,138 +613,6 @@ export class Serializer {
 		};
 	}
 
-	port(p: PortRef): ResourceObject {
-		return {
-			id: p.id,
-			type: 'port',
-			attributes: {
-				id: p.id,
-				name: p.name,
-				code: p.code,
-				state_abbr: p.stateAbbr,
-				city: p.city,
-				country_code: p.countryCode,
-				// Decimal strings, as the live service sends them.
-				latitude: String(p.latitude),
-				longitude: String(p.longitude),
-				time_zone: p.timeZone,
-			},
-			relationships: {
-				terminals: {
-					data: (TERMINALS_BY_PORT.get(p.code) ?? []).map((t) => ref('terminal', t.id)),
-				},
-			},
-		};
-	}
-
-	metroArea(m: MetroAreaRef): ResourceObject {
-		return {
-			id: m.id,
-			type: 'metro_area',
-			attributes: {
-				name: m.name,
-				code: m.code,
-				state_abbr: m.stateAbbr,
-				country_code: m.countryCode,
-				time_zone: m.timeZone,
-				latitude: m.latitude,
-				longitude: m.longitude,
-			},
-		};
-	}
-
-	terminal(t: TerminalRef): ResourceObject {
-		const port = PORTS_BY_CODE.get(t.portCode)!;
-		return {
-			id: t.id,
-			type: 'terminal',
-			attributes: {
-				id: t.id,
-				nickname: t.nickname,
-				name: t.name,
-				firms_code: t.firmsCode,
-				smdg_code: t.nickname
-					.replace(/[^A-Za-z]/g, '')
-					.slice(0, 5)
-					.toUpperCase(),
-				bic_facility_code: `${t.portCode}${t.firmsCode}`,
-				provided_data: providedData(TERMINAL_PROVIDED_FIELDS, () => true),
-				street: t.street,
-				city: t.city,
-				state: port.state ?? '',
-				state_abbr: t.stateAbbr,
-				zip: t.zip,
-				country: t.country,
-				facility_type: 'ocean_terminal',
-			},
-			relationships: { port: { data: ref('port', port.id) } },
-		};
-	}
-
-	/** An inland rail facility as a `terminal` (a rail container's `pickup_facility`); it lies at no port. */
-	railFacility(m: MetroAreaRef): ResourceObject {
-		const rt = m.railTerminal;
-		return {
-			id: rt.id,
-			type: 'terminal',
-			attributes: {
-				id: rt.id,
-				nickname: rt.nickname,
-				name: rt.name,
-				firms_code: rt.firmsCode,
-				smdg_code: rt.nickname
-					.replace(/[^A-Za-z]/g, '')
-					.slice(0, 5)
-					.toUpperCase(),
-				bic_facility_code: `${m.code}${rt.firmsCode}`,
-				provided_data: providedData(
-					TERMINAL_PROVIDED_FIELDS,
-					(f) => f !== 'pod_full_out_chassis_number',
-				),
-				street: `${100 + (hashString(rt.firmsCode) % 900)} Intermodal Dr.`,
-				city: m.name,
-				state: STATE_NAMES[m.stateAbbr] ?? '',
-				state_abbr: m.stateAbbr,
-				zip: METRO_ZIPS[m.code] ?? '00000',
-				country: 'United States',
-				facility_type: 'rail_terminal',
-			},
-			relationships: { port: { data: null } },
-		};
-	}
-
-	railTerminal(m: MetroAreaRef): ResourceObject {
-		return {
-			id: m.railTerminal.id,
-			type: 'rail_terminal',
-			attributes: {
-				name: m.railTerminal.name,
-				nickname: m.railTerminal.nickname,
-				firms_code: m.railTerminal.firmsCode,
-			},
-			relationships: { port: { data: null }, metro_area: { data: ref('metro_area', m.id) } },
-		};
-	}
-
-	shippingLine(l: ShippingLineRef): ResourceObject {
-		return {
-			id: l.id,
-			type: 'shipping_line',
-			attributes: {
-				scac: l.scac,
-				name: l.name,
-				provided_data: providedData(LINE_PROVIDED_FIELDS, () => true),
-				tracking_url: l.trackingUrl,
-				contact_url: l.contactUrl,
-				alternative_scacs: l.alternativeScacs.slice(),
-				short_name: l.shortName,
-				bill_of_lading_tracking_support: l.billOfLadingTracking,
-				booking_number_tracking_support: l.bookingNumberTracking,
-				container_number_tracking_support: !/no container numbers/i.test(l.notes),
-			},
-		};
-	}
-
 	/** Name, IMO, MMSI and the current position (as the live `included` vessels carry it). */
 	positionAttributes(v: VesselRef): Record<string, unknown> {
 		if (!this.positionOf) return {};
@@ -810,178 +626,24 @@ export class Serializer {
 		};
 	}
 
-	vessel(v: VesselRef, extra: Record<string, unknown> = {}): ResourceObject {
-		return {
-			id: v.id,
-			type: 'vessel',
-			attributes: { name: v.name, imo: v.imo, mmsi: v.mmsi, ...extra },
-		};
-	}
-
-	webhook(w: WebhookRec): ResourceObject {
-		return {
-			id: w.id,
-			type: 'webhook',
-			attributes: {
-				url: w.url,
-				active: w.active,
-				events: w.events.slice(),
-				secret: w.secret,
-				headers: w.headers ? clone(w.headers) : null,
-			},
-			links: { self: `/v2/webhooks/${w.id}` },
-		};
-	}
-
-	webhookNotification(n: WebhookNotificationRec): ResourceObject {
-		return {
-			id: n.id,
-			type: 'webhook_notification',
-			attributes: {
-				id: n.id,
-				event: n.event,
-				delivery_status: n.deliveryStatus,
-				created_at: iso(n.createdAt),
-			},
-			relationships: {
-				reference_object: { data: { ...n.referenceObject } },
-				webhook: { data: ref('webhook', n.webhookId) },
-				webhook_notification_logs: { data: [] },
-			},
-		};
-	}
-
-	party(p: PartyRec): ResourceObject {
-		return {
-			id: p.id,
-			type: 'party',
-			attributes: { company_name: p.companyName },
-			links: { self: `/v2/parties/${p.id}` },
-		};
-	}
-
-	partyRole(r: PartyRoleRec): ResourceObject {
-		return {
-			id: r.id,
-			type: 'party_role',
-			attributes: {
-				role: r.role,
-				roleable_type: r.roleableType,
-				roleable_id: r.roleableId,
-				created_at: iso(r.createdAt),
-				updated_at: iso(r.updatedAt),
-			},
-			relationships: { party: { data: ref('party', r.partyId) } },
-		};
-	}
+	// The resources that are the same for every account (reference-resources.ts, account-resources.ts).
+	readonly port = portResource;
+	readonly metroArea = metroAreaResource;
+	readonly terminal = terminalResource;
+	readonly railFacility = railFacilityResource;
+	readonly railTerminal = railTerminalResource;
+	readonly shippingLine = shippingLineResource;
+	readonly vessel = vesselResource;
+	readonly webhook = webhookResource;
+	readonly webhookNotification = webhookNotificationResource;
+	readonly party = partyResource;
+	readonly partyRole = partyRoleResource;
+	readonly customFieldOption = customFieldOptionResource;
+	readonly customField = customFieldResource;
+	readonly document = documentResource;
+	readonly emailSubmission = emailSubmissionResource;
 
 	customFieldDefinition(d: CustomFieldDefinitionRec): ResourceObject {
-		return {
-			id: d.id,
-			type: 'custom_field_definition',
-			attributes: {
-				entity_type: d.entityType,
-				api_slug: d.apiSlug,
-				display_name: d.displayName,
-				data_type: d.dataType,
-				reference_type: d.referenceType,
-				validation: d.validation,
-				default_format: d.defaultFormat,
-				default_value: d.defaultValue as never,
-			},
-			relationships: {
-				options: {
-					data: this.store.customFieldOptions
-						.all()
-						.filter((o) => o.definitionId === d.id)
-						.map((o) => ref('custom_field_option', o.id)),
-				},
-			},
-		};
-	}
-
-	customFieldOption(o: CustomFieldOptionRec): ResourceObject {
-		return {
-			id: o.id,
-			type: 'custom_field_option',
-			attributes: { label: o.label, value: o.value, position: o.position },
-		};
-	}
-
-	customField(f: CustomFieldRec): ResourceObject {
-		const v = f.value;
-		return {
-			id: f.id,
-			type: 'custom_field',
-			attributes: {
-				api_slug: f.apiSlug,
-				value: v as never,
-				display_value:
-					v === null || v === undefined ? null : Array.isArray(v) ? v.join(', ') : String(v),
-			},
-			relationships: {
-				entity: { data: ref(f.entityType, f.entityId) },
-				definition: { data: ref('custom_field_definition', f.definitionId) },
-			},
-		};
-	}
-
-	document(d: DocumentRec): ResourceObject {
-		return {
-			id: d.id,
-			type: 'document',
-			attributes: {
-				id: d.id,
-				name: d.name,
-				document_type: d.documentType,
-				document_type_manual: d.documentTypeManual,
-				classification_notes: d.classificationNotes,
-				source: d.source,
-				file_name: d.fileName,
-				file_content_type: d.fileContentType,
-				file_size_bytes: d.fileSizeBytes,
-				created_at: iso(d.createdAt),
-				updated_at: iso(d.updatedAt),
-			},
-			relationships: {
-				account: { data: ref('account', ACCOUNT_ID) },
-				user: { data: null },
-				email_submission: {
-					data: d.emailSubmissionId ? ref('email_submission', d.emailSubmissionId) : null,
-				},
-				last_document_representation: { data: null },
-				shipments: { data: d.shipmentIds.map((id) => ref('shipment', id)) },
-				cargos: { data: d.containerIds.map((id) => ref('container', id)) },
-			},
-			links: { self: `/v2/documents/${d.id}`, download: `/v2/documents/${d.id}/download_url` },
-		};
-	}
-
-	emailSubmission(e: EmailSubmissionRec): ResourceObject {
-		return {
-			id: e.id,
-			type: 'email_submission',
-			attributes: {
-				subject: e.subject,
-				body: e.body,
-				from: e.from,
-				to: e.to,
-				cc: e.cc,
-				sent_at: iso(e.sentAt),
-				message_id: e.messageId,
-				in_reply_to: null,
-				references: [],
-				content_type: 'text/plain',
-				documents_count: e.documentIds.length,
-				created_at: iso(e.createdAt),
-				updated_at: iso(e.updatedAt),
-			},
-			relationships: {
-				account: { data: ref('account', ACCOUNT_ID) },
-				user: { data: null },
-				documents: { data: e.documentIds.map((id) => ref('document', id)) },
-			},
-			links: { self: `/v2/email_submissions/${e.id}` },
-		};
+		return customFieldDefinitionResource(this.store, d);
 	}
 }
