@@ -114,7 +114,7 @@ export const containerRoutes: Route[] = [
 		feature: 'routing_data',
 		handler: (ctx) => ({
 			status: 200,
-			body: containerMap(ctx.app, findContainer(ctx, ctx.params.id)),
+			body: containerMap(ctx.app.store, findContainer(ctx, ctx.params.id)),
 		}),
 	},
 	{
