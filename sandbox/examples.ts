@@ -6,8 +6,8 @@
  */
 import type { Serializer } from './serializers';
 import type { Store } from './store';
-import { T, hasReached, milestoneContext, milestoneIndex } from './timeline';
-import type { ContainerRec, TrackingRequestRec, TransportEventRec } from './types';
+import { T, hasReached, runtimeTransportEvent } from './timeline';
+import type { ContainerRec, TrackingRequestRec } from './types';
 import { DAY_MS, iso } from './util';
 import type { EventPayload } from './webhooks';
 
@@ -189,25 +189,6 @@ export function examplePayload(store: Store, event: string, ser: Serializer): Ev
 			included: [],
 		};
 	}
-	const discharged = c.stage >= milestoneIndex(s.milestones, 'vessel_discharged');
-	const te: TransportEventRec = {
-		id,
-		containerId: c.id,
-		shipmentId: s.id,
-		event,
-		timestamp: now,
-		createdAt: now,
-		...milestoneContext(
-			s,
-			s.milestones.includes(event) ? event : T + (discharged ? 'available' : 'vessel_arrived'),
-		),
-		rawIndex: null,
-	};
-	if (event.startsWith('container.pickup') || event.endsWith('available')) {
-		// terminal data, as extraEvent() builds it for the live events
-		te.dataSource = 'terminal';
-		te.vesselImo = null;
-		te.voyageNumber = null;
-	}
+	const te = runtimeTransportEvent(s, c, event, id, now);
 	return { event, referenceObject: ser.transportEvent(te), included };
 }

@@ -9,7 +9,7 @@ import type { ResourceObject } from './jsonapi';
 import { DEADLINE_SHAPES } from './pod-deadlines';
 import { PORTS_BY_CODE, VESSELS_BY_IMO } from './reference-data';
 import type { Serializer } from './serializers';
-import { T, milestoneContext, milestoneIndex } from './timeline';
+import { T, milestoneIndex, runtimeTransportEvent } from './timeline';
 import type { ContainerRec, DeadlineShape, ShipmentRec, TransportEventRec } from './types';
 import { clone, iso } from './util';
 import type { EventPayload, WebhookDispatcher } from './webhooks';
@@ -86,30 +86,7 @@ export class Notifications {
 	 */
 	extraEvent(c: ContainerRec, event: string, record = true): TransportEventRec {
 		const s = this.core.store.shipmentOf(c);
-		const ctxName =
-			event.startsWith(T) && s.milestones.includes(event)
-				? event
-				: T +
-					(c.stage >= milestoneIndex(s.milestones, 'vessel_discharged')
-						? 'available'
-						: 'vessel_arrived');
-		const ctx = milestoneContext(s, ctxName);
-		const now = Date.now();
-		const te: TransportEventRec = {
-			id: this.core.store.newId(),
-			containerId: c.id,
-			shipmentId: s.id,
-			event,
-			timestamp: now,
-			createdAt: now,
-			...ctx,
-			rawIndex: null,
-		};
-		if (event.startsWith('container.pickup') || event.endsWith('available')) {
-			te.dataSource = 'terminal';
-			te.vesselImo = null;
-			te.voyageNumber = null;
-		}
+		const te = runtimeTransportEvent(s, c, event, this.core.store.newId(), Date.now());
 		if (record) c.extraEvents.push(te);
 		return te;
 	}
