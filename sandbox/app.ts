@@ -30,7 +30,7 @@ import type {
 	ShipmentRec,
 	TrackingRequestRec,
 } from './types';
-import { vesselPosition } from './vessel-positions';
+import { vesselPosition, type VesselPosition } from './vessel-positions';
 import { WebhookDispatcher, type EventPayload } from './webhooks';
 
 export class SandboxApp implements SandboxCore {
@@ -181,7 +181,7 @@ export class SandboxApp implements SandboxCore {
 	}
 
 	/** Current vessel position: on the leg of a shipment at sea with this vessel, else off its last port. */
-	vesselPosition(imo: string): ReturnType<typeof vesselPosition> {
+	vesselPosition(imo: string): VesselPosition {
 		return vesselPosition(this.store, imo);
 	}
 }

@@ -13,7 +13,8 @@ import {
 	type TerminalRef,
 	type VesselRef,
 } from './reference-data';
-import { hashString } from './util';
+import { hashString, iso } from './util';
+import type { VesselPosition } from './vessel-positions';
 
 /** `provided_data` of a terminal: which terminal fields it reports (the sandbox fills all of them). */
 const TERMINAL_PROVIDED_FIELDS = [
@@ -206,5 +207,16 @@ export function vesselResource(v: VesselRef, extra: Record<string, unknown> = {}
 		id: v.id,
 		type: 'vessel',
 		attributes: { name: v.name, imo: v.imo, mmsi: v.mmsi, ...extra },
+	};
+}
+
+/** A vessel's current position as its attributes (`GET /vessels/{id}` and the included vessels). */
+export function vesselPositionAttributes(p: VesselPosition): Record<string, unknown> {
+	return {
+		latitude: p.latitude,
+		longitude: p.longitude,
+		nautical_speed_knots: p.speed,
+		navigational_heading_degrees: p.heading,
+		position_timestamp: iso(p.at),
 	};
 }

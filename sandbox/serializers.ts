@@ -26,6 +26,7 @@ import {
 	railTerminalResource,
 	shippingLineResource,
 	terminalResource,
+	vesselPositionAttributes,
 	vesselResource,
 } from './reference-resources';
 import {
@@ -51,7 +52,6 @@ import {
 	timeOf,
 	transportEvents,
 } from './timeline';
-import { hashString } from './util';
 import type {
 	ContainerRec,
 	CustomFieldDefinitionRec,
@@ -61,16 +61,11 @@ import type {
 	TrackingRequestRec,
 	TransportEventRec,
 } from './types';
-import { clone, iso } from './util';
+import { clone, hashString, iso } from './util';
+import type { VesselPosition } from './vessel-positions';
 
 /** A vessel's current position (the sandbox app computes it from the voyages at sea). */
-export type PositionOf = (imo: string) => {
-	latitude: number;
-	longitude: number;
-	heading: number;
-	speed: number;
-	at: number;
-};
+export type PositionOf = (imo: string) => VesselPosition;
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -454,15 +449,7 @@ export class Serializer {
 
 	/** Name, IMO, MMSI and the current position (as the live `included` vessels carry it). */
 	positionAttributes(v: VesselRef): Record<string, unknown> {
-		if (!this.positionOf) return {};
-		const p = this.positionOf(v.imo);
-		return {
-			latitude: p.latitude,
-			longitude: p.longitude,
-			nautical_speed_knots: p.speed,
-			navigational_heading_degrees: p.heading,
-			position_timestamp: iso(p.at),
-		};
+		return this.positionOf ? vesselPositionAttributes(this.positionOf(v.imo)) : {};
 	}
 
 	// The resources that are the same for every account (reference-resources.ts, account-resources.ts).

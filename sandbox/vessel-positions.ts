@@ -8,17 +8,17 @@ import { milestoneIndex } from './timeline';
 import { HOUR_MS, hashString } from './util';
 import { bearing, interpolate } from './geo';
 
-/** Current vessel position: on the leg of a shipment at sea with this vessel, else off its last port. */
-export function vesselPosition(
-	store: Store,
-	imo: string,
-): {
+/** A vessel's position: degrees, heading in degrees, speed in knots, `at` the fix's time (ms). */
+export interface VesselPosition {
 	latitude: number;
 	longitude: number;
 	heading: number;
 	speed: number;
 	at: number;
-} {
+}
+
+/** Current vessel position: on the leg of a shipment at sea with this vessel, else off its last port. */
+export function vesselPosition(store: Store, imo: string): VesselPosition {
 	const now = Date.now();
 	for (const s of store.shipments.all()) {
 		if (s.vesselImo !== imo) continue;
