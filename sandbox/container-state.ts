@@ -21,6 +21,7 @@ import { T, milestoneEventId, milestoneIndex, transportEvents } from './timeline
 import type { ContainerRec, DeadlineShape, Fee, Hold, ShipmentRec } from './types';
 import { DAY_MS, deepEqual, lfdInstant, parseTime } from './util';
 
+/** A change of a container's terminal data (`PATCH /_sandbox/containers/:id`, `Sandbox.updateContainer`). */
 export interface ContainerPatch {
 	holds_at_pod_terminal?: Hold[];
 	holds?: Hold[];
