@@ -1,105 +1,51 @@
 /**
- * The sandbox core: options, store, limiter, faults, webhook dispatcher and the domain operations
- * (tracking-request lifecycle, container milestones and terminal updates, events).
+ * The sandbox app: its state (options, keys, store, rate limiter, faults, webhook dispatcher), its lifecycle
+ * (seed, reset, close) and the one entry point to its operations, each in its own module: the carrier
+ * (carrier.ts), the container state machine (container-state.ts), the notifications (notifications.ts), the
+ * examples (examples.ts), party roles (party-roles.ts) and vessel positions (vessel-positions.ts). The HTTP
+ * layer (server.ts, routes/, control.ts, widget.ts) and index.ts call it; the parts read it through core.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { KEYS, PINNED_DEADLINE_SHAPES } from './auth';
+import { Carrier, type NewTrackingRequest } from './carrier';
+import { ContainerStateMachine, type ContainerPatch } from './container-state';
+import type { SandboxCore } from './core';
+import { examplePayload } from './examples';
 import { FaultInjector } from './faults';
-import type { ResourceObject } from './jsonapi';
-import { carrierOutcome, inferCarrier, normalizeNumber } from './number-rules';
-import {
-	DEADLINE_SHAPES,
-	isCalendarDate,
-	keepOriginals,
-	lfdState,
-	podDeadlines,
-	visibleLineLfd,
-} from './pod-deadlines';
+import { Notifications } from './notifications';
+import { assignPartyRole } from './party-roles';
 import { RateLimiter } from './rate-limit';
-import { METRO_BY_CODE, PORTS_BY_CODE, VESSELS_BY_IMO } from './reference-data';
-import { buildShipment, fixtureInfo, seedStore } from './seed';
+import { fixtureInfo } from './fixtures';
+import { seedStore } from './seed';
 import { Serializer } from './serializers';
 import { Store } from './store';
-import {
-	T,
-	containerStatus,
-	hasReached,
-	milestoneContext,
-	milestoneEventId,
-	milestoneIndex,
-	transportEvents,
-} from './timeline';
+import { containerStatus } from './timeline';
 import type {
 	ContainerRec,
 	DeadlineShape,
-	Fee,
-	Hold,
 	PartyRoleRec,
 	Plan,
 	RoleableType,
 	SandboxOptions,
 	ShipmentRec,
 	TrackingRequestRec,
-	TransportEventRec,
 } from './types';
-import {
-	DAY_MS,
-	HOUR_MS,
-	Rng,
-	clone,
-	deepEqual,
-	hashString,
-	iso,
-	lfdInstant,
-	parseTime,
-} from './util';
+import { vesselPosition, type VesselPosition } from './vessel-positions';
 import { WebhookDispatcher, type EventPayload } from './webhooks';
 
-/** Events delivered with little or nothing in `included`, as in the real examples. */
-const BARE_EVENTS = new Set([T + 'available', T + 'not_available', T + 'delivered']);
-const REFERENCE_ONLY_EVENTS = new Set([
-	T + 'estimated.vessel_arrived',
-	T + 'estimated.vessel_departed',
-	T + 'estimated.arrived_at_inland_destination',
-	'container.pickup_appointment.changed',
-	'container.pickup_lfd_line.changed',
-	'container.pickup_lfd_terminal.changed',
-	'container.pickup_lfd_rail.changed',
-]);
-
-export interface ContainerPatch {
-	holds_at_pod_terminal?: Hold[];
-	holds?: Hold[];
-	fees_at_pod_terminal?: Fee[];
-	fees?: Fee[];
-	pickup_lfd_line?: string | null;
-	pickup_lfd_terminal?: string | null;
-	pickup_lfd_rail?: string | null;
-	/** The line's calculated last free day, a date `YYYY-MM-DD` in the terminal's calendar, or null. */
-	pickup_lfd_line_calculated?: string | null;
-	/** The facility's last free day was entered by hand (selection `facility_manual`). */
-	pickup_lfd_terminal_manual?: boolean;
-	/** The carrier withholds its last free day from the account (`pod.line` all null). */
-	line_lfd_withheld?: boolean;
-	import_deadlines?: {
-		pickup_lfd_line?: string | null;
-		pickup_lfd_terminal?: string | null;
-		pickup_lfd_rail?: string | null;
-	};
-	available_for_pickup?: boolean;
-	pickup_appointment_at?: string | null;
-	location_at_pod_terminal?: string | null;
-	current_status?: string | null;
-}
-
-export class SandboxApp {
+export class SandboxApp implements SandboxCore {
 	store: Store;
 	readonly limiter: RateLimiter;
 	/** The built-in keys and the extra ones of the options. */
 	readonly keys: Record<string, Plan>;
 	readonly faults = new FaultInjector();
 	readonly dispatcher: WebhookDispatcher;
-	private readonly carrierTimers = new Map<string, NodeJS.Timeout>();
+	/** Tracking requests and the carrier's answers (carrier.ts). */
+	readonly carrier: Carrier;
+	/** The webhook notifications of every change (notifications.ts). */
+	readonly notifications: Notifications;
+	/** Milestones, terminal data and ETAs of containers and their shipments (container-state.ts). */
+	readonly containerStates: ContainerStateMachine;
 	origin = '';
 
 	constructor(readonly options: SandboxOptions) {
@@ -107,6 +53,9 @@ export class SandboxApp {
 		this.store = new Store(options.seed);
 		this.limiter = new RateLimiter(options.rateWindowMs, options.rateLimits);
 		this.dispatcher = new WebhookDispatcher(this.store, options, () => this.store.newId());
+		this.notifications = new Notifications(this, this.dispatcher);
+		this.containerStates = new ContainerStateMachine(this, this.notifications);
+		this.carrier = new Carrier(this, this.notifications);
 		seedStore(this.store, options.containers, options.epoch, options.containersPerShipment);
 	}
 
@@ -127,8 +76,7 @@ export class SandboxApp {
 
 	/** Back to the seeded state (same seed unless given), clearing logs, webhooks, limits, faults and timers. */
 	reset(seed = this.options.seed, containers = this.options.containers): void {
-		for (const t of this.carrierTimers.values()) clearTimeout(t);
-		this.carrierTimers.clear();
+		this.carrier.cancelPending();
 		this.dispatcher.close();
 		this.dispatcher.reopen();
 		this.options.seed = seed;
@@ -140,8 +88,7 @@ export class SandboxApp {
 	}
 
 	close(): void {
-		for (const t of this.carrierTimers.values()) clearTimeout(t);
-		this.carrierTimers.clear();
+		this.carrier.cancelPending();
 		this.dispatcher.close();
 	}
 
@@ -155,939 +102,78 @@ export class SandboxApp {
 
 	// ---------------------------------------------------------------- party roles
 
-	/**
-	 * Gives `partyId` the role `role` on a record; undefined when it already has it there. A role on a tracking
-	 * request that has its shipment is copied to the shipment too (a later shipment gets it in copyPartyRoles).
-	 */
+	/** Gives `partyId` the role `role` on a record (party-roles.ts); undefined when it already has it there. */
 	assignPartyRole(
 		type: RoleableType,
 		id: string,
 		partyId: string,
 		role: string,
 	): PartyRoleRec | undefined {
-		const taken = this.store.partyRoles.find(
-			(r) =>
-				r.roleableType === type && r.roleableId === id && r.partyId === partyId && r.role === role,
-		);
-		if (taken) return undefined;
-		const now = Date.now();
-		const created = this.store.partyRoles.add({
-			id: this.store.newId(),
-			partyId,
-			role,
-			roleableType: type,
-			roleableId: id,
-			createdAt: now,
-			updatedAt: now,
-		});
-		const shipmentId =
-			type === 'TrackingRequest' ? this.store.trackingRequests.get(id)?.shipmentId : null;
-		if (shipmentId) this.assignPartyRole('Shipment', shipmentId, partyId, role);
-		return created;
-	}
-
-	/** The roles of a tracking request, copied to its shipment (those it has already are kept once). */
-	copyPartyRoles(trackingRequestId: string, shipmentId: string): void {
-		for (const r of this.store.partyRoles.all().slice()) {
-			if (r.roleableType === 'TrackingRequest' && r.roleableId === trackingRequestId)
-				this.assignPartyRole('Shipment', shipmentId, r.partyId, r.role);
-		}
+		return assignPartyRole(this.store, type, id, partyId, role);
 	}
 
 	// ---------------------------------------------------------------- tracking requests
 
-	/** Find an active request for the same number, type and carrier (duplicate rule). */
+	/** Find an active request for the same number, type and carrier (duplicate rule; carrier.ts). */
 	findDuplicate(number: string, type: string, scac: string | null): TrackingRequestRec | undefined {
-		const n = normalizeNumber(number);
-		return this.store.trackingRequests.find(
-			(t) =>
-				normalizeNumber(t.requestNumber) === n &&
-				t.requestType === type &&
-				(t.scac ?? null) === (scac ?? null) &&
-				['pending', 'created', 'awaiting_manifest'].includes(t.status),
-		);
+		return this.carrier.findDuplicate(number, type, scac);
 	}
 
 	/** Store a new pending request and schedule the carrier answer. */
-	createTrackingRequest(
-		input: Omit<
-			TrackingRequestRec,
-			| 'id'
-			| 'status'
-			| 'failedReason'
-			| 'createdAt'
-			| 'updatedAt'
-			| 'shipmentId'
-			| 'isRetrying'
-			| 'retryCount'
-		>,
-	): TrackingRequestRec {
-		const now = Date.now();
-		const tr = this.store.trackingRequests.add({
-			...input,
-			id: this.store.newId(),
-			status: 'pending',
-			failedReason: null,
-			createdAt: now,
-			updatedAt: now,
-			shipmentId: null,
-			isRetrying: false,
-			retryCount: null,
-		});
-		const timer = setTimeout(() => {
-			this.carrierTimers.delete(tr.id);
-			this.resolveTrackingRequest(tr.id);
-		}, this.options.carrierDelayMs);
-		this.carrierTimers.set(tr.id, timer);
-		return tr;
+	createTrackingRequest(input: NewTrackingRequest): TrackingRequestRec {
+		return this.carrier.createTrackingRequest(input);
 	}
 
 	pendingTrackingRequestIds(): string[] {
-		return [...this.carrierTimers.keys()];
+		return this.carrier.pendingTrackingRequestIds();
 	}
 
-	/**
-	 * Apply the carrier answer now. Without `force`, a pending request follows the number rules and an
-	 * awaiting_manifest request gets its manifest (created). `force` picks the outcome.
-	 */
+	/** Apply the carrier answer now (`force` picks the outcome). */
 	resolveTrackingRequest(
 		id: string,
 		force?: { status?: string; failed_reason?: string },
 	): TrackingRequestRec | undefined {
-		const tr = this.store.trackingRequests.get(id);
-		if (!tr) return undefined;
-		const timer = this.carrierTimers.get(id);
-		if (timer) clearTimeout(timer);
-		this.carrierTimers.delete(id);
-		const outcome = carrierOutcome(tr.requestNumber, tr.requestType, tr.scac, tr.autoDetect);
-		if (tr.status === 'awaiting_manifest' && outcome.status === 'awaiting_manifest')
-			outcome.status = 'created';
-		if (force?.status) {
-			outcome.status = force.status as typeof outcome.status;
-			outcome.failedReason =
-				force.status === 'failed' ? (force.failed_reason ?? 'not_found') : null;
-			if (!outcome.scac) outcome.scac = tr.scac ?? inferCarrier(tr.requestNumber)?.scac ?? 'MSCU';
-		}
-		if (tr.status !== 'pending' && tr.status !== 'awaiting_manifest' && !force) return tr;
-		tr.updatedAt = Date.now();
-		if (outcome.scac && !tr.scac) tr.scac = outcome.scac;
-		if (outcome.status === 'created') {
-			tr.status = 'created';
-			tr.failedReason = null;
-			tr.isRetrying = false;
-			const shipment = this.shipmentForRequest(tr);
-			tr.shipmentId = shipment.id;
-			this.applyInitialCustomFields(tr, shipment);
-			this.copyPartyRoles(tr.id, shipment.id);
-			const containers = this.store.containersOf(shipment);
-			this.emit('tracking_request.succeeded', (ser) => ({
-				referenceObject: ser.trackingRequest(tr),
-				included: [...containers.map((c) => ser.container(c)), ser.shipment(shipment)],
-			}));
-			for (const c of containers) this.emitContainerCreated(c);
-		} else if (outcome.status === 'awaiting_manifest') {
-			tr.status = 'awaiting_manifest';
-			tr.isRetrying = true;
-			tr.retryCount = (tr.retryCount ?? 0) + 1;
-			this.emit('tracking_request.awaiting_manifest', (ser) => ({
-				referenceObject: ser.trackingRequest(tr),
-				included: [],
-			}));
-		} else {
-			tr.status = 'failed';
-			tr.failedReason = outcome.failedReason;
-			tr.isRetrying = false;
-			this.emit('tracking_request.failed', (ser) => ({
-				referenceObject: ser.trackingRequest(tr),
-				included: [],
-			}));
-		}
-		return tr;
-	}
-
-	private applyInitialCustomFields(tr: TrackingRequestRec, shipment: ShipmentRec): void {
-		const init = tr.initialCustomFields;
-		if (!init) return;
-		const store = this.store;
-		const set = (
-			entityType: 'shipment' | 'container',
-			entityId: string,
-			apiSlug: string,
-			value: unknown,
-		) => {
-			const def = store.customFieldDefinitions.find(
-				(d) =>
-					d.apiSlug === apiSlug &&
-					d.entityType === (entityType === 'shipment' ? 'Shipment' : 'Container'),
-			);
-			if (!def) return;
-			const existing = store.customFields.find(
-				(f) => f.entityId === entityId && f.apiSlug === apiSlug,
-			);
-			if (existing) existing.value = value;
-			else
-				store.customFields.add({
-					id: store.newId(),
-					definitionId: def.id,
-					apiSlug,
-					entityType,
-					entityId,
-					value,
-					createdAt: Date.now(),
-				});
-		};
-		for (const f of init.shipment) set('shipment', shipment.id, f.api_slug, f.value);
-		for (const f of init.containers) {
-			for (const c of store.containersOf(shipment))
-				if (!f.number || f.number === c.number) set('container', c.id, f.api_slug, f.value);
-		}
-	}
-
-	/** Existing shipment for the number, or a new one built deterministically from the number. */
-	private shipmentForRequest(tr: TrackingRequestRec): ShipmentRec {
-		const n = normalizeNumber(tr.requestNumber);
-		const scac = tr.scac ?? 'MSCU';
-		if (tr.requestType === 'container') {
-			const existing = this.store.containersByNumber.get(n);
-			if (existing) return this.store.shipmentOf(existing);
-		} else {
-			const existing = this.store.shipmentsByNumber.get(n);
-			if (existing) return existing;
-		}
-		const rng = new Rng(hashString(`${scac}:${n}`));
-		const now = Date.now();
-		const s = buildShipment(
-			this.store,
-			rng,
-			{
-				scac,
-				blNumber: tr.requestType === 'bill_of_lading' ? n : undefined,
-				containerNumbers: tr.requestType === 'container' ? [n] : undefined,
-				containerCount: tr.requestType === 'container' ? 1 : 1 + (hashString(n) % 4),
-				createdAt: now,
-				customerId: tr.customerId,
-				refNumbers: tr.refNumbers.slice(),
-				tags: tr.shipmentTags.slice(),
-			},
-			now,
-		);
-		return s;
+		return this.carrier.resolveTrackingRequest(id, force);
 	}
 
 	/** Stop / resume tracking a shipment (updates its tracking requests and emits tracking_stopped). */
 	setTracking(s: ShipmentRec, stop: boolean): void {
-		const now = Date.now();
-		if (stop) {
-			if (s.lineTrackingStoppedAt) return;
-			s.lineTrackingStoppedAt = now;
-			s.lineTrackingStoppedReason = 'cancelled_by_user';
-			for (const tr of this.store.trackingRequestsFor(s.id)) {
-				if (tr.status !== 'created') continue;
-				tr.status = 'tracking_stopped';
-				tr.updatedAt = now;
-				this.emit('tracking_request.tracking_stopped', (ser) => ({
-					referenceObject: ser.trackingRequest(tr),
-					included: [ser.shipment(s)],
-				}));
-			}
-		} else {
-			s.lineTrackingStoppedAt = null;
-			s.lineTrackingStoppedReason = null;
-			s.lineTrackingLastAttemptedAt = now;
-			for (const tr of this.store.trackingRequestsFor(s.id)) {
-				if (tr.status === 'tracking_stopped') {
-					tr.status = 'created';
-					tr.updatedAt = now;
-				}
-			}
-		}
+		this.carrier.setTracking(s, stop);
 	}
 
 	// ---------------------------------------------------------------- containers
 
-	/** Move a container to its next milestone; emits the container.transport.* event. */
+	/** Move a container to its next milestone (container-state.ts); null at the last one. */
 	advanceContainer(c: ContainerRec): { event: string } | null {
-		const s = this.store.shipmentOf(c);
-		if (c.stage >= s.milestones.length - 1) return null;
-		const now = Date.now();
-		const next = c.stage + 1;
-		const name = s.milestones[next];
-		const shift = Math.max(0, now - c.times[next]);
-		c.times[next] = now;
-		c.recordedAt[next] = now;
-		for (let k = next + 1; k < c.times.length; k++) c.times[k] += shift;
-		const short = name.slice(T.length);
-		this.changeContainer(
-			c,
-			() => {
-				c.stage = next;
-				c.statusOverride = null;
-				if (short === 'vessel_discharged') {
-					c.availabilityKnown = true;
-					c.availableForPickup = false;
-					// The terminal reports its last free day (not one entered by hand).
-					c.lfdTerminal = lfdInstant(now + 4 * DAY_MS, PORTS_BY_CODE.get(s.podCode)!.timeZone);
-					c.lfdTerminalManual = false;
-					c.locationAtPodTerminal = 'Discharged';
-				}
-				if (short === 'rail_unloaded')
-					c.lfdRail = lfdInstant(now + 2 * DAY_MS, this.metroFor(s)?.timeZone);
-				if (short === 'available') {
-					c.availableForPickup = !c.holds.some((h) => h.status === 'hold');
-					c.locationAtPodTerminal = 'Yard Grounded';
-				}
-				if (short === 'full_out') {
-					c.availableForPickup = false;
-					c.holds = [];
-					c.pickupAppointmentAt = null;
-					c.locationAtPodTerminal = `Delivered ${new Date(now).toISOString().slice(0, 10)}`;
-				}
-				if (
-					short !== 'empty_in' &&
-					short !== 'delivered' &&
-					next >= milestoneIndex(s.milestones, 'vessel_discharged')
-				)
-					c.terminalCheckedAt = now;
-			},
-			{ milestone: { index: next, name } },
-		);
-		// The ocean leg is shared by all containers of the shipment.
-		if (next <= milestoneIndex(s.milestones, 'vessel_discharged') && s.stage < next) {
-			s.stage = next;
-			s.times[next] = now;
-			for (let k = next + 1; k < s.times.length; k++) s.times[k] += shift;
-		}
-		return { event: name };
+		return this.containerStates.advanceContainer(c);
 	}
 
-	/**
-	 * What a change compares, in one serializer's shape: the terminal data the changeset of
-	 * `container.updated` names (the older serializer's `pickup_lfd`, the newer one's `import_deadlines`) and
-	 * the last free days behind the LFD events.
-	 */
-	private terminalSnapshot(c: ContainerRec, shape: DeadlineShape): Record<string, unknown> {
-		const ser = this.serializer('paid', shape).container(c).attributes!;
-		const common = {
-			holds_at_pod_terminal: ser.holds_at_pod_terminal,
-			fees_at_pod_terminal: ser.fees_at_pod_terminal,
-			pickup_appointment_at: ser.pickup_appointment_at,
-			available_for_pickup: ser.available_for_pickup,
-		};
-		if (shape === 'legacy')
-			return {
-				...common,
-				pickup_lfd: ser.pickup_lfd,
-				lfd: ser.pickup_lfd,
-				lfd_line: visibleLineLfd(c),
-				lfd_terminal: c.lfdTerminal,
-				lfd_rail: c.lfdRail,
-			};
-		const deadlines = ser.import_deadlines as { pickup_lfd_rail: string | null };
-		const pod = podDeadlines(c);
-		return {
-			...common,
-			import_deadlines: ser.import_deadlines,
-			lfd: pod.unified.current_value,
-			lfd_line: pod.line.current,
-			lfd_terminal: pod.facility.current,
-			lfd_rail: deadlines.pickup_lfd_rail,
-		};
-	}
-
-	/**
-	 * Run a mutation and emit what changed: the milestone event (if any), container.updated with a
-	 * changeset {field: [old, new]}, container.pickup_lfd.changed and the per-source LFD events,
-	 * container.pickup_appointment.changed, container.transport.available / not_available. Each webhook gets
-	 * them as its account's serializer sees the change (changesets and LFD events differ between the two);
-	 * the container's transport events record the LFD events of the `deadlineShape` option. Answers the
-	 * changeset in the option's shape.
-	 */
-	changeContainer(
-		c: ContainerRec,
-		mutate: () => void,
-		opts: { milestone?: { index: number; name: string } } = {},
-	): Record<string, [unknown, unknown]> {
-		const before = new Map(
-			DEADLINE_SHAPES.map((shape) => [shape, this.terminalSnapshot(c, shape)]),
-		);
-		const lfdBefore = lfdState(c);
-		mutate();
-		keepOriginals(c, lfdBefore);
-		c.updatedAt = Date.now();
-		const after = new Map(DEADLINE_SHAPES.map((shape) => [shape, this.terminalSnapshot(c, shape)]));
-		const s = this.store.shipmentOf(c);
-		if (opts.milestone) {
-			const te = transportEvents(s, c).find(
-				(e) => e.id === milestoneEventId(c.id, opts.milestone!.index),
-			)!;
-			this.emitTransportEvent(te);
-		}
-		const changesets = new Map<DeadlineShape, Record<string, [unknown, unknown]>>();
-		for (const shape of DEADLINE_SHAPES) {
-			const [b, a] = [before.get(shape)!, after.get(shape)!];
-			const changeset: Record<string, [unknown, unknown]> = {};
-			for (const f of [
-				'holds_at_pod_terminal',
-				'fees_at_pod_terminal',
-				shape === 'legacy' ? 'pickup_lfd' : 'import_deadlines',
-				'pickup_appointment_at',
-				'available_for_pickup',
-			]) {
-				if (!deepEqual(b[f], a[f])) changeset[f] = [b[f], a[f]];
-			}
-			changesets.set(shape, changeset);
-			if (Object.keys(changeset).length) this.emitContainerUpdated(c, changeset, [shape]);
-		}
-		// The LFD events: the selected (or coalesced) day, then each source, in the shapes where it changed.
-		for (const [field, event] of [
-			['lfd', 'container.pickup_lfd.changed'],
-			['lfd_line', 'container.pickup_lfd_line.changed'],
-			['lfd_terminal', 'container.pickup_lfd_terminal.changed'],
-			['lfd_rail', 'container.pickup_lfd_rail.changed'],
-		] as const) {
-			const shapes = DEADLINE_SHAPES.filter(
-				(shape) => !deepEqual(before.get(shape)![field], after.get(shape)![field]),
-			);
-			if (shapes.length)
-				this.emitTransportEvent(
-					this.extraEvent(c, event, shapes.includes(this.options.deadlineShape)),
-					shapes,
-				);
-		}
-		const [b, a] = [before.get('legacy')!, after.get('legacy')!];
-		if (!deepEqual(b.pickup_appointment_at, a.pickup_appointment_at))
-			this.emitExtra(c, 'container.pickup_appointment.changed');
-		// Availability flips from terminal updates also arrive as transport events (milestones carry their own).
-		if (
-			b.available_for_pickup !== a.available_for_pickup &&
-			!opts.milestone &&
-			c.availabilityKnown
-		) {
-			this.emitExtra(c, a.available_for_pickup ? T + 'available' : T + 'not_available');
-		}
-		return changesets.get(this.options.deadlineShape)!;
-	}
-
-	/** Apply a control-API patch to a container's terminal data. */
+	/** Apply a control-API patch to a container's terminal data; answers the changeset. */
 	patchContainer(c: ContainerRec, patch: ContainerPatch): Record<string, [unknown, unknown]> {
-		const holds = patch.holds_at_pod_terminal ?? patch.holds;
-		const fees = patch.fees_at_pod_terminal ?? patch.fees;
-		const deadlines = { ...(patch.import_deadlines ?? {}) } as Record<
-			string,
-			string | null | undefined
-		>;
-		for (const k of ['pickup_lfd_line', 'pickup_lfd_terminal', 'pickup_lfd_rail'] as const)
-			if (patch[k] !== undefined) deadlines[k] = patch[k];
-		return this.changeContainer(c, () => {
-			if (holds)
-				c.holds = holds.map((h) => ({
-					name: h.name,
-					status: h.status,
-					description: h.description ?? null,
-				}));
-			if (fees)
-				c.fees = fees.map((f) => ({
-					type: f.type,
-					amount: Number(f.amount),
-					currency_code: f.currency_code ?? 'USD',
-				}));
-			if (deadlines.pickup_lfd_line !== undefined) c.lfdLine = parseTime(deadlines.pickup_lfd_line);
-			if (deadlines.pickup_lfd_terminal !== undefined)
-				c.lfdTerminal = parseTime(deadlines.pickup_lfd_terminal);
-			if (deadlines.pickup_lfd_rail !== undefined) c.lfdRail = parseTime(deadlines.pickup_lfd_rail);
-			if (patch.pickup_lfd_line_calculated !== undefined)
-				c.lfdLineCalculated = isCalendarDate(patch.pickup_lfd_line_calculated)
-					? patch.pickup_lfd_line_calculated
-					: null;
-			if (patch.pickup_lfd_terminal_manual !== undefined)
-				c.lfdTerminalManual = patch.pickup_lfd_terminal_manual;
-			if (patch.line_lfd_withheld !== undefined) c.lfdLineWithheld = patch.line_lfd_withheld;
-			if (patch.available_for_pickup !== undefined) {
-				c.availableForPickup = patch.available_for_pickup;
-				c.availabilityKnown = true;
-			}
-			if (patch.pickup_appointment_at !== undefined)
-				c.pickupAppointmentAt = parseTime(patch.pickup_appointment_at);
-			if (patch.location_at_pod_terminal !== undefined)
-				c.locationAtPodTerminal = patch.location_at_pod_terminal;
-			if (patch.current_status !== undefined) c.statusOverride = patch.current_status;
-			c.terminalCheckedAt = Date.now();
-		});
+		return this.containerStates.patchContainer(c, patch);
 	}
 
-	/**
-	 * A run-time (non-milestone) transport event at now, kept on the container unless `record` is false (an
-	 * LFD event only the other serializer's webhooks get: its deliveries carry it).
-	 */
-	private extraEvent(c: ContainerRec, event: string, record = true): TransportEventRec {
-		const s = this.store.shipmentOf(c);
-		const ctxName =
-			event.startsWith(T) && s.milestones.includes(event)
-				? event
-				: T +
-					(c.stage >= milestoneIndex(s.milestones, 'vessel_discharged')
-						? 'available'
-						: 'vessel_arrived');
-		const ctx = milestoneContext(s, ctxName);
-		const now = Date.now();
-		const te: TransportEventRec = {
-			id: this.store.newId(),
-			containerId: c.id,
-			shipmentId: s.id,
-			event,
-			timestamp: now,
-			createdAt: now,
-			...ctx,
-			rawIndex: null,
-		};
-		if (event.startsWith('container.pickup') || event.endsWith('available')) {
-			te.dataSource = 'terminal';
-			te.vesselImo = null;
-			te.voyageNumber = null;
-		}
-		if (record) c.extraEvents.push(te);
-		return te;
-	}
-
-	emitExtra(c: ContainerRec, event: string): void {
-		this.emitTransportEvent(this.extraEvent(c, event));
-	}
-
-	/** Deliver a transport event (to the webhooks of the accounts whose serializer is in `shapes`). */
-	emitTransportEvent(te: TransportEventRec, shapes?: readonly DeadlineShape[]): void {
-		this.emit(
-			te.event,
-			(ser) => {
-				const reference = ser.transportEvent(te);
-				if (BARE_EVENTS.has(te.event))
-					return { referenceObject: reference, included: [], includeReference: false };
-				if (REFERENCE_ONLY_EVENTS.has(te.event))
-					return { referenceObject: reference, included: [] };
-				const c = this.store.containers.get(te.containerId)!;
-				const included: ResourceObject[] = [
-					ser.shipment(this.store.shipmentOf(c)),
-					ser.container(c),
-				];
-				for (const rel of ['location', 'terminal', 'vessel']) {
-					const data = reference.relationships?.[rel]?.data as { id: string; type: string } | null;
-					const r = data && ser.lookup(data.type, data.id);
-					if (r) included.push(r);
-				}
-				return { referenceObject: reference, included };
-			},
-			shapes,
-		);
-	}
-
-	private eventObject(
-		type:
-			| 'container_updated_event'
-			| 'container_created_event'
-			| 'container_pod_terminal_changed_event'
-			| 'estimated_event',
-		attributes: Record<string, unknown>,
-		relationships: ResourceObject['relationships'],
-	): ResourceObject {
-		const res: ResourceObject = { id: this.store.newId(), type, attributes, relationships };
-		this.store.eventObjects.set(res.id, {
-			id: res.id,
-			type,
-			resource: clone(res) as unknown as Record<string, unknown>,
-		});
-		return res;
-	}
-
-	emitContainerUpdated(
-		c: ContainerRec,
-		changeset: Record<string, [unknown, unknown]>,
-		shapes?: readonly DeadlineShape[],
-	): void {
-		const s = this.store.shipmentOf(c);
-		const timestamp = iso(Date.now());
-		this.emit(
-			'container.updated',
-			(ser) => ({
-				referenceObject: this.eventObject(
-					'container_updated_event',
-					{
-						changeset,
-						timestamp,
-						data_source: 'terminal',
-						timezone: PORTS_BY_CODE.get(s.podCode)!.timeZone,
-					},
-					{
-						container: { data: { id: c.id, type: 'container' } },
-						terminal: { data: { id: s.terminalId, type: 'terminal' } },
-						shipment: { data: { id: s.id, type: 'shipment' } },
-					},
-				),
-				included: [
-					ser.shipment(s),
-					ser.lookup('port', PORTS_BY_CODE.get(s.podCode)!.id)!,
-					ser.lookup('terminal', s.terminalId)!,
-					ser.container(c),
-				],
-			}),
-			shapes,
-		);
-	}
-
-	emitContainerCreated(c: ContainerRec): void {
-		const s = this.store.shipmentOf(c);
-		const timestamp = iso(Date.now());
-		this.emit('container.created', (ser) => ({
-			referenceObject: this.eventObject(
-				'container_created_event',
-				{ timestamp, timezone: 'Etc/UTC' },
-				{
-					container: { data: { id: c.id, type: 'container' } },
-					shipment: { data: { id: s.id, type: 'shipment' } },
-				},
-			),
-			included: [ser.shipment(s), ser.container(c)],
-		}));
-	}
-
-	/**
-	 * The carrier announces a new ETA at the port of discharge (control API): the shipment's arrival and the
-	 * milestones after it move by the same amount (for it and its containers still before arrival), and
-	 * `shipment.estimated.arrival` is emitted. Null (nothing changed) once the vessel has arrived.
-	 */
+	/** The carrier announces a new ETA at the port of discharge; null once the vessel has arrived. */
 	moveEstimatedArrival(s: ShipmentRec, eta: number): { from: number; to: number } | null {
-		const i = milestoneIndex(s.milestones, 'vessel_arrived');
-		if (i < 0 || s.stage >= i) return null;
-		const from = s.times[i];
-		const delta = eta - from;
-		if (delta !== 0) s.etaChangedAt = Date.now();
-		for (let k = i; k < s.times.length; k++) s.times[k] += delta;
-		for (const c of this.store.containersOf(s)) {
-			if (c.stage >= i) continue;
-			for (let k = i; k < c.times.length; k++) c.times[k] += delta;
-		}
-		this.emitEstimatedArrival(s);
-		return { from, to: s.times[i] };
+		return this.containerStates.moveEstimatedArrival(s, eta);
 	}
 
-	emitEstimatedArrival(s: ShipmentRec): void {
-		const pod = PORTS_BY_CODE.get(s.podCode)!;
-		const i = milestoneIndex(s.milestones, 'vessel_arrived');
-		const vessel = VESSELS_BY_IMO.get(s.vesselImo)!;
-		const createdAt = iso(Date.now());
-		this.emit('shipment.estimated.arrival', (ser) => ({
-			referenceObject: this.eventObject(
-				'estimated_event',
-				{
-					created_at: createdAt,
-					estimated_timestamp: iso(s.times[i]),
-					voyage_number: s.voyageNumber,
-					event: 'shipment.estimated.arrival',
-					location_locode: pod.code,
-					data_source: 'shipping_line',
-					timezone: pod.timeZone,
-				},
-				{
-					shipment: { data: { id: s.id, type: 'shipment' } },
-					port: { data: { id: pod.id, type: 'port' } },
-					vessel: { data: { id: vessel.id, type: 'vessel' } },
-				},
-			),
-			included: [ser.shipment(s), ser.port(pod)],
-		}));
-	}
+	// ---------------------------------------------------------------- events
 
-	emitPodTerminalChanged(c: ContainerRec): void {
-		const s = this.store.shipmentOf(c);
-		const timestamp = iso(Date.now());
-		this.emit('container.pod_terminal_changed', (ser) => ({
-			referenceObject: this.eventObject(
-				'container_pod_terminal_changed_event',
-				{ data_source: 'terminal', timestamp },
-				{
-					container: { data: { id: c.id, type: 'container' } },
-					shipment: { data: { id: s.id, type: 'shipment' } },
-					terminal: { data: { id: s.terminalId, type: 'terminal' } },
-				},
-			),
-			included: [ser.shipment(s), ser.container(c), ser.lookup('terminal', s.terminalId)!],
-		}));
-	}
-
-	/**
-	 * Fire any of the 43 events for an object (control API). `referenceId` is a container id/number
-	 * (container.*), a shipment or container (shipment.*), a tracking request (tracking_request.*) or a
-	 * document (document.*).
-	 */
+	/** Fire any of the 43 events for an object (control API; notifications.ts). */
 	fireEvent(
 		event: string,
 		referenceId: string,
 		changeset?: Record<string, [unknown, unknown]>,
 	): boolean {
-		if (event.startsWith('tracking_request.')) {
-			const tr =
-				this.store.trackingRequests.get(referenceId) ??
-				this.store.trackingRequests.find((t) => t.requestNumber === referenceId);
-			if (!tr) return false;
-			const s = tr.shipmentId ? this.store.shipments.get(tr.shipmentId) : undefined;
-			this.emit(event, (ser) => ({
-				referenceObject: ser.trackingRequest(tr),
-				included: s
-					? event === 'tracking_request.succeeded'
-						? [...this.store.containersOf(s).map((c) => ser.container(c)), ser.shipment(s)]
-						: [ser.shipment(s)]
-					: [],
-			}));
-			return true;
-		}
-		if (event.startsWith('document.')) {
-			const d = this.store.documents.get(referenceId);
-			if (!d) return false;
-			this.emit(event, (ser) => ({ referenceObject: ser.document(d), included: [] }));
-			return true;
-		}
-		if (event === 'shipment.estimated.arrival') {
-			const s =
-				this.store.findShipment(referenceId) ??
-				(this.store.findContainer(referenceId) &&
-					this.store.shipmentOf(this.store.findContainer(referenceId)!));
-			if (!s) return false;
-			this.emitEstimatedArrival(s);
-			return true;
-		}
-		const c = this.store.findContainer(referenceId);
-		if (!c) return false;
-		if (event === 'container.updated') {
-			const a = this.serializer().container(c).attributes!;
-			this.emitContainerUpdated(
-				c,
-				changeset ?? { available_for_pickup: [!a.available_for_pickup, a.available_for_pickup] },
-			);
-		} else if (event === 'container.created') this.emitContainerCreated(c);
-		else if (event === 'container.pod_terminal_changed') this.emitPodTerminalChanged(c);
-		else this.emitExtra(c, event);
-		return true;
+		return this.notifications.fireEvent(event, referenceId, changeset);
 	}
 
 	/**
-	 * Deliver `event` to every active webhook subscribed to it, built by `build` with the serializer of the
-	 * webhook's account (the key that created it: `deadlineShapeOf`), once per serializer; `shapes`: only to
-	 * the webhooks of accounts with these serializers.
-	 */
-	emit(
-		event: string,
-		build: (ser: Serializer) => Omit<EventPayload, 'event'>,
-		shapes: readonly DeadlineShape[] = DEADLINE_SHAPES,
-	): void {
-		const built = new Map<DeadlineShape, { payload: EventPayload; serializer: Serializer }>();
-		this.dispatcher.emit(event, (w) => {
-			const shape = this.deadlineShapeOf(w.createdBy);
-			if (!shapes.includes(shape)) return undefined;
-			if (!built.has(shape)) {
-				const serializer = this.serializer('paid', shape);
-				built.set(shape, { payload: { event, ...build(serializer) }, serializer });
-			}
-			return built.get(shape);
-		});
-	}
-
-	/**
-	 * The container a sample of `event` is about: the newest one whose state fits the event (available for
-	 * pickup with a last free day for "Available for Pickup" and for the sample changeset of
-	 * `container.updated`, not available after discharge for "Not Available", the deadline that changed,
-	 * past the milestone of a milestone event, not there yet for an estimate), else the newest container.
-	 */
-	private sampleContainer(event: string, ser: Serializer): ContainerRec | undefined {
-		const fits = (c: ContainerRec): boolean => {
-			const a = ser.container(c).attributes as Record<string, any>;
-			const deadlines = (a.import_deadlines ?? {}) as Record<string, any>;
-			// The last free days as the account's serializer sends them: the selected one (or pickup_lfd) and
-			// each source's.
-			const pod = deadlines.pod;
-			const lfd = pod ? pod.unified.current_value : a.pickup_lfd;
-			const source: Record<string, unknown> = pod
-				? {
-						pickup_lfd_line: pod.line.current,
-						pickup_lfd_terminal: pod.facility.current,
-						pickup_lfd_rail: deadlines.pickup_lfd_rail,
-					}
-				: deadlines;
-			const s = this.store.shipmentOf(c);
-			switch (event) {
-				case 'container.updated':
-				case T + 'available':
-					return a.available_for_pickup === true && !!lfd;
-				case T + 'not_available':
-					return a.available_for_pickup === false && !!a.pod_discharged_at;
-				case 'container.pickup_lfd.changed':
-					return !!lfd;
-				case 'container.pickup_lfd_line.changed':
-				case 'container.pickup_lfd_terminal.changed':
-				case 'container.pickup_lfd_rail.changed':
-					return !!source[event.slice('container.'.length, -'.changed'.length)];
-				case 'container.pickup_appointment.changed':
-					return !!a.pickup_appointment_at;
-			}
-			if (event.startsWith(T + 'estimated.'))
-				return !hasReached(s.milestones, c.stage, event.slice(`${T}estimated.`.length));
-			if (event.startsWith(T)) return hasReached(s.milestones, c.stage, event.slice(T.length));
-			return true;
-		};
-		return this.store.containers.find(fits) ?? this.store.containers.newestAt(0);
-	}
-
-	/**
-	 * Example notification for an event, built from fixture data (webhook_notifications/examples, trigger),
-	 * with the serializer of the account that asks.
+	 * Example notification for an event (examples.ts), with the serializer of the account that asks.
 	 */
 	examplePayload(event: string, ser: Serializer = this.serializer()): EventPayload {
-		const c = this.sampleContainer(event, ser);
-		if (event.startsWith('tracking_request.')) {
-			const now = Date.now();
-			const tr: TrackingRequestRec = this.store.trackingRequests.find((t) => !!t.shipmentId) ?? {
-				id: this.store.newId(),
-				requestNumber: 'MEDUEX4949001',
-				requestType: 'bill_of_lading',
-				scac: 'MSCU',
-				autoDetect: false,
-				refNumbers: [],
-				shipmentTags: [],
-				status: 'created',
-				failedReason: null,
-				createdAt: now,
-				updatedAt: now,
-				shipmentId: null,
-				customerId: null,
-				isRetrying: false,
-				retryCount: null,
-				createdBy: null,
-			};
-			const status = event.split('.')[1];
-			const copy = ser.trackingRequest(tr);
-			if (status === 'failed')
-				Object.assign(copy.attributes!, { status: 'failed', failed_reason: 'not_found' });
-			if (status === 'awaiting_manifest')
-				Object.assign(copy.attributes!, { status: 'awaiting_manifest' });
-			if (status === 'tracking_stopped')
-				Object.assign(copy.attributes!, { status: 'tracking_stopped' });
-			return { event, referenceObject: copy, included: [] };
-		}
-		const s = c ? this.store.shipmentOf(c) : undefined;
-		const now = Date.now();
-		const cid = c?.id ?? this.store.newId();
-		const sid = s?.id ?? this.store.newId();
-		const terminalId = s?.terminalId ?? this.store.newId();
-		const ref = (type: string, id: string) => ({ data: { id, type } });
-		const included = c && s ? [ser.shipment(s), ser.container(c)] : [];
-		const id = this.store.newId();
-		if (event === 'container.updated') {
-			return {
-				event,
-				referenceObject: {
-					id,
-					type: 'container_updated_event',
-					attributes: {
-						changeset: { available_for_pickup: [false, true] },
-						timestamp: iso(now),
-						data_source: 'terminal',
-						timezone: 'America/Los_Angeles',
-					},
-					relationships: {
-						container: ref('container', cid),
-						terminal: ref('terminal', terminalId),
-						shipment: ref('shipment', sid),
-					},
-				},
-				included,
-			};
-		}
-		if (event === 'container.created') {
-			return {
-				event,
-				referenceObject: {
-					id,
-					type: 'container_created_event',
-					attributes: { timestamp: iso(now), timezone: 'Etc/UTC' },
-					relationships: { container: ref('container', cid), shipment: ref('shipment', sid) },
-				},
-				included,
-			};
-		}
-		if (event === 'container.pod_terminal_changed') {
-			return {
-				event,
-				referenceObject: {
-					id,
-					type: 'container_pod_terminal_changed_event',
-					attributes: { data_source: 'terminal', timestamp: iso(now) },
-					relationships: {
-						container: ref('container', cid),
-						shipment: ref('shipment', sid),
-						terminal: ref('terminal', terminalId),
-					},
-				},
-				included,
-			};
-		}
-		if (event === 'shipment.estimated.arrival') {
-			return {
-				event,
-				referenceObject: {
-					id,
-					type: 'estimated_event',
-					attributes: {
-						created_at: iso(now),
-						estimated_timestamp: iso(now + 5 * DAY_MS),
-						event,
-						location_locode: s?.podCode ?? 'USLAX',
-						timezone: 'America/Los_Angeles',
-						voyage_number: s?.voyageNumber ?? null,
-						data_source: 'shipping_line',
-					},
-					relationships: { shipment: ref('shipment', sid) },
-				},
-				included: s ? [ser.shipment(s)] : [],
-			};
-		}
-		if (!c || !s) {
-			return {
-				event,
-				referenceObject: {
-					id,
-					type: 'transport_event',
-					attributes: {
-						event,
-						created_at: iso(now),
-						timestamp: iso(now),
-						voyage_number: null,
-						location_locode: null,
-						timezone: null,
-						data_source: 'shipping_line',
-					},
-					relationships: { shipment: ref('shipment', sid), container: ref('container', cid) },
-				},
-				included: [],
-			};
-		}
-		const discharged = c.stage >= milestoneIndex(s.milestones, 'vessel_discharged');
-		const te: TransportEventRec = {
-			id,
-			containerId: c.id,
-			shipmentId: s.id,
-			event,
-			timestamp: now,
-			createdAt: now,
-			...milestoneContext(
-				s,
-				s.milestones.includes(event) ? event : T + (discharged ? 'available' : 'vessel_arrived'),
-			),
-			rawIndex: null,
-		};
-		if (event.startsWith('container.pickup') || event.endsWith('available')) {
-			// terminal data, as extraEvent() builds it for the live events
-			te.dataSource = 'terminal';
-			te.vesselImo = null;
-			te.voyageNumber = null;
-		}
-		return { event, referenceObject: ser.transportEvent(te), included };
+		return examplePayload(this.store, event, ser);
 	}
 
 	containerStatus(c: ContainerRec): string {
@@ -1095,81 +181,7 @@ export class SandboxApp {
 	}
 
 	/** Current vessel position: on the leg of a shipment at sea with this vessel, else off its last port. */
-	vesselPosition(imo: string): {
-		latitude: number;
-		longitude: number;
-		heading: number;
-		speed: number;
-		at: number;
-	} {
-		const now = Date.now();
-		for (const s of this.store.shipments.all()) {
-			if (s.vesselImo !== imo) continue;
-			const dep = milestoneIndex(s.milestones, 'vessel_departed');
-			const arr = milestoneIndex(s.milestones, 'vessel_arrived');
-			if (s.stage >= dep && s.stage < arr) {
-				const from = PORTS_BY_CODE.get(
-					s.tsCode && s.stage >= milestoneIndex(s.milestones, 'transshipment_departed')
-						? s.tsCode
-						: s.polCode,
-				)!;
-				const to = PORTS_BY_CODE.get(
-					s.tsCode && s.stage < milestoneIndex(s.milestones, 'transshipment_arrived')
-						? s.tsCode
-						: s.podCode,
-				)!;
-				const f = Math.min(
-					0.95,
-					Math.max(
-						0.05,
-						(now - s.times[s.stage]) / Math.max(HOUR_MS, s.times[s.stage + 1] - s.times[s.stage]),
-					),
-				);
-				const [lon, lat] = interpolate(
-					[from.longitude, from.latitude],
-					[to.longitude, to.latitude],
-					f,
-				);
-				return {
-					latitude: lat,
-					longitude: lon,
-					heading: bearing([from.longitude, from.latitude], [to.longitude, to.latitude]),
-					speed: 17.5,
-					at: now - 15 * 60 * 1000,
-				};
-			}
-		}
-		const h = hashString(imo);
-		const base = [...PORTS_BY_CODE.values()][h % PORTS_BY_CODE.size];
-		return {
-			latitude: base.latitude - 0.05,
-			longitude: base.longitude + 0.05,
-			heading: h % 360,
-			speed: 0.2,
-			at: now - HOUR_MS,
-		};
+	vesselPosition(imo: string): VesselPosition {
+		return vesselPosition(this.store, imo);
 	}
-
-	metroFor(s: ShipmentRec) {
-		return s.metroCode ? (METRO_BY_CODE.get(s.metroCode) ?? null) : null;
-	}
-}
-
-/** Linear interpolation of [lon, lat] that crosses the antimeridian the short way. */
-export function interpolate(a: [number, number], b: [number, number], f: number): [number, number] {
-	let bl = b[0];
-	if (bl - a[0] > 180) bl -= 360;
-	if (a[0] - bl > 180) bl += 360;
-	let lon = a[0] + (bl - a[0]) * f;
-	if (lon > 180) lon -= 360;
-	if (lon < -180) lon += 360;
-	return [Math.round(lon * 1e5) / 1e5, Math.round((a[1] + (b[1] - a[1]) * f) * 1e5) / 1e5];
-}
-
-export function bearing(a: [number, number], b: [number, number]): number {
-	let dl = b[0] - a[0];
-	if (dl > 180) dl -= 360;
-	if (dl < -180) dl += 360;
-	const deg = (Math.atan2(dl, b[1] - a[1]) * 180) / Math.PI;
-	return Math.round(((deg + 360) % 360) * 10) / 10;
 }

@@ -1,6 +1,6 @@
 /** `npm run sandbox -- [--port 4949] [--host 127.0.0.1] [--seed 49] [--containers 40] ...` */
 import { startSandbox } from './index';
-import { DEMURRAGE_FIXTURE_COUNT, FIXTURE_COUNT, JOURNEY_FIXTURE_COUNT } from './seed';
+import { DEMURRAGE_FIXTURE_COUNT, FIXTURE_COUNT, JOURNEY_FIXTURE_COUNT } from './fixtures';
 import type { SandboxOptions } from './types';
 
 const HELP = `Terminal49 API v2 sandbox

@@ -1,11 +1,12 @@
 /** Control API under /_sandbox (no auth, loopback only): drive state, inject faults, read logs. */
-import type { ContainerPatch, SandboxApp } from './app';
+import type { SandboxApp } from './app';
+import type { ContainerPatch } from './container-state';
 import { KEYS } from './auth';
 import { EVENT_SET } from './events';
 import { FAULT_KINDS } from './faults';
 import type { Reply } from './router';
 import { isCalendarDate } from './pod-deadlines';
-import { HOLD_NAMES } from './seed';
+import { HOLD_NAMES } from './generator';
 import type { FaultSpec, SandboxOptions } from './types';
 
 const CONTAINER_STATUSES = [

@@ -6,10 +6,11 @@
  *   // sandbox_paid_legacy and sandbox_paid_selected (paid, each pinned to one container serializer)
  *   await sb.close();
  */
-import { SandboxApp, type ContainerPatch } from './app';
+import { SandboxApp } from './app';
 import { KEYS } from './auth';
+import type { ContainerPatch } from './container-state';
 import { summary } from './control';
-import type { FixtureInfo } from './seed';
+import type { FixtureInfo } from './fixtures';
 import { SandboxServer } from './server';
 import type { Store } from './store';
 import type {

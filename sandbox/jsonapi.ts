@@ -51,6 +51,10 @@ export function invalid(pointer: string, detail: string, code = 'invalid'): Http
 	return error(422, detail, { source: { pointer }, code });
 }
 
+/** A resource identifier object: `{id, type}`. */
+export type Ref = { id: string; type: string };
+export const ref = (type: string, id: string): Ref => ({ id, type });
+
 export interface ResourceObject {
 	id: string;
 	type: string;

@@ -1,6 +1,7 @@
 /** GeoJSON FeatureCollection for GET /containers/{id}/map_geojson (coordinates are [longitude, latitude]). */
-import { interpolate, type SandboxApp } from './app';
+import { interpolate } from './geo';
 import { PORTS_BY_CODE, VESSELS_BY_IMO, type PortRef } from './reference-data';
+import type { Store } from './store';
 import { milestoneIndex, vesselOfLeg } from './timeline';
 import type { ContainerRec } from './types';
 import { iso } from './util';
@@ -15,8 +16,8 @@ function line(a: Position, b: Position, points = 8): Position[] {
 
 const pos = (p: PortRef): Position => [p.longitude, p.latitude];
 
-export function containerMap(app: SandboxApp, c: ContainerRec): Record<string, unknown> {
-	const s = app.store.shipmentOf(c);
+export function containerMap(store: Store, c: ContainerRec): Record<string, unknown> {
+	const s = store.shipmentOf(c);
 	const m = s.milestones;
 	const ports = [s.polCode, ...(s.tsCode ? [s.tsCode] : []), s.podCode].map(
 		(code) => PORTS_BY_CODE.get(code)!,

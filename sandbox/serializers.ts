@@ -1,6 +1,34 @@
-/** Store records -> JSON:API resource objects, in the shapes of openapi.json. */
+/**
+ * Store records -> JSON:API resource objects, in the shapes of openapi.json, as one account sees them: the
+ * Serializer of a request carries the account's plan (rail LFD) and container serializer (pod-deadlines.ts),
+ * builds the tracked records (tracking requests, shipments, containers, transport events) and finds any
+ * resource by type and id for `included` (`lookup`). The other families are built in reference-resources.ts,
+ * account-resources.ts and journey-resources.ts (raw events, route).
+ */
 import { planHas } from './auth';
-import type { ResourceObject } from './jsonapi';
+import {
+	customFieldDefinitionResource,
+	customFieldOptionResource,
+	customFieldResource,
+	documentResource,
+	emailSubmissionResource,
+	partyResource,
+	partyRoleResource,
+	webhookNotificationResource,
+	webhookResource,
+} from './account-resources';
+import { rawEventResources, routeResources } from './journey-resources';
+import { ref, type ResourceObject } from './jsonapi';
+import {
+	metroAreaResource,
+	portResource,
+	railFacilityResource,
+	railTerminalResource,
+	shippingLineResource,
+	terminalResource,
+	vesselPositionAttributes,
+	vesselResource,
+} from './reference-resources';
 import {
 	METRO_BY_CODE,
 	METRO_BY_ID,
@@ -10,13 +38,8 @@ import {
 	SHIPPING_LINES,
 	SHIPPING_LINES_BY_SCAC,
 	TERMINALS_BY_ID,
-	TERMINALS_BY_PORT,
 	VESSELS_BY_ID,
 	VESSELS_BY_IMO,
-	type MetroAreaRef,
-	type PortRef,
-	type ShippingLineRef,
-	type TerminalRef,
 	type VesselRef,
 } from './reference-data';
 import { LEGACY_LFD_SENTINEL, coalescedLfd, podDeadlines, visibleLineLfd } from './pod-deadlines';
@@ -26,102 +49,26 @@ import {
 	milestoneIndex,
 	rawEventId,
 	rawEventKeys,
-	ROLL_EVENTS,
-	T,
 	timeOf,
 	transportEvents,
-	vesselOfLeg,
 } from './timeline';
-import { hashString, uuidFromKey } from './util';
 import type {
 	ContainerRec,
 	CustomFieldDefinitionRec,
 	DeadlineShape,
-	CustomFieldOptionRec,
-	CustomFieldRec,
-	DocumentRec,
-	EmailSubmissionRec,
-	PartyRec,
-	PartyRoleRec,
 	Plan,
 	ShipmentRec,
 	TrackingRequestRec,
 	TransportEventRec,
-	WebhookNotificationRec,
-	WebhookRec,
 } from './types';
-import { clone, iso } from './util';
-
-type Ref = { id: string; type: string };
-const ref = (type: string, id: string): Ref => ({ id, type });
-
-export const ACCOUNT_ID = '7f3a5a4e-2c1d-4b8e-9f10-5a1b2c3d4e5f';
+import { clone, hashString, iso } from './util';
+import type { VesselPosition } from './vessel-positions';
 
 /** A vessel's current position (the sandbox app computes it from the voyages at sea). */
-export type PositionOf = (imo: string) => {
-	latitude: number;
-	longitude: number;
-	heading: number;
-	speed: number;
-	at: number;
-};
+export type PositionOf = (imo: string) => VesselPosition;
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-
-/** `provided_data` of a terminal: which terminal fields it reports (the sandbox fills all of them). */
-const TERMINAL_PROVIDED_FIELDS = [
-	'pickup_lfd',
-	'pod_full_out_at',
-	'available_for_pickup',
-	'fees_at_pod_terminal',
-	'holds_at_pod_terminal',
-	'pickup_appointment_at',
-	'location_at_pod_terminal',
-	'pod_full_out_chassis_number',
-];
-
-/** `provided_data` of a shipping line: which container fields it reports. */
-const LINE_PROVIDED_FIELDS = [
-	'ssl_lfd',
-	'seal_number',
-	'weight_in_lbs',
-	'equipment_type',
-	'pod_arrived_at',
-	'pod_full_out_at',
-	'equipment_height',
-	'equipment_length',
-	'pod_discharged_at',
-	'empty_terminated_at',
-	'final_destination_full_out_at',
-];
-
-function providedData(fields: string[], provided: (field: string) => boolean) {
-	const out: Record<string, boolean | string> = {};
-	for (const f of fields) {
-		out[f] = provided(f);
-		out[`${f}_notes`] = '';
-	}
-	return out;
-}
-
-/** Zip code of the inland rail facilities (used when one is a container's pickup facility). */
-const METRO_ZIPS: Record<string, string> = {
-	USCHI: '60421',
-	USDAL: '75241',
-	USMEM: '38118',
-	USKCK: '66061',
-	USCMH: '43207',
-	USATL: '30168',
-};
-const STATE_NAMES: Record<string, string> = {
-	IL: 'Illinois',
-	TX: 'Texas',
-	TN: 'Tennessee',
-	KS: 'Kansas',
-	OH: 'Ohio',
-	GA: 'Georgia',
-};
 
 export class Serializer {
 	/** Transport events seen while serializing containers, serialized only if `include` asks for them. */
@@ -486,502 +433,43 @@ export class Serializer {
 		};
 	}
 
-	/**
-	 * Raw carrier/terminal events in `index` order: actual ones for completed milestones, estimated ones after,
-	 * and a rolled container's load and discharge at the port of lading before its `vessel_loaded`.
-	 */
+	/** Raw carrier/terminal events in `index` order (journey-resources.ts); registered for `lookup`. */
 	rawEvents(c: ContainerRec): ResourceObject[] {
-		const s = this.store.shipmentOf(c);
-		const line = SHIPPING_LINES_BY_SCAC.get(s.scac);
-		const milestones = s.milestones.length;
-		return rawEventKeys(s, c).map((key, index) => {
-			const roll = key >= milestones ? c.roll! : null;
-			const actual = roll !== null || key <= c.stage;
-			const short = roll ? ROLL_EVENTS[key - milestones] : s.milestones[key].slice(T.length);
-			const ts = roll
-				? short === 'vessel_loaded'
-					? roll.loadedAt
-					: roll.dischargedAt
-				: c.times[key];
-			const loc =
-				roll || ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed'].includes(short)
-					? s.polCode
-					: short.startsWith('transshipment_')
-						? s.tsCode!
-						: s.podCode;
-			const port = PORTS_BY_CODE.get(loc)!;
-			const leg = roll ?? vesselOfLeg(s, short);
-			const vessel = VESSELS_BY_IMO.get(leg.vesselImo)!;
-			const withVessel = short.startsWith('vessel_') || short.startsWith('transshipment_');
-			const rawName =
-				short === 'arrived_at_inland_destination'
-					? 'arrived_at_destination'
-					: short === 'vessel_berthed'
-						? 'vessel_arrived'
-						: short;
-			const id = this.rawRef(c.id, key);
-			const res: ResourceObject = {
-				id,
-				type: 'raw_event',
-				attributes: {
-					actual_on: actual ? iso(ts)!.slice(0, 10) : null,
-					estimated_at: actual ? null : iso(ts),
-					actual_at: actual ? iso(ts) : null,
-					will_occur_at: null,
-					event: rawName,
-					timestamp: iso(ts),
-					estimated: !actual,
-					invalidated_at: null,
-					index,
-					original_event: short.replace(/_/g, ' ').replace(/^./, (x) => x.toUpperCase()),
-					created_at: iso(Math.min(ts, c.updatedAt)),
-					data_source: 'shipping_line',
-					data_provider_name: line?.name ?? s.scac,
-					data_provider_code: s.scac,
-					voyage_number: withVessel ? leg.voyageNumber : null,
-					location_name: port.name,
-					location_locode: port.code,
-					vessel_name: withVessel ? vessel.name : null,
-					vessel_imo: withVessel ? vessel.imo : null,
-					timezone: port.timeZone,
-					estimated_on: actual ? null : iso(ts)!.slice(0, 10),
-				},
-				relationships: {
-					location: { data: ref('port', port.id) },
-					vessel: { data: withVessel ? ref('vessel', vessel.id) : null },
-					container: { data: ref('container', c.id) },
-					terminal: { data: null },
-				},
-			};
-			return res;
-		});
+		return rawEventResources(this.store, c, (containerId, index) =>
+			this.rawRef(containerId, index),
+		);
 	}
 
-	/**
-	 * The container's route (Routing Data): one route location per port call (lading, transshipment,
-	 * discharge) and the inland destination, with the legs in and out of each.
-	 */
+	/** The container's route (Routing Data; journey-resources.ts); its route locations kept for `included`. */
 	route(c: ContainerRec): ResourceObject {
-		const s = this.store.shipmentOf(c);
-		const m = s.milestones;
-		const metro = s.metroCode ? METRO_BY_CODE.get(s.metroCode)! : null;
-		const routeId = uuidFromKey(`${c.id}:route`);
-		const when = (short: string) => {
-			const i = milestoneIndex(m, short);
-			return i < 0
-				? { planned: null, actual: null }
-				: { planned: iso(c.times[i]), actual: c.stage >= i ? iso(c.times[i]) : null };
-		};
-		type Leg = {
-			scac: string;
-			mode: 'vessel' | 'rail';
-			voyage: string | null;
-			vesselImo: string | null;
-			at: string;
-		};
-		const stops: Array<{
-			location: Ref;
-			inbound: Leg | null;
-			outbound: Leg | null;
-		}> = [];
-		const bySea = (at: string): Leg => {
-			const leg = vesselOfLeg(s, at);
-			return {
-				scac: s.scac,
-				mode: 'vessel',
-				voyage: leg.voyageNumber,
-				vesselImo: leg.vesselImo,
-				at,
-			};
-		};
-		const byRail = (at: string): Leg => ({
-			scac: c.podRailCarrier ?? metro!.railCarrier,
-			mode: 'rail',
-			voyage: null,
-			vesselImo: null,
-			at,
-		});
-		stops.push({
-			location: ref('port', PORTS_BY_CODE.get(s.polCode)!.id),
-			inbound: null,
-			outbound: bySea('vessel_departed'),
-		});
-		if (s.tsCode)
-			stops.push({
-				location: ref('port', PORTS_BY_CODE.get(s.tsCode)!.id),
-				inbound: bySea('transshipment_arrived'),
-				outbound: bySea('transshipment_departed'),
-			});
-		stops.push({
-			location: ref('port', PORTS_BY_CODE.get(s.podCode)!.id),
-			inbound: bySea('vessel_arrived'),
-			outbound: metro ? byRail('rail_departed') : null,
-		});
-		if (metro)
-			stops.push({
-				location: ref('metro_area', metro.id),
-				inbound: byRail('rail_arrived'),
-				outbound: null,
-			});
-		const created = iso(c.createdAt);
-		const updated = iso(Math.max(c.createdAt, c.updatedAt));
-		const ids = stops.map((_, k) => uuidFromKey(`${c.id}:route_location:${k}`));
-		stops.forEach((stop, k) => {
-			const inbound = stop.inbound ? when(stop.inbound.at) : null;
-			const outbound = stop.outbound ? when(stop.outbound.at) : null;
-			const vesselOf = (leg: Leg | null) =>
-				leg?.vesselImo ? ref('vessel', VESSELS_BY_IMO.get(leg.vesselImo)!.id) : null;
-			this.routeLocations.set(ids[k], {
-				id: ids[k],
-				type: 'route_location',
-				attributes: {
-					id: ids[k],
-					inbound_scac: stop.inbound?.scac ?? null,
-					inbound_mode: stop.inbound?.mode ?? null,
-					inbound_eta_at: inbound?.planned ?? null,
-					inbound_ata_at: inbound?.actual ?? null,
-					inbound_voyage_number: stop.inbound?.voyage ?? null,
-					outbound_scac: stop.outbound?.scac ?? null,
-					outbound_mode: stop.outbound?.mode ?? null,
-					outbound_etd_at: outbound?.planned ?? null,
-					outbound_atd_at: outbound?.actual ?? null,
-					outbound_voyage_number: stop.outbound?.voyage ?? null,
-					created_at: created,
-					updated_at: updated,
-				},
-				relationships: {
-					route: { data: ref('route', routeId) },
-					location: { data: stop.location },
-					inbound_vessel: { data: vesselOf(stop.inbound) },
-					outbound_vessel: { data: vesselOf(stop.outbound) },
-				},
-			});
-		});
-		return {
-			id: routeId,
-			type: 'route',
-			attributes: { created_at: created, updated_at: updated },
-			relationships: { route_locations: { data: ids.map((id) => ref('route_location', id)) } },
-		};
-	}
-
-	port(p: PortRef): ResourceObject {
-		return {
-			id: p.id,
-			type: 'port',
-			attributes: {
-				id: p.id,
-				name: p.name,
-				code: p.code,
-				state_abbr: p.stateAbbr,
-				city: p.city,
-				country_code: p.countryCode,
-				// Decimal strings, as the live service sends them.
-				latitude: String(p.latitude),
-				longitude: String(p.longitude),
-				time_zone: p.timeZone,
-			},
-			relationships: {
-				terminals: {
-					data: (TERMINALS_BY_PORT.get(p.code) ?? []).map((t) => ref('terminal', t.id)),
-				},
-			},
-		};
-	}
-
-	metroArea(m: MetroAreaRef): ResourceObject {
-		return {
-			id: m.id,
-			type: 'metro_area',
-			attributes: {
-				name: m.name,
-				code: m.code,
-				state_abbr: m.stateAbbr,
-				country_code: m.countryCode,
-				time_zone: m.timeZone,
-				latitude: m.latitude,
-				longitude: m.longitude,
-			},
-		};
-	}
-
-	terminal(t: TerminalRef): ResourceObject {
-		const port = PORTS_BY_CODE.get(t.portCode)!;
-		return {
-			id: t.id,
-			type: 'terminal',
-			attributes: {
-				id: t.id,
-				nickname: t.nickname,
-				name: t.name,
-				firms_code: t.firmsCode,
-				smdg_code: t.nickname
-					.replace(/[^A-Za-z]/g, '')
-					.slice(0, 5)
-					.toUpperCase(),
-				bic_facility_code: `${t.portCode}${t.firmsCode}`,
-				provided_data: providedData(TERMINAL_PROVIDED_FIELDS, () => true),
-				street: t.street,
-				city: t.city,
-				state: port.state ?? '',
-				state_abbr: t.stateAbbr,
-				zip: t.zip,
-				country: t.country,
-				facility_type: 'ocean_terminal',
-			},
-			relationships: { port: { data: ref('port', port.id) } },
-		};
-	}
-
-	/** An inland rail facility as a `terminal` (a rail container's `pickup_facility`); it lies at no port. */
-	railFacility(m: MetroAreaRef): ResourceObject {
-		const rt = m.railTerminal;
-		return {
-			id: rt.id,
-			type: 'terminal',
-			attributes: {
-				id: rt.id,
-				nickname: rt.nickname,
-				name: rt.name,
-				firms_code: rt.firmsCode,
-				smdg_code: rt.nickname
-					.replace(/[^A-Za-z]/g, '')
-					.slice(0, 5)
-					.toUpperCase(),
-				bic_facility_code: `${m.code}${rt.firmsCode}`,
-				provided_data: providedData(
-					TERMINAL_PROVIDED_FIELDS,
-					(f) => f !== 'pod_full_out_chassis_number',
-				),
-				street: `${100 + (hashString(rt.firmsCode) % 900)} Intermodal Dr.`,
-				city: m.name,
-				state: STATE_NAMES[m.stateAbbr] ?? '',
-				state_abbr: m.stateAbbr,
-				zip: METRO_ZIPS[m.code] ?? '00000',
-				country: 'United States',
-				facility_type: 'rail_terminal',
-			},
-			relationships: { port: { data: null } },
-		};
-	}
-
-	railTerminal(m: MetroAreaRef): ResourceObject {
-		return {
-			id: m.railTerminal.id,
-			type: 'rail_terminal',
-			attributes: {
-				name: m.railTerminal.name,
-				nickname: m.railTerminal.nickname,
-				firms_code: m.railTerminal.firmsCode,
-			},
-			relationships: { port: { data: null }, metro_area: { data: ref('metro_area', m.id) } },
-		};
-	}
-
-	shippingLine(l: ShippingLineRef): ResourceObject {
-		return {
-			id: l.id,
-			type: 'shipping_line',
-			attributes: {
-				scac: l.scac,
-				name: l.name,
-				provided_data: providedData(LINE_PROVIDED_FIELDS, () => true),
-				tracking_url: l.trackingUrl,
-				contact_url: l.contactUrl,
-				alternative_scacs: l.alternativeScacs.slice(),
-				short_name: l.shortName,
-				bill_of_lading_tracking_support: l.billOfLadingTracking,
-				booking_number_tracking_support: l.bookingNumberTracking,
-				container_number_tracking_support: !/no container numbers/i.test(l.notes),
-			},
-		};
+		const { route, locations } = routeResources(this.store, c);
+		for (const location of locations) this.routeLocations.set(location.id, location);
+		return route;
 	}
 
 	/** Name, IMO, MMSI and the current position (as the live `included` vessels carry it). */
 	positionAttributes(v: VesselRef): Record<string, unknown> {
-		if (!this.positionOf) return {};
-		const p = this.positionOf(v.imo);
-		return {
-			latitude: p.latitude,
-			longitude: p.longitude,
-			nautical_speed_knots: p.speed,
-			navigational_heading_degrees: p.heading,
-			position_timestamp: iso(p.at),
-		};
+		return this.positionOf ? vesselPositionAttributes(this.positionOf(v.imo)) : {};
 	}
 
-	vessel(v: VesselRef, extra: Record<string, unknown> = {}): ResourceObject {
-		return {
-			id: v.id,
-			type: 'vessel',
-			attributes: { name: v.name, imo: v.imo, mmsi: v.mmsi, ...extra },
-		};
-	}
-
-	webhook(w: WebhookRec): ResourceObject {
-		return {
-			id: w.id,
-			type: 'webhook',
-			attributes: {
-				url: w.url,
-				active: w.active,
-				events: w.events.slice(),
-				secret: w.secret,
-				headers: w.headers ? clone(w.headers) : null,
-			},
-			links: { self: `/v2/webhooks/${w.id}` },
-		};
-	}
-
-	webhookNotification(n: WebhookNotificationRec): ResourceObject {
-		return {
-			id: n.id,
-			type: 'webhook_notification',
-			attributes: {
-				id: n.id,
-				event: n.event,
-				delivery_status: n.deliveryStatus,
-				created_at: iso(n.createdAt),
-			},
-			relationships: {
-				reference_object: { data: { ...n.referenceObject } },
-				webhook: { data: ref('webhook', n.webhookId) },
-				webhook_notification_logs: { data: [] },
-			},
-		};
-	}
-
-	party(p: PartyRec): ResourceObject {
-		return {
-			id: p.id,
-			type: 'party',
-			attributes: { company_name: p.companyName },
-			links: { self: `/v2/parties/${p.id}` },
-		};
-	}
-
-	partyRole(r: PartyRoleRec): ResourceObject {
-		return {
-			id: r.id,
-			type: 'party_role',
-			attributes: {
-				role: r.role,
-				roleable_type: r.roleableType,
-				roleable_id: r.roleableId,
-				created_at: iso(r.createdAt),
-				updated_at: iso(r.updatedAt),
-			},
-			relationships: { party: { data: ref('party', r.partyId) } },
-		};
-	}
+	// The resources that are the same for every account (reference-resources.ts, account-resources.ts).
+	readonly port = portResource;
+	readonly metroArea = metroAreaResource;
+	readonly terminal = terminalResource;
+	readonly railFacility = railFacilityResource;
+	readonly railTerminal = railTerminalResource;
+	readonly shippingLine = shippingLineResource;
+	readonly vessel = vesselResource;
+	readonly webhook = webhookResource;
+	readonly webhookNotification = webhookNotificationResource;
+	readonly party = partyResource;
+	readonly partyRole = partyRoleResource;
+	readonly customFieldOption = customFieldOptionResource;
+	readonly customField = customFieldResource;
+	readonly document = documentResource;
+	readonly emailSubmission = emailSubmissionResource;
 
 	customFieldDefinition(d: CustomFieldDefinitionRec): ResourceObject {
-		return {
-			id: d.id,
-			type: 'custom_field_definition',
-			attributes: {
-				entity_type: d.entityType,
-				api_slug: d.apiSlug,
-				display_name: d.displayName,
-				data_type: d.dataType,
-				reference_type: d.referenceType,
-				validation: d.validation,
-				default_format: d.defaultFormat,
-				default_value: d.defaultValue as never,
-			},
-			relationships: {
-				options: {
-					data: this.store.customFieldOptions
-						.all()
-						.filter((o) => o.definitionId === d.id)
-						.map((o) => ref('custom_field_option', o.id)),
-				},
-			},
-		};
-	}
-
-	customFieldOption(o: CustomFieldOptionRec): ResourceObject {
-		return {
-			id: o.id,
-			type: 'custom_field_option',
-			attributes: { label: o.label, value: o.value, position: o.position },
-		};
-	}
-
-	customField(f: CustomFieldRec): ResourceObject {
-		const v = f.value;
-		return {
-			id: f.id,
-			type: 'custom_field',
-			attributes: {
-				api_slug: f.apiSlug,
-				value: v as never,
-				display_value:
-					v === null || v === undefined ? null : Array.isArray(v) ? v.join(', ') : String(v),
-			},
-			relationships: {
-				entity: { data: ref(f.entityType, f.entityId) },
-				definition: { data: ref('custom_field_definition', f.definitionId) },
-			},
-		};
-	}
-
-	document(d: DocumentRec): ResourceObject {
-		return {
-			id: d.id,
-			type: 'document',
-			attributes: {
-				id: d.id,
-				name: d.name,
-				document_type: d.documentType,
-				document_type_manual: d.documentTypeManual,
-				classification_notes: d.classificationNotes,
-				source: d.source,
-				file_name: d.fileName,
-				file_content_type: d.fileContentType,
-				file_size_bytes: d.fileSizeBytes,
-				created_at: iso(d.createdAt),
-				updated_at: iso(d.updatedAt),
-			},
-			relationships: {
-				account: { data: ref('account', ACCOUNT_ID) },
-				user: { data: null },
-				email_submission: {
-					data: d.emailSubmissionId ? ref('email_submission', d.emailSubmissionId) : null,
-				},
-				last_document_representation: { data: null },
-				shipments: { data: d.shipmentIds.map((id) => ref('shipment', id)) },
-				cargos: { data: d.containerIds.map((id) => ref('container', id)) },
-			},
-			links: { self: `/v2/documents/${d.id}`, download: `/v2/documents/${d.id}/download_url` },
-		};
-	}
-
-	emailSubmission(e: EmailSubmissionRec): ResourceObject {
-		return {
-			id: e.id,
-			type: 'email_submission',
-			attributes: {
-				subject: e.subject,
-				body: e.body,
-				from: e.from,
-				to: e.to,
-				cc: e.cc,
-				sent_at: iso(e.sentAt),
-				message_id: e.messageId,
-				in_reply_to: null,
-				references: [],
-				content_type: 'text/plain',
-				documents_count: e.documentIds.length,
-				created_at: iso(e.createdAt),
-				updated_at: iso(e.updatedAt),
-			},
-			relationships: {
-				account: { data: ref('account', ACCOUNT_ID) },
-				user: { data: null },
-				documents: { data: e.documentIds.map((id) => ref('document', id)) },
-			},
-			links: { self: `/v2/email_submissions/${e.id}` },
-		};
+		return customFieldDefinitionResource(this.store, d);
 	}
 }

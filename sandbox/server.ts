@@ -19,6 +19,7 @@ import { trackingRequestRoutes } from './routes/tracking-requests';
 import { webhookRoutes } from './routes/webhooks';
 import { accountRoutes } from './routes/account';
 import { partyRoleRoutes } from './routes/party-roles';
+import { partyRoutes } from './routes/parties';
 import type { RequestLogEntry } from './types';
 import { sleep } from './util';
 import { handleWidget } from './widget';
@@ -35,6 +36,7 @@ export function buildRouter(): Router {
 		...containerRoutes,
 		...webhookRoutes,
 		...referenceRoutes,
+		...partyRoutes,
 		...customFieldRoutes,
 		...documentRoutes,
 		...accountRoutes,

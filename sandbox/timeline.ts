@@ -319,6 +319,43 @@ export function transportEvents(shipment: ShipmentRec, c: ContainerRec): Transpo
 	return out.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/**
+ * A run-time transport event of a container at `now`, one its plan does not record: a terminal update, an
+ * LFD change, a fired or an example event. It happens where the milestone it names happens, else where the
+ * container is (its terminal once discharged, else the port of discharge); terminal events (pickup, LFD,
+ * availability) come from the terminal and name no vessel.
+ */
+export function runtimeTransportEvent(
+	shipment: ShipmentRec,
+	c: ContainerRec,
+	event: string,
+	id: string,
+	now: number,
+): TransportEventRec {
+	const discharged = c.stage >= milestoneIndex(shipment.milestones, 'vessel_discharged');
+	const te: TransportEventRec = {
+		id,
+		containerId: c.id,
+		shipmentId: shipment.id,
+		event,
+		timestamp: now,
+		createdAt: now,
+		...milestoneContext(
+			shipment,
+			shipment.milestones.includes(event)
+				? event
+				: T + (discharged ? 'available' : 'vessel_arrived'),
+		),
+		rawIndex: null,
+	};
+	if (event.startsWith('container.pickup') || event.endsWith('available')) {
+		te.dataSource = 'terminal';
+		te.vesselImo = null;
+		te.voyageNumber = null;
+	}
+	return te;
+}
+
 export function timeOf(
 	shipment: ShipmentRec,
 	c: ContainerRec,

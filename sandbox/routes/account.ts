@@ -4,7 +4,7 @@
  * plan included; `meEndpoint: false` switches it off (404, as a service that predates it).
  */
 import type { Route } from '../router';
-import { ACCOUNT_ID } from '../serializers';
+import { ACCOUNT_ID } from '../account-resources';
 import type { Store } from '../store';
 import type { Plan } from '../types';
 import { uuidFromKey } from '../util';

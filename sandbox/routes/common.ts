@@ -13,6 +13,11 @@ export function doc(status: number, data: unknown, extra: Record<string, unknown
 	return { status, body: { data, ...extra } };
 }
 
+/** `links.self` of a document: the absolute URL of `path` (below /v2). */
+export const selfLinks = (ctx: Ctx, path: string) => ({
+	links: { self: `${ctx.list.baseUrl}${path}` },
+});
+
 /** A single resource with `included` resolved from the `include` parameter (plus defaults). */
 export function single(
 	ctx: Ctx,

@@ -18,7 +18,7 @@ import { transportEvents } from '../timeline';
 import type { ContainerRec } from '../types';
 import { containerFilter, containerOrder, CONTAINER_PAGE_CAP, filterParams } from '../list-query';
 import { containerView, shipmentViews } from '../list-views';
-import { ACCOUNT_ID } from '../serializers';
+import { ACCOUNT_ID } from '../account-resources';
 import { effectivePairs, list, must, newestFirst, single } from './common';
 import { PLAIN_JSON_PRODUCES } from '../negotiation';
 
@@ -114,7 +114,7 @@ export const containerRoutes: Route[] = [
 		feature: 'routing_data',
 		handler: (ctx) => ({
 			status: 200,
-			body: containerMap(ctx.app, findContainer(ctx, ctx.params.id)),
+			body: containerMap(ctx.app.store, findContainer(ctx, ctx.params.id)),
 		}),
 	},
 	{

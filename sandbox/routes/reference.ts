@@ -1,5 +1,5 @@
 /** Reference data: shipping lines, ports, terminals, metro areas, vessels (+ positions) and search. */
-import { interpolate } from '../app';
+import { interpolate } from '../geo';
 import { error, type ResourceObject } from '../jsonapi';
 import {
 	METRO_BY_CODE,
@@ -12,6 +12,7 @@ import {
 	VESSELS_BY_IMO,
 	type VesselRef,
 } from '../reference-data';
+import { vesselPositionAttributes } from '../reference-resources';
 import type { Ctx, Route } from '../router';
 import { DAY_MS, iso, parseTime } from '../util';
 
@@ -28,13 +29,7 @@ function findVessel(idOrImo: string): VesselRef {
 
 function vesselDoc(ctx: Ctx, v: VesselRef): ResourceObject {
 	const p = ctx.app.vesselPosition(v.imo);
-	const extra: Record<string, unknown> = {
-		latitude: p.latitude,
-		longitude: p.longitude,
-		nautical_speed_knots: p.speed,
-		navigational_heading_degrees: p.heading,
-		position_timestamp: iso(p.at),
-	};
+	const extra = vesselPositionAttributes(p);
 	const from = ctx.query['show_positions[from_timestamp]'];
 	const to = ctx.query['show_positions[to_timestamp]'];
 	if (from !== undefined || to !== undefined) {

@@ -6,7 +6,7 @@ import { attributesOf, checkType, error, stringArray } from '../jsonapi';
 import { filterParams, SHIPMENT_PAGE_CAP, shipmentFilter, shipmentOrder } from '../list-query';
 import { shipmentViews } from '../list-views';
 import type { Ctx, Reply, Route } from '../router';
-import { ACCOUNT_ID } from '../serializers';
+import { ACCOUNT_ID } from '../account-resources';
 import type { ShipmentRec } from '../types';
 import { effectivePairs, list, must, newestFirst, single } from './common';
 

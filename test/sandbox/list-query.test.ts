@@ -6,7 +6,7 @@
  * matching nothing, a blank `q` refused.
  */
 import type { Sandbox } from '../../sandbox';
-import { ACCOUNT_ID } from '../../sandbox/serializers';
+import { ACCOUNT_ID } from '../../sandbox/account-resources';
 import { client, startTestSandbox } from './helpers';
 
 let sb: Sandbox;

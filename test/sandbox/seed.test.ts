@@ -2,7 +2,11 @@
 import type { Sandbox } from '../../sandbox';
 import { isValidContainerNumber, iso6346CheckDigit } from '../../sandbox';
 import { SHIPPING_LINES_BY_SCAC, TERMINALS_BY_ID, VESSELS } from '../../sandbox/reference-data';
-import { DEMURRAGE_FIXTURE_COUNT, FIXTURE_COUNT, JOURNEY_FIXTURE_COUNT } from '../../sandbox/seed';
+import {
+	DEMURRAGE_FIXTURE_COUNT,
+	FIXTURE_COUNT,
+	JOURNEY_FIXTURE_COUNT,
+} from '../../sandbox/fixtures';
 import { isValidImo, iso, lfdInstant } from '../../sandbox/util';
 import { client, control, startTestSandbox } from './helpers';
 
