@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/helpers/events';
+import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/domain/events';
 import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';
 import { startReceiver, TriggerWorkflow } from './harness';

@@ -2,7 +2,7 @@ import {
 	containerInsights,
 	pickupLfdSource,
 	withContainerInsights,
-} from '../../nodes/Terminal49/helpers/containerInsights';
+} from '../../nodes/Terminal49/domain/containerInsights';
 
 const now = new Date('2026-11-22T06:00:00Z'); // 22:00 on Nov 21 in Los Angeles
 

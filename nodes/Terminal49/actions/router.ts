@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { agentErrorItem, agentViewOf, boundedForAgent } from '../helpers/agentAnswers';
-import { selectedFields, summaryOf } from '../helpers/summaries';
+import { agentErrorItem, agentViewOf, boundedForAgent } from '../views/agent';
+import { selectedFields, summaryOf } from '../views/people';
 import type { OutputShape } from '../parameters';
 import { readOutput } from '../parameters';
 import { resources } from './resources';
@@ -10,7 +10,7 @@ import { resources } from './resources';
 /**
  * Runs the chosen operation for input item `itemIndex` and returns its output items, each paired with that
  * input item. The node's execute() loops over the items (and handles Continue On Fail: errorItem). As an AI
- * agent's tool (`asTool`), a list is bounded for the agent (helpers/agentAnswers.ts).
+ * agent's tool (`asTool`), a list is bounded for the agent (views/agent.ts).
  */
 export async function runOperation(
 	this: IExecuteFunctions,
@@ -42,7 +42,7 @@ export async function runOperation(
 
 /**
  * The items as an agent reads them: the short form of what the people-first view leaves as it is (unless the
- * node is set to another Output), and a list bounded (helpers/agentAnswers.ts).
+ * node is set to another Output), and a list bounded (views/agent.ts).
  */
 function forAgent(
 	this: IExecuteFunctions,
@@ -62,7 +62,7 @@ function listIsComplete(this: IExecuteFunctions, itemIndex: number, items: IData
 }
 
 /**
- * The item an AI agent gets for a failed call (`{error}` in one sentence: helpers/agentAnswers.ts), unless
+ * The item an AI agent gets for a failed call (`{error}` in one sentence: views/agent.ts), unless
  * the node is set to stop the workflow on error. n8n's AI Agent does the same with a tool that throws: it
  * hands the agent `{error: message}` and goes on, unless the tool's On Error is "Stop Workflow".
  */

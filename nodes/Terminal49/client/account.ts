@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Feature, Refusal } from '../helpers/entitlements';
+import type { Feature, Refusal } from '../domain/entitlements';
 import {
 	FEATURES,
 	featureRefusal,
@@ -9,7 +9,7 @@ import {
 	readRefusal,
 	statusInWords,
 	withFix,
-} from '../helpers/entitlements';
+} from '../domain/entitlements';
 import type { CacheKey, Reading } from './accountCache';
 import { ACCOUNT_TTL_MS, cachedReading, countCreated, freshEnoughToRefuse } from './accountCache';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { InsightOptions } from '../helpers/containerInsights';
-import { addContainerInsights, DEFAULT_IMMINENT_DAYS } from '../helpers/containerInsights';
-import type { DeadlineRule, LfdSource, WatchedDeadline } from '../helpers/deadlines';
-import { DEFAULT_WATCHED_DEADLINE, selectsLfd } from '../helpers/deadlines';
-import { assertContainerNumber, assertId, assertNotEmpty } from '../helpers/validation';
+import type { InsightOptions } from '../domain/containerInsights';
+import { addContainerInsights, DEFAULT_IMMINENT_DAYS } from '../domain/containerInsights';
+import type { DeadlineRule, LfdSource, WatchedDeadline } from '../domain/deadlines';
+import { DEFAULT_WATCHED_DEADLINE, selectsLfd } from '../domain/deadlines';
+import { assertContainerNumber, assertId, assertNotEmpty } from '../errors/validation';
 import type { HonouredFilter, KeyedItem, ListOptions, Take } from './api';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import { attributesOf, itemsOf, resourcesOf } from './jsonApi';

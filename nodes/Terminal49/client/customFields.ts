@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertId } from '../helpers/validation';
+import { assertId } from '../errors/validation';
 import type { Take } from './api';
 import type { ReadMode, ResourceObject } from './jsonApi';
 import type { Locator } from './locator';

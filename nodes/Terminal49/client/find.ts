@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertNotEmpty, wrongCheckDigit } from '../helpers/validation';
+import { assertNotEmpty, wrongCheckDigit } from '../errors/validation';
 import type { Api } from './api';
 import type { Containers } from './containers';
 import type { ContainerFilters } from './listFilters';

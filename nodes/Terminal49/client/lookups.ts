@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertImo, assertLocode } from '../helpers/referenceValidation';
-import { assertId, assertScac } from '../helpers/validation';
+import { assertImo, assertLocode } from '../errors/referenceValidation';
+import { assertId, assertScac } from '../errors/validation';
 import type { Take } from './api';
 import type { ReadMode, ResourceObject } from './jsonApi';
 import { attributesOf, itemsOf, listItemOf, resourcesOf } from './jsonApi';

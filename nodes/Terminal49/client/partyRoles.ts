@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PartyRole } from '../helpers/partyRoles';
-import { CONTAINER_ROLE, PARTY_ROLES } from '../helpers/partyRoles';
+import type { PartyRole } from '../domain/partyRoles';
+import { CONTAINER_ROLE, PARTY_ROLES } from '../domain/partyRoles';
 import { describeServiceErrors, serviceErrors } from '../transport/errors';
 import type { Take } from './api';
 import type { RecordRef } from './customFields';
@@ -150,4 +150,4 @@ export class PartyRoles extends Resource {
 	}
 }
 
-export type { PartyRole } from '../helpers/partyRoles';
+export type { PartyRole } from '../domain/partyRoles';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { withContainerInsights } from '../helpers/containerInsights';
-import { assertId, assertNotEmpty } from '../helpers/validation';
+import { withContainerInsights } from '../domain/containerInsights';
+import { assertId, assertNotEmpty } from '../errors/validation';
 import type { Take } from './api';
 import type { Decorate, IncludedIndex, JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import {

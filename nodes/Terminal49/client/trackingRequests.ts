@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertId, assertNotEmpty } from '../helpers/validation';
+import { assertId, assertNotEmpty } from '../errors/validation';
 import type { ServiceError } from '../transport/errors';
 import { serviceErrors } from '../transport/errors';
 import type { Take } from './api';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertWebhookUrl, isLoopbackUrl } from '../helpers/referenceValidation';
+import { assertWebhookUrl, isLoopbackUrl } from '../errors/referenceValidation';
 import type { Take } from './api';
 import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
 import { attributesOf, itemsOf, resourcesOf } from './jsonApi';

@@ -8,7 +8,7 @@ import { parseList } from './list';
  *
  * Node version 1: **Simplify** (on: flat items with every attribute and the derived fields; off: the JSON:API
  * document as Terminal49 sent it). Node version 2: **Output**: Simplified (the people-first view: about a dozen
- * flat fields a coordinator reads first, helpers/summaries.ts), All Fields (version 1's flat item), Selected
+ * flat fields a coordinator reads first, views/people.ts), All Fields (version 1's flat item), Selected
  * Fields (only the fields named), Raw (as Terminal49 sent it). Workflows saved with version 1 keep their items.
  */
 export type OutputShape = 'simplified' | 'all' | 'selected' | 'raw';

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { webhookEventOptions } from '../helpers/events';
-import { deadlineToWatchOption } from '../helpers/insightFields';
+import { webhookEventOptions } from '../domain/events';
+import { deadlineToWatchOption } from '../parameters/insightFields';
 import { ONLY_WHEN_OPTIONS, triggerOutputOption } from '../trigger/description';
 import { MILESTONES } from './fingerprint';
 

@@ -11,14 +11,14 @@ import {
 	resourcesOf,
 	simplifyResource,
 } from '../client/jsonApi';
-import { changeFacts } from '../helpers/changeFacts';
-import type { InsightOptions } from '../helpers/containerInsights';
-import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
-import { sourceTimeZones } from '../helpers/deadlines';
+import { changeFacts } from '../domain/changeFacts';
+import type { InsightOptions } from '../domain/containerInsights';
+import { addContainerInsights, containerTimeZone } from '../domain/containerInsights';
+import { sourceTimeZones } from '../domain/deadlines';
 import { readWatchedDeadline } from '../parameters';
-import { milestoneOf } from '../helpers/milestone';
+import { milestoneOf } from '../domain/milestone';
 import { chosenFacts, triggerOutput } from '../trigger/description';
-import { triggerSummary } from '../helpers/summaries';
+import { triggerSummary } from '../views/people';
 import { changesetToObject } from '../trigger/payload';
 import type { Change, PollState } from './compare';
 import { compare, STATE_VERSION } from './compare';

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ChangeFact } from '../helpers/changeFacts';
-import { webhookEventOptions } from '../helpers/events';
-import { deadlineToWatchOption } from '../helpers/insightFields';
+import type { ChangeFact } from '../domain/changeFacts';
+import { webhookEventOptions } from '../domain/events';
+import { deadlineToWatchOption } from '../parameters/insightFields';
 
 /** Parameters of the Terminal49 Trigger. */
 export const DEFAULT_DEDUPLICATION_HOURS = 24;
@@ -29,7 +29,7 @@ export type TriggerOutput = 'summary' | 'all' | 'raw';
 
 /**
  * Options > Output of both triggers. Version 2's Simplified is the people-first view
- * (helpers/summaries.ts triggerSummary); a node of version 1 gets the full item there (now All Fields).
+ * (views/people.ts triggerSummary); a node of version 1 gets the full item there (now All Fields).
  */
 export function triggerOutputOption(withRaw: boolean): INodeProperties {
 	return {
@@ -71,7 +71,7 @@ export function triggerOutput(options: IDataObject, typeVersion: number): Trigge
 	return 'summary';
 }
 
-/** The choices of "Only When": one per change fact (helpers/changeFacts.ts), sorted by name. */
+/** The choices of "Only When": one per change fact (domain/changeFacts.ts), sorted by name. */
 export const ONLY_WHEN_OPTIONS: Array<{ name: string; value: ChangeFact; description: string }> = [
 	{
 		name: 'A Hold Was Added',

@@ -6,7 +6,7 @@ import type { ResourceObject } from '../client/jsonApi';
 import { isResourceObject, resourcesOf } from '../client/jsonApi';
 import { readWatchedDeadline } from '../parameters';
 import { firstInStore } from './dedup';
-import { triggerSummary } from '../helpers/summaries';
+import { triggerSummary } from '../views/people';
 import { answersWhenFinished, deduplicationWindowMs, triggerOutput } from './description';
 import type { Notification } from './payload';
 import {

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import type { ChangeInput } from '../helpers/changeFacts';
-import { changeFacts, ETA_EVENTS } from '../helpers/changeFacts';
-import type { InsightOptions } from '../helpers/containerInsights';
-import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
-import { sourceTimeZones } from '../helpers/deadlines';
+import type { ChangeInput } from '../domain/changeFacts';
+import { changeFacts, ETA_EVENTS } from '../domain/changeFacts';
+import type { InsightOptions } from '../domain/containerInsights';
+import { addContainerInsights, containerTimeZone } from '../domain/containerInsights';
+import { sourceTimeZones } from '../domain/deadlines';
 import { withNestedContainerInsights } from '../client/shipments';
-import { milestoneOf } from '../helpers/milestone';
+import { milestoneOf } from '../domain/milestone';
 import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../client/jsonApi';
 import {
 	identifiersOf,

@@ -13,7 +13,7 @@ import { SIGNATURE_HEADER, verifySignature } from './signature';
 /**
  * The answer path of one delivery (webhook(), in the process that receives the request): read the raw
  * bytes, verify the signature, parse, filter on the selected events and on "Only When" (the change facts of
- * the delivery, helpers/changeFacts.ts), deduplicate, and hand the delivery to
+ * the delivery, domain/changeFacts.ts), deduplicate, and hand the delivery to
  * n8n. Everything else (loading a container, building the item) happens in the execution (emit.ts).
  *
  * An accepted delivery is answered by n8n, not by the node: for a node that returns `workflowData` without

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { deadlineToWatchOption, imminentDaysOption } from '../../helpers/insightFields';
+import { deadlineToWatchOption, imminentDaysOption } from '../../parameters/insightFields';
 import {
 	readInsightOptions,
 	readList,
@@ -10,7 +10,7 @@ import {
 	readMode,
 	outputProperties,
 } from '../../parameters';
-import { containerLocator } from '../../helpers/locators';
+import { containerLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	containerLocator(),

@@ -2,22 +2,22 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { CONTAINER_STATUSES } from '../../helpers/containerInsights';
+import { CONTAINER_STATUSES } from '../../domain/containerInsights';
 import {
 	deadlineToWatchOption,
 	imminentDaysOption,
 	PICKUP_STATE_OPTIONS,
 	RISK_OPTIONS,
-} from '../../helpers/insightFields';
+} from '../../parameters/insightFields';
 import {
 	customerFilter,
 	etaChangedFilter,
 	etaFilters,
 	partyFilters,
 	tagFilters,
-} from '../../helpers/listFilterFields';
-import { shippingLineLocator } from '../../helpers/locators';
-import { assertContainerNumber } from '../../helpers/validation';
+} from '../../parameters/listFilterFields';
+import { shippingLineLocator } from '../../parameters/locators';
+import { assertContainerNumber } from '../../errors/validation';
 import {
 	listProperties,
 	readContainerFilters,

@@ -9,7 +9,7 @@ import {
 	readTake,
 	outputProperties,
 } from '../../parameters';
-import { containerLocator } from '../../helpers/locators';
+import { containerLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	{

@@ -10,7 +10,7 @@ import {
 	readTake,
 	outputProperties,
 } from '../../parameters';
-import { containerLocator } from '../../helpers/locators';
+import { containerLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	containerLocator(),

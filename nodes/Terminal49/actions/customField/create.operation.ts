@@ -9,7 +9,7 @@ import {
 	readValue,
 	outputProperties,
 } from '../../parameters';
-import { apiSlugProperty, recordProperties, valueProperties } from '../../helpers/customFieldValue';
+import { apiSlugProperty, recordProperties, valueProperties } from '../../parameters/customFields';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['shipment', 'container']),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { valueProperties } from '../../helpers/customFieldValue';
+import { valueProperties } from '../../parameters/customFields';
 import { readMode, readValue, outputProperties } from '../../parameters';
 import { terminal49 } from '../../client';
 import { customFieldIdProperty, readCustomFieldId } from './shared';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { parseCustomFieldValue, VALUE_TYPE_BY_DATA_TYPE } from '../../helpers/customFieldValue';
+import { parseCustomFieldValue, VALUE_TYPE_BY_DATA_TYPE } from '../../parameters/customFields';
 import { terminal49 } from '../../client';
 import { readMode, outputProperties } from '../../parameters';
-import { assertId, assertNotEmpty, parseJsonObject } from '../../helpers/validation';
+import { assertId, assertNotEmpty, parseJsonObject } from '../../errors/validation';
 import { DATA_TYPE_OPTIONS } from './shared';
 
 const properties: INodeProperties[] = [

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { CustomFieldValueType } from '../../helpers/customFieldValue';
-import { parseCustomFieldValue, VALUE_TYPE_OPTIONS } from '../../helpers/customFieldValue';
+import type { CustomFieldValueType } from '../../parameters/customFields';
+import { parseCustomFieldValue, VALUE_TYPE_OPTIONS } from '../../parameters/customFields';
 import { terminal49 } from '../../client';
 import { readLocator, readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty, parseJsonObject } from '../../helpers/validation';
+import { assertNotEmpty, parseJsonObject } from '../../errors/validation';
 import { definitionIdProperty } from './shared';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import { assertNotEmpty } from '../../errors/validation';
 import {
 	definitionIdProperty,
 	optionIdProperty,

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty, parseJsonObject } from '../../helpers/validation';
+import { assertNotEmpty, parseJsonObject } from '../../errors/validation';
 import { documentIdProperty, readDocumentId } from './shared';
 
 const properties: INodeProperties[] = [

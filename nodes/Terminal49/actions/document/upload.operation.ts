@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import { assertNotEmpty } from '../../errors/validation';
 
 /**
  * The document's name: `documentName` from node version 3, `name` before. n8n's editor offers no "Defined

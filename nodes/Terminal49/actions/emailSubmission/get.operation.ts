@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readList, readMode, outputProperties } from '../../parameters';
-import { assertId } from '../../helpers/validation';
+import { assertId } from '../../errors/validation';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readMode, outputProperties } from '../../parameters';
-import { assertId, assertNotEmpty } from '../../helpers/validation';
+import { assertId, assertNotEmpty } from '../../errors/validation';
 import { companyNameProperty, partyIdProperty } from './shared';
 
 const properties: INodeProperties[] = [

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { partyLocator } from '../../helpers/locators';
+import { partyLocator } from '../../parameters/locators';
 import { readLocator, readMode, outputProperties } from '../../parameters';
 import { readRecordAndRole, recordFields, roleFields } from './shared';
 

@@ -9,7 +9,7 @@ import {
 	readTake,
 	outputProperties,
 } from '../../parameters';
-import { ROLE_OPTIONS } from '../../helpers/partyRoles';
+import { ROLE_OPTIONS } from '../../domain/partyRoles';
 import { recordFields } from './shared';
 
 const properties: INodeProperties[] = [

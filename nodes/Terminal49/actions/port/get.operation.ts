@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readLocator, readMode, outputProperties } from '../../parameters';
-import { locodeLocator } from '../../helpers/lookupLocators';
+import { locodeLocator } from '../../parameters/lookupLocators';
 
 const properties: INodeProperties[] = [locodeLocator('port', 'Port', 'USLAX'), ...outputProperties];
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { apiSlugProperty, recordProperties, valueProperties } from '../../helpers/customFieldValue';
+import { apiSlugProperty, recordProperties, valueProperties } from '../../parameters/customFields';
 import { readMode, outputProperties } from '../../parameters';
 import { readRecordField } from './shared';
 

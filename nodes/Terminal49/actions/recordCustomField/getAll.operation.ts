@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { recordProperties } from '../../helpers/customFieldValue';
+import { recordProperties } from '../../parameters/customFields';
 import {
 	listProperties,
 	readMode,

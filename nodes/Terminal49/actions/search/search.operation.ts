@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { listProperties, readMode, readTake, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import { assertNotEmpty } from '../../errors/validation';
 
 const properties: INodeProperties[] = [
 	{

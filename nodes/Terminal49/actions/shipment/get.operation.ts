@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readList, readLocator, readMode, outputProperties } from '../../parameters';
-import { shipmentLocator } from '../../helpers/locators';
+import { shipmentLocator } from '../../parameters/locators';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [

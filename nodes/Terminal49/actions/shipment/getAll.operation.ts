@@ -8,8 +8,8 @@ import {
 	etaFilters,
 	partyFilters,
 	tagFilters,
-} from '../../helpers/listFilterFields';
-import { shippingLineLocator } from '../../helpers/locators';
+} from '../../parameters/listFilterFields';
+import { shippingLineLocator } from '../../parameters/locators';
 import {
 	listProperties,
 	readList,

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readLocator, readMode, outputProperties } from '../../parameters';
-import { shipmentLocator } from '../../helpers/locators';
+import { shipmentLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [shipmentLocator(), ...outputProperties];
 

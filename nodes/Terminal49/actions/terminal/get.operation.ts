@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readMode, outputProperties } from '../../parameters';
-import { assertId } from '../../helpers/validation';
+import { assertId } from '../../errors/validation';
 
 const properties: INodeProperties[] = [
 	{

@@ -3,22 +3,22 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { Terminal49Client } from '../../client';
 import { terminal49 } from '../../client';
-import { withAgentAnswer } from '../../helpers/agentAnswers';
-import { BILLING_URL, slotsInWords } from '../../helpers/entitlements';
+import { withAgentAnswer } from '../../views/agent';
+import { BILLING_URL, slotsInWords } from '../../domain/entitlements';
 import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
 import { assertApiSlug } from '../../client/customFields';
 import type { NewTrackingRequest } from '../../client/trackingRequests';
 import { normalizeRequestNumber } from '../../client/trackingRequests';
-import type { CustomFieldValueType } from '../../helpers/customFieldValue';
-import { parseCustomFieldValue, valueProperties } from '../../helpers/customFieldValue';
+import type { CustomFieldValueType } from '../../parameters/customFields';
+import { parseCustomFieldValue, valueProperties } from '../../parameters/customFields';
 import {
 	assertContainerNumber,
 	assertId,
 	assertNotEmpty,
 	assertScac,
-} from '../../helpers/validation';
+} from '../../errors/validation';
 import { REQUEST_TYPES } from './shared';
-import { shippingLineLocator } from '../../helpers/locators';
+import { shippingLineLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	{

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { listProperties, readList, readMode, readTake, outputProperties } from '../../parameters';
-import { assertScac } from '../../helpers/validation';
+import { assertScac } from '../../errors/validation';
 import { includeProperty, readDateTime, TRACKING_REQUEST_STATUSES } from './shared';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readLocator, readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import { assertNotEmpty } from '../../errors/validation';
 import { trackingRequestLocator } from './shared';
 
 const properties: INodeProperties[] = [

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readLocator, readMode, outputProperties } from '../../parameters';
-import { vesselLocator } from '../../helpers/lookupLocators';
-import { assertDateTime } from '../../helpers/referenceValidation';
+import { vesselLocator } from '../../parameters/lookupLocators';
+import { assertDateTime } from '../../errors/referenceValidation';
 
 const properties: INodeProperties[] = [
 	vesselLocator,

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readLocator, readMode, outputProperties } from '../../parameters';
-import { vesselLocator } from '../../helpers/lookupLocators';
-import { assertCoordinate } from '../../helpers/referenceValidation';
-import { assertId } from '../../helpers/validation';
+import { vesselLocator } from '../../parameters/lookupLocators';
+import { assertCoordinate } from '../../errors/referenceValidation';
+import { assertId } from '../../errors/validation';
 import { portProperties, routingNotice } from './shared';
 
 const properties: INodeProperties[] = [

@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { calendarDayOf, isValidTimeZone } from './calendar';
-import type { ChangeFact } from './changeFacts';
-import type { DeadlineSource } from './deadlines';
-import { CHANGE_FACT_WORDS } from './changeFacts';
-import { containerTimeZone, movesByRail } from './deadlines';
-import { eventName } from './events';
-import { lastReachedMilestone } from './milestone';
-import { PARTY_ROLES } from './partyRoles';
-import { asObject, text } from './values';
+import { calendarDayOf, isValidTimeZone } from '../domain/calendar';
+import type { ChangeFact } from '../domain/changeFacts';
+import type { DeadlineSource } from '../domain/deadlines';
+import { CHANGE_FACT_WORDS } from '../domain/changeFacts';
+import { containerTimeZone, movesByRail } from '../domain/deadlines';
+import { eventName } from '../domain/events';
+import { lastReachedMilestone } from '../domain/milestone';
+import { PARTY_ROLES } from '../domain/partyRoles';
+import { asObject, text } from '../domain/values';
 
 /**
  * The people-first view of a record (the "Simplified" output of node version 2, both triggers' too, and what
