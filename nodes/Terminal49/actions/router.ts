@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { agentErrorItem, agentViewOf, boundedForAgent } from '../views/agent';
+import { agentErrorItem } from '../errors/agent';
+import { agentViewOf, boundedForAgent } from '../views/agent';
 import { selectedFields, summaryOf } from '../views/people';
 import type { OutputShape } from '../parameters';
 import { readOutput } from '../parameters';
@@ -62,7 +63,7 @@ function listIsComplete(this: IExecuteFunctions, itemIndex: number, items: IData
 }
 
 /**
- * The item an AI agent gets for a failed call (`{error}` in one sentence: views/agent.ts), unless
+ * The item an AI agent gets for a failed call (`{error}` in one sentence: errors/agent.ts), unless
  * the node is set to stop the workflow on error. n8n's AI Agent does the same with a tool that throws: it
  * hands the agent `{error: message}` and goes on, unless the tool's On Error is "Stop Workflow".
  */

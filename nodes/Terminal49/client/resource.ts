@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withAgentAnswer } from '../views/agent';
+import { withAgentAnswer } from '../errors/agent';
 import type { Api, ServiceOnlyFilters } from './api';
 import type { ListQuery } from './listQuery';
 

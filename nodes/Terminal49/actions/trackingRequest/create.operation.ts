@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { Terminal49Client } from '../../client';
 import { terminal49 } from '../../client';
-import { withAgentAnswer } from '../../views/agent';
+import { withAgentAnswer } from '../../errors/agent';
 import { BILLING_URL, slotsInWords } from '../../domain/entitlements';
 import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
 import { assertApiSlug } from '../../client/customFields';
