@@ -354,17 +354,3 @@ export function triggerSummary(item: Item): Item {
 		happened_at: text(item.created_at),
 	};
 }
-
-/**
- * Only the fields named (top-level names, or a path into a nested record: `shipment.bill_of_lading_number`),
- * under those names; a field the item lacks comes out as null, so every item has the same columns.
- */
-export function selectedFields(item: Item, fields: string[]): Item {
-	const picked: Item = {};
-	for (const field of fields) {
-		let value: unknown = item;
-		for (const part of field.split('.')) value = asObject(value)?.[part];
-		picked[field] = (value as Item[string]) ?? null;
-	}
-	return picked;
-}
