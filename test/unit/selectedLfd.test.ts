@@ -18,7 +18,7 @@ import {
 	selectsLfd,
 	sourceTimeZones,
 } from '../../nodes/Terminal49/domain/deadlines';
-import { containerSummary } from '../../nodes/Terminal49/views/people';
+import { containerSummary } from '../../nodes/Terminal49/views/people/container';
 import { containerMatcher, containerOrder } from '../../nodes/Terminal49/client/listFilters';
 
 const SENTINEL = /2099/;

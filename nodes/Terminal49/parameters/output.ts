@@ -9,7 +9,7 @@ import { parseList } from './list';
  *
  * Node version 1: **Simplify** (on: flat items with every attribute and the derived fields, today's All
  * Fields; off: the JSON:API document as Terminal49 sent it, today's Raw). Node version 2: **Output**:
- * Simplified (the people-first view: about a dozen flat fields a coordinator reads first, views/people.ts),
+ * Simplified (the people-first view: about a dozen flat fields a coordinator reads first, views/people/),
  * All Fields (version 1's flat item), Selected Fields (only the fields named), Raw (as Terminal49 sent it).
  * Workflows saved with version 1 keep their items.
  */

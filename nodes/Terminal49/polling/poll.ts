@@ -18,7 +18,7 @@ import { sourceTimeZones } from '../domain/deadlines';
 import { readWatchedDeadline } from '../parameters';
 import { milestoneOf } from '../domain/milestone';
 import { chosenFacts, triggerOutput } from '../trigger/description';
-import { triggerSummary } from '../views/people';
+import { triggerSummary } from '../views/people/trigger';
 import { changesetToObject } from '../trigger/payload';
 import type { Change, PollState } from './compare';
 import { compare, STATE_VERSION } from './compare';

@@ -29,7 +29,7 @@ export type TriggerOutput = 'summary' | 'all' | 'raw';
 
 /**
  * Options > Output of both triggers. Version 2's Simplified is the people-first view
- * (views/people.ts triggerSummary); a node of version 1 gets the full item there (now All Fields).
+ * (views/people/trigger.ts); a node of version 1 gets the full item there (now All Fields).
  */
 export function triggerOutputOption(withRaw: boolean): INodeProperties {
 	return {

@@ -6,7 +6,7 @@ import type { ResourceObject } from '../client/jsonApi';
 import { isResourceObject, resourcesOf } from '../client/jsonApi';
 import { readWatchedDeadline } from '../parameters';
 import { firstInStore } from './dedup';
-import { triggerSummary } from '../views/people';
+import { triggerSummary } from '../views/people/trigger';
 import { answersWhenFinished, deduplicationWindowMs, triggerOutput } from './description';
 import type { Notification } from './payload';
 import {

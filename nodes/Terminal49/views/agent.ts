@@ -2,11 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { eventName } from '../domain/events';
 import { localTimeOf, milestoneOf } from '../domain/milestone';
-import { TRACKING_STATUS_WORDS } from './people';
+import { TRACKING_STATUS_WORDS } from './people/words';
 
 /**
  * What the node answers an AI agent with when it runs as a tool (a "Terminal49 Tool" connected to n8n's AI
- * Agent or to its MCP Server Trigger): the people-first items of views/people.ts, a list bounded to what
+ * Agent or to its MCP Server Trigger): the people-first items of views/people/, a list bounded to what
  * an agent should read (the first AGENT_LIST_MAX, the total and what was left out, never thousands), and
  * records the people-first view leaves as they are in a line each (the error an agent relays is worded in
  * errors/agent.ts, below every layer that makes one). n8n hands the agent the items' JSON as the tool's result; its own guidance for tool output (the HTTP Request tool's "Optimize Response": the fields
@@ -96,7 +96,7 @@ export function agentViewOf(item: IDataObject): IDataObject {
 export const CARRIER_BEING_DETECTED =
 	'Not known yet: Terminal49 is still detecting it from the number; find this number again in a few minutes to see the carrier';
 
-/** A tracking request's people-first view (views/people.ts) without a carrier while it waits. */
+/** A tracking request's people-first view (views/people/trackingRequest.ts) without a carrier while it waits. */
 const isDetectingCarrier = (item: IDataObject) =>
 	'request_number' in item &&
 	'number_type' in item &&

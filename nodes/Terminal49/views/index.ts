@@ -8,7 +8,7 @@ import { selectedFields } from './selected';
 /**
  * What a node returns, decided in one place from the Output the node's parameters chose (parameters/output.ts
  * reads it, once per item):
- * - **Simplified**: the people-first view (views/people.ts): about a dozen flat fields in words;
+ * - **Simplified**: the people-first view (views/people/): about a dozen flat fields in words;
  * - **All Fields**: the records' flat items as the client made them (every attribute, related records nested,
  *   the derived fields);
  * - **Selected Fields**: only the fields named, from All Fields (views/selected.ts);

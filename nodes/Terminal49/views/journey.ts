@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { calendarDayOf, dayNumber, isValidTimeZone } from '../domain/calendar';
 import { eventName } from '../domain/events';
 import { localTimeOf, milestoneOf } from '../domain/milestone';
-import { CONTAINER_STATUS_WORDS } from './people';
+import { CONTAINER_STATUS_WORDS } from './people/words';
 import { asObject, text } from '../domain/values';
 
 /**
