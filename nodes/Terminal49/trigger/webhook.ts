@@ -1,7 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { claimDelivery } from './dedup';
-import { chosenFacts, deduplicationWindowMs } from './description';
+import { chosenFacts } from '../parameters/triggerOptions';
+import { deduplicationWindowMs } from './description';
 import type { StoredWebhook } from './lifecycle';
 import { terminal49 } from '../client';
 import { attributesOf } from '../client/jsonApi';

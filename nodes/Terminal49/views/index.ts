@@ -3,7 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { Records } from '../client/records';
 import { agentViewOf, boundedForAgent } from './agent';
 import { summaryOf } from './people';
+import { triggerSummary } from './people/trigger';
 import { selectedFields } from './selected';
+import type { TriggerItem } from './triggerItem';
 
 /**
  * What a node returns, decided in one place from the Output the node's parameters chose (parameters/output.ts
@@ -13,7 +15,8 @@ import { selectedFields } from './selected';
  *   the derived fields);
  * - **Selected Fields**: only the fields named, from All Fields (views/selected.ts);
  * - **Raw**: the records as Terminal49 sent them (client/records.ts).
- * An AI agent's tool reads the chosen output in short, bounded (views/agent.ts).
+ * An AI agent's tool reads the chosen output in short, bounded (views/agent.ts). The triggers offer the same
+ * choices but Selected Fields, of their trigger item (views/triggerItem.ts).
  */
 export type OutputKind = 'simplified' | 'all' | 'selected' | 'raw';
 
@@ -62,4 +65,19 @@ function shaped(records: Records, output: Output, forAgent: boolean): IDataObjec
 		default:
 			return records.items;
 	}
+}
+
+/**
+ * What a trigger emits for one event, as its Output says: the people-first view of the trigger item
+ * (views/people/trigger.ts), the item itself (All Fields), or the delivery as Terminal49 sent it (Raw, the
+ * webhook trigger's alone: `sent`). The item is built only when it is needed.
+ */
+export async function triggerOutput(
+	kind: OutputKind,
+	item: () => TriggerItem | Promise<TriggerItem>,
+	sent?: IDataObject,
+): Promise<IDataObject> {
+	if (kind === 'raw' && sent) return sent;
+	const built = await item();
+	return kind === 'simplified' ? triggerSummary(built) : built;
 }
