@@ -9,11 +9,8 @@ import * as path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	CONTAINER_STATUSES,
-	containerInsights,
-	withContainerInsights,
-} from '../../nodes/Terminal49/domain/containerInsights';
+import { containerInsights, withContainerInsights } from '../../nodes/Terminal49/domain/containerInsights';
+import { CONTAINER_STATUSES } from '../../nodes/Terminal49/domain/statuses';
 import { simplifyResource, indexIncluded } from '../../nodes/Terminal49/client/jsonApi';
 
 const HOUR = 3_600_000;

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { InsightOptions } from '../domain/containerInsights';
-import { addContainerInsights, DEFAULT_IMMINENT_DAYS } from '../domain/containerInsights';
+import { addContainerInsights } from '../domain/containerInsights';
+import { DEFAULT_IMMINENT_DAYS } from '../domain/urgency';
 import type { DeadlineRule, LfdSource, WatchedDeadline } from '../domain/deadlines';
 import { DEFAULT_WATCHED_DEADLINE, selectsLfd } from '../domain/deadlines';
 import { assertContainerNumber, assertId, assertNotEmpty } from '../errors/validation';

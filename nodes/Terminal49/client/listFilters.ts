@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { LfdBand } from '../domain/containerInsights';
+import type { LfdBand } from '../domain/urgency';
 import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from '../domain/calendar';
 import type { Deadline, DeadlineRule, LfdSource } from '../domain/deadlines';
 import { coalescedDeadline, deadlineOf, sourceLfds, sourceTimeZones } from '../domain/deadlines';

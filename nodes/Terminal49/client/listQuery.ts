@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { LfdBand } from '../domain/containerInsights';
-import { CONTAINER_STATUSES, LFD_BANDS, OPEN_STATUSES } from '../domain/containerInsights';
+import type { LfdBand } from '../domain/urgency';
+import { CONTAINER_STATUSES, OPEN_STATUSES } from '../domain/statuses';
+import { LFD_BANDS } from '../domain/urgency';
 import type { DeadlineRule, LfdSource } from '../domain/deadlines';
 import type { Risk } from '../domain/risks';
 import { isHoldRisk } from '../domain/risks';

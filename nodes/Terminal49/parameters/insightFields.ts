@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_IMMINENT_DAYS, DEFAULT_WATCHED_DEADLINE } from '../domain/deadlines';
+import { DEFAULT_WATCHED_DEADLINE } from '../domain/deadlines';
+import { DEFAULT_IMMINENT_DAYS } from '../domain/urgency';
 import { PICKUP_STATES, PICKUP_STATE_WORDS } from '../domain/pickupState';
 import { RISK_WORDS, RISKS } from '../domain/risks';
 

@@ -1,7 +1,9 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import type { LfdBand } from '../domain/containerInsights';
-import { CONTAINER_STATUSES, HOLD_NAMES, LFD_BANDS } from '../domain/containerInsights';
+import type { LfdBand } from '../domain/urgency';
+import { CONTAINER_STATUSES } from '../domain/statuses';
+import { HOLD_NAMES } from '../domain/holdsAndFees';
+import { LFD_BANDS } from '../domain/urgency';
 import type { PartyRole } from '../domain/partyRoles';
 import type { PickupState } from '../domain/pickupState';
 import { PICKUP_STATES } from '../domain/pickupState';

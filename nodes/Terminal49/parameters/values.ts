@@ -1,6 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
-import { DEFAULT_IMMINENT_DAYS } from '../domain/containerInsights';
+import { DEFAULT_IMMINENT_DAYS } from '../domain/urgency';
 import { isLocode } from '../errors/referenceValidation';
 import { invalidInput, isScac } from '../errors/validation';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { CONTAINER_STATUSES } from '../domain/containerInsights';
+import { CONTAINER_STATUSES } from '../domain/statuses';
 import { lfdValues } from '../domain/deadlines';
 
 /**

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import type { Records } from '../../client';
-import { CONTAINER_STATUSES } from '../../domain/containerInsights';
+import { CONTAINER_STATUSES } from '../../domain/statuses';
 import {
 	deadlineToWatchOption,
 	imminentDaysOption,
