@@ -9,7 +9,10 @@ import * as path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { containerInsights, withContainerInsights } from '../../nodes/Terminal49/domain/containerInsights';
+import {
+	containerInsights,
+	withContainerInsights,
+} from '../../nodes/Terminal49/domain/containerInsights';
 import { CONTAINER_STATUSES } from '../../nodes/Terminal49/domain/statuses';
 import { simplifyResource, indexIncluded } from '../../nodes/Terminal49/client/jsonApi';
 

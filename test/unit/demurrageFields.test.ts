@@ -3,7 +3,10 @@
  * (orders, ties, calendars, the fallback to pickup_lfd), the pickup state's five values, and the risks that
  * stay unknown when the record does not say.
  */
-import { containerInsights, withContainerInsights } from '../../nodes/Terminal49/domain/containerInsights';
+import {
+	containerInsights,
+	withContainerInsights,
+} from '../../nodes/Terminal49/domain/containerInsights';
 import { earliestDeadline, sourceTimeZones } from '../../nodes/Terminal49/domain/deadlines';
 import { pickupState } from '../../nodes/Terminal49/domain/pickupState';
 

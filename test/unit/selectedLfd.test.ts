@@ -8,8 +8,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import contract from '../fixtures/pod-deadline-contract.json';
 import { changeFacts } from '../../nodes/Terminal49/domain/changeFacts';
-import { containerInsights, withContainerInsights } from '../../nodes/Terminal49/domain/containerInsights';
-import { containerDeadlines, lfdValues, selectsLfd, sourceTimeZones } from '../../nodes/Terminal49/domain/deadlines';
+import {
+	containerInsights,
+	withContainerInsights,
+} from '../../nodes/Terminal49/domain/containerInsights';
+import {
+	containerDeadlines,
+	lfdValues,
+	selectsLfd,
+	sourceTimeZones,
+} from '../../nodes/Terminal49/domain/deadlines';
 import { containerSummary } from '../../nodes/Terminal49/views/people/container';
 import { containerMatcher, containerOrder } from '../../nodes/Terminal49/client/listFilters';
 

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { Terminal49Client } from '../../client';
-import type { Records } from '../../client';
+import type { Records, Terminal49Client } from '../../client';
 import { terminal49 } from '../../client';
 import { withAgentAnswer } from '../../errors/agent';
 import { BILLING_URL, slotsInWords } from '../../domain/entitlements';
