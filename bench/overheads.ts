@@ -19,12 +19,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { withInsights } from '../nodes/Terminal49/client/containers';
 import { containerMatcher } from '../nodes/Terminal49/client/listFilters';
-import {
-	indexIncluded,
-	itemsOf,
-	listItemOf,
-	resourcesOf,
-} from '../nodes/Terminal49/client/jsonApi';
+import { indexIncluded, itemOf, itemsOf, resourcesOf } from '../nodes/Terminal49/client/jsonApi';
 import { sign, verifySignature } from '../nodes/Terminal49/trigger/signature';
 import { startSandbox } from '../sandbox';
 import { median, round } from './lib';
@@ -105,7 +100,7 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 		const index = indexIncluded(page.included);
 		let kept = 0;
 		for (const record of resourcesOf(page)) {
-			const item = listItemOf(record, index, { simplify: true }, withInsights);
+			const item = itemOf(record, index, withInsights);
 			if (matches(item) || byPort(item)) kept++;
 		}
 		return kept;
@@ -117,13 +112,11 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 	const selectedPlainRuns: number[] = [];
 	const selectedDerivedRuns: number[] = [];
 	for (let round = 0; round < 5; round++) {
-		plainRuns.push(timePerCall(() => itemsOf(page, { simplify: true }), 400));
-		derivedRuns.push(timePerCall(() => itemsOf(page, { simplify: true }, withInsights), 400));
+		plainRuns.push(timePerCall(() => itemsOf(page), 400));
+		derivedRuns.push(timePerCall(() => itemsOf(page, withInsights), 400));
 		filterRuns.push(timePerCall(filterPage, 400));
-		selectedPlainRuns.push(timePerCall(() => itemsOf(selectedPage, { simplify: true }), 400));
-		selectedDerivedRuns.push(
-			timePerCall(() => itemsOf(selectedPage, { simplify: true }, withInsights), 400),
-		);
+		selectedPlainRuns.push(timePerCall(() => itemsOf(selectedPage), 400));
+		selectedDerivedRuns.push(timePerCall(() => itemsOf(selectedPage, withInsights), 400));
 	}
 	const simplifyOnlyPer100Us = median(plainRuns);
 	const simplifyPer100Us = median(derivedRuns);

@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { pollingProperties } from './polling/description';
 import { poll } from './polling/poll';
-import { EVENTS_SUBTITLE } from './helpers/events';
+import { EVENTS_SUBTITLE } from './domain/events';
 
 /**
  * The Terminal49 Polling Trigger: the Terminal49 Trigger's events for an n8n that Terminal49 cannot reach

@@ -13,7 +13,7 @@ import { ANSWER_WHEN_FINISHED, triggerProperties } from './trigger/description';
 import { checkExists, create, remove } from './trigger/lifecycle';
 import { emitDelivery, readDeliveries } from './trigger/emit';
 import { receiveDelivery } from './trigger/webhook';
-import { EVENTS_SUBTITLE } from './helpers/events';
+import { EVENTS_SUBTITLE } from './domain/events';
 
 /**
  * The trigger panel's help on its "Execute step" button (n8n 2.41 and 1.123; only the narrow panel's icon

@@ -335,7 +335,7 @@ describe('every status the service answers with has its sentence for an agent', 
 describe("the tool's own check: what it would refuse to relay", () => {
 	it('an error of n8n words becomes the set-up sentence; a plain one stays itself', async () => {
 		const { agentErrorSentence, SET_UP_ANSWER } =
-			await import('../../nodes/Terminal49/helpers/agentAnswers');
+			await import('../../nodes/Terminal49/errors/agent');
 		expect(
 			agentErrorSentence({
 				message: 'Invalid Limit "0": use a whole number of 1 or more',

@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { trackingSlotsUsed } from '../../sandbox/routes/account';
 import { withCheckDigit } from '../../sandbox/util';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
-import { AGENT_LIST_MAX } from '../../nodes/Terminal49/helpers/agentAnswers';
+import { AGENT_LIST_MAX } from '../../nodes/Terminal49/views/agent';
 import { byId, byNumber, runnerFor, sandboxCall } from '../helpers/actionHarness';
 import { pinDate } from '../helpers/clock';
 

@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
-import { validateMapFeatureCollection } from '../../nodes/Terminal49/helpers/geojson';
+import { validateMapFeatureCollection } from '../../nodes/Terminal49/domain/geojson';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { captureLogs, runNode } from '../helpers/runNode';
 

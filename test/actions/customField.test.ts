@@ -3,7 +3,7 @@
  * values, against the sandbox through real n8n-core.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { parseCustomFieldValue } from '../../nodes/Terminal49/helpers/customFieldValue';
+import { parseCustomFieldValue } from '../../nodes/Terminal49/parameters/customFields';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { byId, byNumber, requestLog, runnerFor } from '../helpers/actionHarness';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { WEBHOOK_EVENTS, webhookEventOptions } from '../../nodes/Terminal49/helpers/events';
+import { WEBHOOK_EVENTS, webhookEventOptions } from '../../nodes/Terminal49/domain/events';
 
 const openapi = JSON.parse(readFileSync(join(__dirname, '../fixtures/openapi.json'), 'utf8'));
 const enumOf = (path: string, method: string): string[] =>

@@ -1,9 +1,9 @@
-/** The container map validator (helpers/geojson.ts) rule by rule. */
+/** The container map validator (domain/geojson.ts) rule by rule. */
 import {
 	describeMapProblem,
 	featureProblem,
 	validateMapFeatureCollection,
-} from '../../nodes/Terminal49/helpers/geojson';
+} from '../../nodes/Terminal49/domain/geojson';
 
 const point = (feature_type: string, coordinates: unknown) => ({
 	type: 'Feature',

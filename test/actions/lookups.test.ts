@@ -14,7 +14,7 @@ import {
 	VESSELS_BY_IMO,
 } from '../../sandbox/reference-data';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
-import { imoProblem, locodeProblem } from '../../nodes/Terminal49/helpers/referenceValidation';
+import { imoProblem, locodeProblem } from '../../nodes/Terminal49/errors/referenceValidation';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { runNode } from '../helpers/runNode';
 

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
-import { WEBHOOK_EVENTS } from '../../nodes/Terminal49/helpers/events';
+import { WEBHOOK_EVENTS } from '../../nodes/Terminal49/domain/events';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { captureLogs, runNode } from '../helpers/runNode';
 

@@ -526,7 +526,7 @@ describe('Port and Terminal (ports.get.json, terminals.get.json)', () => {
 
 describe('Route document (containers.route.json: the SDK authors’ shape, no operation reads it)', () => {
 	it('the JSON:API reader resolves its route locations', () => {
-		const [route] = itemsOf(realResponse('containers.route.json'), { simplify: true });
+		const [route] = itemsOf(realResponse('containers.route.json'));
 		expect(route).toMatchObject({ id: 'route-1', type: 'route' });
 		expect(route.route_locations).toEqual([
 			expect.objectContaining({ id: 'rl-1', type: 'route_location' }),

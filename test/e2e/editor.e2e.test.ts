@@ -15,7 +15,7 @@ import type { Browser } from 'playwright-core';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import { Terminal49PollingTrigger } from '../../nodes/Terminal49/Terminal49PollingTrigger.node';
 import { Terminal49Trigger } from '../../nodes/Terminal49/Terminal49Trigger.node';
-import { webhookEventOptions } from '../../nodes/Terminal49/helpers/events';
+import { webhookEventOptions } from '../../nodes/Terminal49/domain/events';
 import { Editor, launchChromium } from './editor';
 import { harness, ROOT, startT49Stack } from './helpers';
 import type { T49Stack, WorkflowJson } from './helpers';

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/helpers/events';
+import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/domain/events';
 import { captureLogs } from '../helpers/runNode';
 import { startReceiver, TriggerWorkflow } from '../trigger/harness';
 import type { Answer } from '../trigger/harness';

@@ -1,4 +1,4 @@
-import type { ChangeFacts } from '../../nodes/Terminal49/helpers/changeFacts';
+import type { ChangeFacts } from '../../nodes/Terminal49/domain/changeFacts';
 
 /**
  * The facts of a change that shows nothing: every key present, false / null / []. Written out by hand (not

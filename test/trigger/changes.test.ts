@@ -11,8 +11,8 @@ import { join } from 'node:path';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { ChangeFacts } from '../../nodes/Terminal49/helpers/changeFacts';
-import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/helpers/events';
+import type { ChangeFacts } from '../../nodes/Terminal49/domain/changeFacts';
+import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/domain/events';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';

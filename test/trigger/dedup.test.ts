@@ -9,7 +9,8 @@ import {
 	MAX_DURABLE,
 	MAX_IN_MEMORY,
 } from '../../nodes/Terminal49/trigger/dedup';
-import { changesetToObject, readNotification } from '../../nodes/Terminal49/trigger/payload';
+import { readNotification } from '../../nodes/Terminal49/trigger/payload';
+import { changesetToObject } from '../../nodes/Terminal49/views/triggerItem';
 import { verifySignature, sign } from '../../nodes/Terminal49/trigger/signature';
 import { MemoryProcessedData } from '../helpers/processedData';
 

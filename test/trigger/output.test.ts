@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/helpers/events';
+import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/domain/events';
 import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';
 import { startReceiver, TriggerWorkflow } from './harness';
@@ -90,4 +90,30 @@ test('version 2, All Fields: the full item, as version 1 gives it by default', a
 	// Raw Payload: the document as sent, either version
 	const raw = await itemOf(2, 'raw');
 	expect((raw.data as IDataObject).type).toBe('webhook_notification');
+});
+
+test('version 1 with Simplified saved (the full item in those versions): All Fields, key for key', async () => {
+	const saved = await itemOf(1, 'simplified');
+	expect(saved).toMatchObject({
+		event: 'container.updated',
+		changes: { facts: ['hold_released', 'became_ready_for_pickup'] },
+	});
+	// the trigger item's fields (views/triggerItem.ts), not the people-first view's
+	expect(Object.keys(saved)).toEqual([
+		'event',
+		'notification_id',
+		'created_at',
+		'delivery_status',
+		'webhook_id',
+		'reference_object',
+		'container',
+		'containers',
+		'shipment',
+		'transport_event',
+		'milestone',
+		'tracking_request',
+		'changeset',
+		'changes',
+	]);
+	expect(typeof saved.container).toBe('object');
 });

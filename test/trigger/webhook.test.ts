@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/helpers/events';
+import { WEBHOOK_EVENT_VALUES } from '../../nodes/Terminal49/domain/events';
 import { forgetScope } from '../../nodes/Terminal49/trigger/dedup';
 import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';

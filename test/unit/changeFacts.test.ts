@@ -1,10 +1,10 @@
 /**
- * helpers/changeFacts.ts: the facts of a changeset {field: [old, new]} plus the event name, written out by
+ * domain/changeFacts.ts: the facts of a changeset {field: [old, new]} plus the event name, written out by
  * hand for each case (the same module will serve the polling trigger, which builds the changeset from two
  * snapshots).
  */
-import type { ChangeFacts } from '../../nodes/Terminal49/helpers/changeFacts';
-import { CHANGE_FACTS, changeFacts } from '../../nodes/Terminal49/helpers/changeFacts';
+import type { ChangeFacts } from '../../nodes/Terminal49/domain/changeFacts';
+import { CHANGE_FACTS, changeFacts } from '../../nodes/Terminal49/domain/changeFacts';
 import { NOTHING } from '../helpers/changeFacts';
 
 const expectFacts = (actual: ChangeFacts, changed: Partial<ChangeFacts>) =>

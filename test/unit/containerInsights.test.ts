@@ -1,8 +1,8 @@
 import {
 	containerInsights,
-	pickupLfdSource,
 	withContainerInsights,
-} from '../../nodes/Terminal49/helpers/containerInsights';
+} from '../../nodes/Terminal49/domain/containerInsights';
+import { pickupLfdSource } from '../../nodes/Terminal49/domain/deadlines';
 
 const now = new Date('2026-11-22T06:00:00Z'); // 22:00 on Nov 21 in Los Angeles
 

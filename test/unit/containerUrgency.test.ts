@@ -1,5 +1,5 @@
 /**
- * The urgency fields of helpers/containerInsights.ts (lfd_band, terminal_data_fresh, closed, urgency,
+ * The urgency fields of domain/containerInsights.ts (lfd_band, terminal_data_fresh, closed, urgency,
  * urgent) on a fixed clock: bands counted in the LFD's own calendar across time-zone boundaries and DST
  * switches, and the rule that a stale or closed container is never urgent. Expected values are worked out
  * by hand in the comments, not by the code under test.
@@ -10,10 +10,10 @@ import * as path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	CONTAINER_STATUSES,
 	containerInsights,
 	withContainerInsights,
-} from '../../nodes/Terminal49/helpers/containerInsights';
+} from '../../nodes/Terminal49/domain/containerInsights';
+import { CONTAINER_STATUSES } from '../../nodes/Terminal49/domain/statuses';
 import { simplifyResource, indexIncluded } from '../../nodes/Terminal49/client/jsonApi';
 
 const HOUR = 3_600_000;

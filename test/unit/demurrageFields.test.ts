@@ -6,9 +6,9 @@
 import {
 	containerInsights,
 	withContainerInsights,
-} from '../../nodes/Terminal49/helpers/containerInsights';
-import { earliestDeadline, sourceTimeZones } from '../../nodes/Terminal49/helpers/deadlines';
-import { pickupState } from '../../nodes/Terminal49/helpers/pickupState';
+} from '../../nodes/Terminal49/domain/containerInsights';
+import { earliestDeadline, sourceTimeZones } from '../../nodes/Terminal49/domain/deadlines';
+import { pickupState } from '../../nodes/Terminal49/domain/pickupState';
 
 // 15:00 UTC on Tuesday 20 October 2026: 11:00 in New York, 08:00 in Los Angeles
 const now = new Date('2026-10-20T15:00:00Z');

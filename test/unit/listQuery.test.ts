@@ -4,7 +4,7 @@
  * and last free days: every LFD the node counts in a band lies within the bounds sent, with the one-day
  * widening, and some would not without it.
  */
-import { containerInsights } from '../../nodes/Terminal49/helpers/containerInsights';
+import { containerInsights } from '../../nodes/Terminal49/domain/containerInsights';
 import type { DayRange } from '../../nodes/Terminal49/client/listQuery';
 import { containerQuery, dateBounds, shipmentQuery } from '../../nodes/Terminal49/client/listQuery';
 import { undocumented } from '../../nodes/Terminal49/client/filterCatalog';

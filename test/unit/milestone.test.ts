@@ -1,11 +1,11 @@
 /**
- * The trigger item's `milestone` (helpers/milestone.ts): what a milestone log row needs without code, from
+ * The trigger item's `milestone` (domain/milestone.ts): what a milestone log row needs without code, from
  * real payloads through simplifyNotification and from hand-written events.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { milestoneOf } from '../../nodes/Terminal49/helpers/milestone';
+import { milestoneOf } from '../../nodes/Terminal49/domain/milestone';
 import { readNotification, simplifyNotification } from '../../nodes/Terminal49/trigger/payload';
 import type { Notification } from '../../nodes/Terminal49/trigger/payload';
 

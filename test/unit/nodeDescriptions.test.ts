@@ -12,7 +12,7 @@ import type { INode, INodeProperties, INodeType } from 'n8n-workflow';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import { Terminal49PollingTrigger } from '../../nodes/Terminal49/Terminal49PollingTrigger.node';
 import { Terminal49Trigger } from '../../nodes/Terminal49/Terminal49Trigger.node';
-import { WEBHOOK_EVENTS, webhookEventOptions } from '../../nodes/Terminal49/helpers/events';
+import { WEBHOOK_EVENTS, webhookEventOptions } from '../../nodes/Terminal49/domain/events';
 import { makeNode, makeWorkflow } from '../helpers/runNode';
 
 const ROOT = join(__dirname, '..', '..');

@@ -1,5 +1,5 @@
 /**
- * The people-first view (Output Simplified of node version 2, both triggers' too; helpers/summaries.ts) where
+ * The people-first view (Output Simplified of node version 2, both triggers' too; views/people/) where
  * there is nothing to say or the pickup is over (issue 29): a word instead of an empty string, which n8n's
  * table paints as a red "empty"; a closed container's pickup in words, with its day in the calendar of the
  * place it was picked up; a shipment's parties by role. On hand-made records with the derived fields the
@@ -8,14 +8,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { withContainerInsights } from '../../nodes/Terminal49/helpers/containerInsights';
-import {
-	containerSummary,
-	NONE,
-	shipmentSummary,
-	trackingRequestSummary,
-	triggerSummary,
-} from '../../nodes/Terminal49/helpers/summaries';
+import { withContainerInsights } from '../../nodes/Terminal49/domain/containerInsights';
+import { containerSummary } from '../../nodes/Terminal49/views/people/container';
+import { shipmentSummary } from '../../nodes/Terminal49/views/people/shipment';
+import { trackingRequestSummary } from '../../nodes/Terminal49/views/people/trackingRequest';
+import { triggerSummary } from '../../nodes/Terminal49/views/people/trigger';
+import { NONE } from '../../nodes/Terminal49/views/people/words';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const LA = { pod_timezone: 'America/Los_Angeles', port_of_discharge_name: 'Los Angeles' };

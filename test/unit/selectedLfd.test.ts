@@ -1,5 +1,5 @@
 /**
- * The last free day Terminal49 selects (issue 29): the one deadline rule of helpers/deadlines.ts on the newer
+ * The last free day Terminal49 selects (issue 29): the one deadline rule of domain/deadlines.ts on the newer
  * serializer (`import_deadlines.pod`), on Terminal49's four contract examples (test/fixtures/pod-deadline-contract.json,
  * from Terminal49/API packages/mcp), an LFD that moved, PODs in three time zones near local midnight, a rail
  * container, and the change facts of a trigger or poller. Each clock is pinned: `now` is handed to the code.
@@ -7,18 +7,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import contract from '../fixtures/pod-deadline-contract.json';
-import { changeFacts } from '../../nodes/Terminal49/helpers/changeFacts';
+import { changeFacts } from '../../nodes/Terminal49/domain/changeFacts';
 import {
 	containerInsights,
 	withContainerInsights,
-} from '../../nodes/Terminal49/helpers/containerInsights';
+} from '../../nodes/Terminal49/domain/containerInsights';
 import {
 	containerDeadlines,
 	lfdValues,
 	selectsLfd,
 	sourceTimeZones,
-} from '../../nodes/Terminal49/helpers/deadlines';
-import { containerSummary } from '../../nodes/Terminal49/helpers/summaries';
+} from '../../nodes/Terminal49/domain/deadlines';
+import { containerSummary } from '../../nodes/Terminal49/views/people/container';
 import { containerMatcher, containerOrder } from '../../nodes/Terminal49/client/listFilters';
 
 const SENTINEL = /2099/;

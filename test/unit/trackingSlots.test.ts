@@ -1,10 +1,10 @@
 /**
- * The tracking slots in plain numbers (helpers/entitlements.ts slotsInWords), as Tracking Request > Create's
+ * The tracking slots in plain numbers (domain/entitlements.ts slotsInWords), as Tracking Request > Create's
  * warning and error say them when none is left (issue 29): how many of the limit are left, how many are in
  * use, and those created since Terminal49 last counted (GET /me). The sentences in the node's output:
  * test/actions/account.test.ts.
  */
-import { slotsInWords } from '../../nodes/Terminal49/helpers/entitlements';
+import { slotsInWords } from '../../nodes/Terminal49/domain/entitlements';
 
 describe('the tracking slots in plain numbers', () => {
 	it('how many of the limit are left, how many are in use, those created since Terminal49 counted', () => {

@@ -8,7 +8,7 @@ import {
 	assertScac,
 	containerNumberProblem,
 	iso6346CheckDigit,
-} from '../../nodes/Terminal49/helpers/validation';
+} from '../../nodes/Terminal49/errors/validation';
 
 const node = { name: 'Terminal49' } as INode;
 

@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { OperationResult, Output } from '../views';
 import * as account from './account/Account.resource';
 import * as container from './container/Container.resource';
 import * as customField from './customField/CustomField.resource';
@@ -23,10 +24,16 @@ import * as webhook from './webhook/Webhook.resource';
 import * as webhookNotification from './webhookNotification/WebhookNotification.resource';
 import * as widget from './widget/Widget.resource';
 
+/**
+ * One operation: reads its parameters, makes its one call to the client and hands back the records (the
+ * router makes what the node returns of them, as Output says: views/). `output` only for an operation whose
+ * request depends on it (Shipment > Get: Split Containers means nothing for Raw).
+ */
 export type OperationExecute = (
 	this: IExecuteFunctions,
 	itemIndex: number,
-) => Promise<IDataObject[]>;
+	output: Output,
+) => Promise<OperationResult>;
 
 export interface ResourceModule {
 	description: INodeProperties[];

@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { agentErrorItem, agentViewOf, boundedForAgent } from '../helpers/agentAnswers';
-import { selectedFields, summaryOf } from '../helpers/summaries';
-import type { OutputShape } from '../parameters';
+import { agentErrorItem } from '../errors/agent';
 import { readOutput } from '../parameters';
+import { actionOutput } from '../views';
 import { resources } from './resources';
 
 /**
  * Runs the chosen operation for input item `itemIndex` and returns its output items, each paired with that
- * input item. The node's execute() loops over the items (and handles Continue On Fail: errorItem). As an AI
- * agent's tool (`asTool`), a list is bounded for the agent (helpers/agentAnswers.ts).
+ * input item. The node's execute() loops over the items (and handles Continue On Fail: errorItem). The Output
+ * parameter is read once, here, and decided once (views/): the operation hands back its records. As an AI
+ * agent's tool (`asTool`), a list is bounded for the agent (views/agent.ts).
  */
 export async function runOperation(
 	this: IExecuteFunctions,
@@ -27,31 +27,16 @@ export async function runOperation(
 			{ itemIndex },
 		);
 	}
-	const result: IDataObject[] = await execute.call(this, itemIndex);
 	const output = readOutput.call(this, itemIndex);
-	const items = output ? shaped(result, output.shape, output.fields, asTool) : result;
-	return this.helpers.constructExecutionMetaData(
-		this.helpers.returnJsonArray(
-			asTool
-				? forAgent.call(this, itemIndex, items, !output || output.shape === 'simplified')
-				: items,
-		),
-		{ itemData: { item: itemIndex } },
+	const result = await execute.call(this, itemIndex, output);
+	const items = actionOutput(
+		result,
+		output,
+		asTool ? { complete: (read) => listIsComplete.call(this, itemIndex, read) } : undefined,
 	);
-}
-
-/**
- * The items as an agent reads them: the short form of what the people-first view leaves as it is (unless the
- * node is set to another Output), and a list bounded (helpers/agentAnswers.ts).
- */
-function forAgent(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	items: IDataObject[],
-	peopleFirst: boolean,
-): IDataObject[] {
-	const read = peopleFirst ? items.map(agentViewOf) : items;
-	return boundedForAgent(read, listIsComplete.call(this, itemIndex, items));
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(items), {
+		itemData: { item: itemIndex },
+	});
 }
 
 /** Whether a list holds every record there is: Return All, or fewer than its Limit (no Limit: one answer). */
@@ -62,7 +47,7 @@ function listIsComplete(this: IExecuteFunctions, itemIndex: number, items: IData
 }
 
 /**
- * The item an AI agent gets for a failed call (`{error}` in one sentence: helpers/agentAnswers.ts), unless
+ * The item an AI agent gets for a failed call (`{error}` in one sentence: errors/agent.ts), unless
  * the node is set to stop the workflow on error. n8n's AI Agent does the same with a tool that throws: it
  * hands the agent `{error: message}` and goes on, unless the tool's On Error is "Stop Workflow".
  */
@@ -73,22 +58,6 @@ export function toolErrorItem(
 ): INodeExecutionData | undefined {
 	if (this.getNode().onError === 'stopWorkflow') return undefined;
 	return { json: agentErrorItem(error), pairedItem: { item: itemIndex } };
-}
-
-/**
- * The items as Output says (node version 2): Simplified, the people-first view of containers, shipments and
- * tracking requests (other records as they are; an agent's tool reads a container's three more fields); Selected Fields, only the fields named; All Fields and Raw,
- * as the operation returned them.
- */
-function shaped(
-	items: IDataObject[],
-	shape: OutputShape,
-	fields: string[],
-	forAgent: boolean,
-): IDataObject[] {
-	if (shape === 'simplified') return items.map((item) => summaryOf(item, { forAgent }));
-	if (shape === 'selected') return items.map((item) => selectedFields(item, fields));
-	return items;
 }
 
 /** The item that stands for a failed input item with "Continue On Fail": `{error, error_description}`. */

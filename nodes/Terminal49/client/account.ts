@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Feature, Refusal } from '../helpers/entitlements';
+import type { Feature, Refusal } from '../domain/entitlements';
 import {
 	FEATURES,
 	featureRefusal,
@@ -9,11 +9,12 @@ import {
 	readRefusal,
 	statusInWords,
 	withFix,
-} from '../helpers/entitlements';
+} from '../domain/entitlements';
 import type { CacheKey, Reading } from './accountCache';
 import { ACCOUNT_TTL_MS, cachedReading, countCreated, freshEnoughToRefuse } from './accountCache';
-import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
+import type { JsonApiDocument, ResourceObject } from './jsonApi';
 import { attributesOf, identifiersOf, resourcesOf } from './jsonApi';
+import { Records } from './records';
 import { Resource } from './resource';
 
 /** What `GET /me` says of a key: its account, plan, tracking slots and gated features. */
@@ -139,8 +140,8 @@ export class Account extends Resource {
 		return verdict;
 	}
 
-	/** Account > Get: the account's facts in words (simplified), or the `/me` document as sent. */
-	async get(mode: ReadMode): Promise<IDataObject[]> {
+	/** Account > Get: the account's facts in words; the `/me` document as sent. */
+	async get(): Promise<Records> {
 		const { value } = await this.reading(0);
 		if (value.kind === 'absent') {
 			return this.fail(
@@ -153,32 +154,30 @@ export class Account extends Resource {
 			throw this.api.error({ method: 'GET', path: '/me' }, value.status, {});
 		}
 		const { info } = value;
-		if (!mode.simplify) return [info.document];
 		const features = Object.fromEntries(
 			Object.entries(info.features).map(([name, status]) => [name, statusInWords(status)]),
 		);
-		return [
-			{
-				account_id: info.accountId ?? null,
-				company_name: info.companyName ?? null,
-				company_type: info.account.company_type ?? null,
-				plan: info.plan ?? null,
-				plan_name: planInWords(info.plan),
-				can_read: planCanRead(info.plan),
-				tracking_slots_limit: info.trackingSlots?.limit ?? null,
-				tracking_slots_used: info.trackingSlots?.used ?? null,
-				tracking_slots_remaining: info.trackingSlots?.remaining ?? null,
-				features,
-				feature_statuses: { ...info.features },
-				missing_features: Object.entries(info.features)
-					.filter(([, status]) => status !== 'available')
-					.map(([name]) => FEATURES[name as Feature]?.name ?? name),
-				key_name: attributesOf(info.credential).name ?? null,
-				key_kind: attributesOf(info.credential).kind ?? null,
-				key_channel: attributesOf(info.credential).channel ?? null,
-				account: info.account,
-			},
-		];
+		const inWords: IDataObject = {
+			account_id: info.accountId ?? null,
+			company_name: info.companyName ?? null,
+			company_type: info.account.company_type ?? null,
+			plan: info.plan ?? null,
+			plan_name: planInWords(info.plan),
+			can_read: planCanRead(info.plan),
+			tracking_slots_limit: info.trackingSlots?.limit ?? null,
+			tracking_slots_used: info.trackingSlots?.used ?? null,
+			tracking_slots_remaining: info.trackingSlots?.remaining ?? null,
+			features,
+			feature_statuses: { ...info.features },
+			missing_features: Object.entries(info.features)
+				.filter(([, status]) => status !== 'available')
+				.map(([name]) => FEATURES[name as Feature]?.name ?? name),
+			key_name: attributesOf(info.credential).name ?? null,
+			key_kind: attributesOf(info.credential).kind ?? null,
+			key_channel: attributesOf(info.credential).channel ?? null,
+			account: info.account,
+		};
+		return new Records([inWords], () => [info.document]);
 	}
 
 	/**

@@ -9,8 +9,10 @@ import {
 	pageSizeFor,
 	paginate,
 } from '../transport';
-import type { Decorate, JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
-import { indexIncluded, itemsOf, listItemOf, resourcesOf } from './jsonApi';
+import type { Decorate, JsonApiDocument, ResourceObject } from './jsonApi';
+import { indexIncluded, listedOf, recordsOf, resourcesOf } from './jsonApi';
+import type { Listed } from './records';
+import { Records } from './records';
 
 /** A request below the base URL, without the item index (the Api adds it). */
 export type Request = Omit<Terminal49Request, 'itemIndex'>;
@@ -82,8 +84,8 @@ export interface ListOptions extends Take {
 	verify?: (record: ResourceObject) => boolean;
 	decorate?: Decorate;
 	/**
-	 * Keeps only the records whose flat item (simplified and decorated, whatever Simplify says) it accepts:
-	 * a filter on derived fields, judged the same way with Simplify on or off. Like `where`, the Limit counts
+	 * Keeps only the records whose flat item (simplified and decorated) it accepts: a filter on derived
+	 * fields, judged the same way whatever the node returns. Like `where`, the Limit counts
 	 * kept records and pages of the largest size are read until it is reached or the list ends.
 	 */
 	whereItem?: (item: IDataObject) => boolean;
@@ -116,12 +118,6 @@ export interface ListOptions extends Take {
 export interface HonouredFilter {
 	test(record: ResourceObject): boolean;
 	ignored: boolean;
-}
-
-/** An item with its flat form (simplified and decorated), the key its filters and order judge. */
-export interface KeyedItem {
-	key: IDataObject;
-	item: IDataObject;
 }
 
 /** `meta.total` of a list page: the number of records of the (filtered) list, or undefined. */
@@ -178,20 +174,19 @@ export class Api {
 		return (await this.response(request)).body;
 	}
 
-	/** One request; its items (one per record, or the document as sent). */
-	async items(request: Request, mode: ReadMode, decorate?: Decorate): Promise<IDataObject[]> {
-		return itemsOf(await this.document(request), mode, decorate);
+	/** One request; its records (a flat item per record, and the document as sent). */
+	async items(request: Request, decorate?: Decorate): Promise<Records> {
+		return recordsOf(await this.document(request), decorate);
 	}
 
-	/** POST or PATCH one JSON:API resource object, `{data: {id?, type, attributes, relationships?}}`; its items. */
+	/** POST or PATCH one JSON:API resource object, `{data: {id?, type, attributes, relationships?}}`; its records. */
 	async save(
 		method: 'POST' | 'PATCH',
 		path: string,
 		data: ResourceInput,
-		mode: ReadMode,
 		decorate?: Decorate,
-	): Promise<IDataObject[]> {
-		return await this.items({ method, path, body: { data } }, mode, decorate);
+	): Promise<Records> {
+		return await this.items({ method, path, body: { data } }, decorate);
 	}
 
 	/** DELETE a record (the service answers with no body). */
@@ -252,29 +247,16 @@ export class Api {
 	}
 
 	/**
-	 * The items of a list: every record (Return All) or the first `limit`, each page turned into items as it
-	 * arrives; with Return All the next page is already on its way meanwhile. Pages are never assumed to
+	 * The records of a list: every record (Return All) or the first `limit`, each page turned into records as
+	 * it arrives; with Return All the next page is already on its way meanwhile. Pages are never assumed to
 	 * hold what was asked for (the service may cap them: 50 containers).
 	 */
-	async list(request: Request, mode: ReadMode, options: ListOptions = {}): Promise<IDataObject[]> {
-		return (await this.read(request, mode, options, false)).map(({ item }) => item);
+	async list(request: Request, options: ListOptions = {}): Promise<Records> {
+		return Records.listed(await this.listed(request, options));
 	}
 
-	/** The same as list, each item with its flat form (to merge lists: client/containers.ts). */
-	async listKeyed(
-		request: Request,
-		mode: ReadMode,
-		options: ListOptions = {},
-	): Promise<KeyedItem[]> {
-		return await this.read(request, mode, options, true);
-	}
-
-	private async read(
-		request: Request,
-		mode: ReadMode,
-		options: ListOptions,
-		keyed: boolean,
-	): Promise<KeyedItem[]> {
+	/** The same as list, record by record (to merge or reorder lists: client/containers.ts). */
+	async listed(request: Request, options: ListOptions = {}): Promise<Listed[]> {
 		const { verify, decorate, whereItem, order, serviceOnly, honoured } = options;
 		// A filter judged here on each record: the Limit counts kept records, pages are of the largest size
 		const where = options.where ?? (whereItem ? () => true : undefined);
@@ -287,16 +269,14 @@ export class Api {
 		// Pages smaller than the largest: a record failing `verify`, or the service's order not holding,
 		// means reading again in pages of the largest size
 		const smallPages = pageSizeFor(pageLimit) < MAX_PAGE_SIZE;
-		const flat: ReadMode = { simplify: true };
-		const items: KeyedItem[] = [];
+		const records: Listed[] = [];
 		let inOrder = sorted !== undefined;
 		// The last record the service sent (kept or not): the order is checked from one to the next
 		let previous: IDataObject | undefined;
-		// With an order: each kept record's flat item (the sort key) beside the item returned; with a Limit
-		// only the first `limit` are kept (the others can never come back into them)
-		let ordered: Array<{ key: IDataObject; item: IDataObject }> = [];
-		const byOrder = (a: { key: IDataObject }, b: { key: IDataObject }) =>
-			order!.compare(a.key, b.key);
+		// With an order: each kept record, its flat item the sort key; with a Limit only the first `limit` are
+		// kept (the others can never come back into them)
+		let ordered: Listed[] = [];
+		const byOrder = (a: Listed, b: Listed) => order!.compare(a.item, b.item);
 		// Included resources of all pages so far (a page's records normally refer to its own). A list filtered
 		// here may read many pages for few records: each page is indexed alone, so the rest is not kept.
 		const allPages = where ? undefined : indexIncluded([]);
@@ -310,52 +290,37 @@ export class Api {
 			const index = indexIncluded(page.included, allPages);
 			for (const record of resourcesOf(page)) {
 				if (honoured && !honoured.ignored && !honoured.test(record)) honoured.ignored = true;
-				if (!order && limit !== undefined && items.length >= limit) break;
+				if (!order && limit !== undefined && records.length >= limit) break;
 				if (!where && verify && !verify(record)) {
 					// The service dropped the filter: read again, judging it here in pages of the largest size
 					if (smallPages) {
-						return await this.read(
-							request,
-							mode,
-							{ ...options, where: verify, verify: undefined },
-							keyed,
-						);
+						return await this.listed(request, { ...options, where: verify, verify: undefined });
 					}
 					continue;
 				}
 				if (where && !(where(record) && (!verify || verify(record)))) continue;
-				if (!whereItem && !order && !keyed) {
-					const item = listItemOf(record, index, mode, decorate);
-					items.push({ key: item, item });
-					continue;
-				}
-				const key = listItemOf(record, index, flat, decorate);
+				const listed = listedOf(record, index, decorate);
+				const key = listed.item;
 				if (sorted && inOrder) {
 					// Each record the service sends must not come before the one it sent last
 					if (previous && sorted.compareKey(previous, key) > 0) inOrder = false;
 					previous = key;
 					if (!inOrder && smallPages) {
 						// Not the service's order: read every page, in pages of the largest size
-						return await this.read(
-							request,
-							mode,
-							{ ...options, order: { compare: order!.compare } },
-							keyed,
-						);
+						return await this.listed(request, { ...options, order: { compare: order!.compare } });
 					}
 				}
 				if (whereItem && !whereItem(key)) continue;
-				const item = mode.simplify ? key : listItemOf(record, index, mode);
-				if (order) ordered.push({ key, item });
-				else items.push({ key, item });
+				if (order) ordered.push(listed);
+				else records.push(listed);
 			}
-			if (!order && limit !== undefined && items.length >= limit) break;
+			if (!order && limit !== undefined && records.length >= limit) break;
 			if (sorted && inOrder && !honoured?.ignored && previous && options.enough?.(previous)) break;
 			if (sorted && inOrder && !honoured?.ignored && previous && ordered.length >= limit!) {
 				ordered = ordered.sort(byOrder).slice(0, limit);
 				// The service's order holds: a record past the Limit's last has come (ties included, unless
 				// ties keep the service's order), so no later page holds one that comes before it
-				const limitKey = ordered[ordered.length - 1].key;
+				const limitKey = ordered[ordered.length - 1].item;
 				if (sorted.pastLimit) {
 					if (sorted.pastLimit(limitKey, previous)) break;
 				} else {
@@ -364,7 +329,7 @@ export class Api {
 				}
 			}
 		}
-		if (!order) return items;
+		if (!order) return records;
 		const result = ordered.sort(byOrder);
 		return options.limit === undefined ? result : result.slice(0, options.limit);
 	}

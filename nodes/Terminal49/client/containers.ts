@@ -1,13 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { InsightOptions } from '../helpers/containerInsights';
-import { addContainerInsights, DEFAULT_IMMINENT_DAYS } from '../helpers/containerInsights';
-import type { DeadlineRule, LfdSource, WatchedDeadline } from '../helpers/deadlines';
-import { DEFAULT_WATCHED_DEADLINE, selectsLfd } from '../helpers/deadlines';
-import { assertContainerNumber, assertId, assertNotEmpty } from '../helpers/validation';
-import type { HonouredFilter, KeyedItem, ListOptions, Take } from './api';
-import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
-import { attributesOf, itemsOf, resourcesOf } from './jsonApi';
+import type { InsightOptions } from '../domain/containerInsights';
+import { addContainerInsights } from '../domain/containerInsights';
+import { DEFAULT_IMMINENT_DAYS } from '../domain/urgency';
+import type { DeadlineRule, LfdSource, WatchedDeadline } from '../domain/deadlines';
+import { DEFAULT_WATCHED_DEADLINE, selectsLfd } from '../domain/deadlines';
+import { assertContainerNumber, assertId, assertNotEmpty } from '../errors/validation';
+import type { HonouredFilter, ListOptions, Take } from './api';
+import type { JsonApiDocument, ResourceObject } from './jsonApi';
+import { attributesOf, itemsOf, recordsOf, resourcesOf } from './jsonApi';
 import type { ContainerFilters, ContainerSort } from './listFilters';
 import {
 	containerMatcher,
@@ -25,6 +26,8 @@ import { containerQuery, readsLfdFields } from './listQuery';
 import type { Serializer } from './lfdSelection';
 import { forgetSerializer, knownSerializer, noteContainers } from './lfdSelection';
 import type { Locator } from './locator';
+import type { Listed } from './records';
+import { Records } from './records';
 import { includeQuery, Resource, segment } from './resource';
 
 /**
@@ -107,26 +110,16 @@ export class Containers extends Resource {
 			path: '/containers',
 			qs: { 'filter[number]': number, ...includeQuery(include), 'page[size]': 5 },
 		});
-		const same = itemsOf(document, { simplify: true }, withInsights).filter(
-			(item) => item.number === number,
-		);
+		const same = itemsOf(document, withInsights).filter((item) => item.number === number);
 		if (same.length || resourcesOf(document).length === 0) return same;
-		return await this.get(await this.idOf({ mode: 'number', value: number }), include, {
-			simplify: true,
-		});
+		return (await this.get(await this.idOf({ mode: 'number', value: number }), include)).items;
 	}
 
-	/** `GET /containers/{id}`: one item (derived fields added, counted as `insights` says), or the document. */
-	async get(
-		id: string,
-		include: string[],
-		mode: ReadMode,
-		insights: InsightOptions = {},
-	): Promise<IDataObject[]> {
+	/** `GET /containers/{id}`: the container (derived fields added, counted as `insights` says). */
+	async get(id: string, include: string[], insights: InsightOptions = {}): Promise<Records> {
 		const { keyId } = await this.api.connection();
 		return await this.api.items(
 			{ method: 'GET', path: `/containers/${segment(id)}`, qs: includeQuery(include) },
-			mode,
 			(item) => {
 				noteContainers(keyId, [item]);
 				return addContainerInsights(item, undefined, insights);
@@ -140,10 +133,8 @@ export class Containers extends Resource {
 	 * nested as `transport_events`, the derived fields (rolled, transshipped, ETA slipped) judged on them.
 	 */
 	async withJourney(id: string): Promise<IDataObject> {
-		const [container] = await this.get(id, ['shipment', 'pod_terminal', 'pickup_facility'], {
-			simplify: true,
-		});
-		const events = await this.transportEvents(id, ['location', 'vessel'], {}, { simplify: true });
+		const [container] = (await this.get(id, ['shipment', 'pod_terminal', 'pickup_facility'])).items;
+		const events = (await this.transportEvents(id, ['location', 'vessel'], {})).items;
 		return addContainerInsights({ ...container, transport_events: events });
 	}
 
@@ -177,8 +168,7 @@ export class Containers extends Resource {
 			watch?: WatchedDeadline;
 		},
 		take: Take,
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
+	): Promise<Records> {
 		const where = filters.where ?? {};
 		const include = [...(filters.include ?? [])];
 		for (const related of includesFor(where, filters.sort)) {
@@ -239,9 +229,9 @@ export class Containers extends Resource {
 			serviceOnly: this.confirmation(query, qs, 'containers'),
 		};
 		const request = { method: 'GET' as const, path: '/containers', qs };
-		const items = !query.bySource
-			? await this.api.list(request, mode, options)
-			: await this.listBySource(query.bySource, includeQuery(include), mode, {
+		const records = !query.bySource
+			? await this.api.list(request, options)
+			: await this.listBySource(query.bySource, includeQuery(include), {
 					...options,
 					sorted: filters.sort === 'lfd',
 					now,
@@ -251,9 +241,9 @@ export class Containers extends Resource {
 				forgetSerializer(keyId);
 				selectedSeen = (await this.serializer(keyId)) !== 'legacy';
 			}
-			if (selectedSeen) return await this.list(filters, take, mode);
+			if (selectedSeen) return await this.list(filters, take);
 		}
-		return items;
+		return records;
 	}
 
 	/**
@@ -286,19 +276,18 @@ export class Containers extends Resource {
 	private async listBySource(
 		lists: SourceList[],
 		include: IDataObject,
-		mode: ReadMode,
 		options: ListOptions & { sorted: boolean; now: Date },
-	): Promise<IDataObject[]> {
+	): Promise<Records> {
 		const { sorted, now, serviceOnly, ...rest } = options;
 		const order = mergedOrder(options.order!);
-		const kept = new Map<string, KeyedItem>();
+		const kept = new Map<string, Listed>();
 		let first = true;
 		// Sort By Last Free Day with a Limit: the Limit's last so far, over the lists already read; a list may
 		// stop at a record whose LFD of its source is after it (what comes later in that list is later still)
 		const bound = () => {
 			if (options.limit === undefined || kept.size < options.limit) return undefined;
-			const best = [...kept.values()].sort((a, b) => order.compare(a.key, b.key));
-			return watchedDays(best[options.limit - 1].key);
+			const best = [...kept.values()].sort((a, b) => order.compare(a.item, b.item));
+			return watchedDays(best[options.limit - 1].item);
 		};
 		const pastBound = (source: LfdSource | 'coalesced') => {
 			const limitDays = bound();
@@ -314,7 +303,7 @@ export class Containers extends Resource {
 				list.source === 'none' &&
 				options.limit !== undefined &&
 				lists.some((other) => other.source !== 'none') &&
-				[...kept.values()].filter((entry) => watchedDays(entry.key) !== undefined).length >=
+				[...kept.values()].filter((entry) => watchedDays(entry.item) !== undefined).length >=
 					options.limit
 			)
 				break;
@@ -322,9 +311,8 @@ export class Containers extends Resource {
 				test: (record) => list.honours(attributesOf(record)),
 				ignored: false,
 			};
-			const keyed = await this.api.listKeyed(
+			const listed = await this.api.listed(
 				{ method: 'GET', path: '/containers', qs: { ...list.qs, ...include } },
-				mode,
 				{
 					...rest,
 					// each list sorted as asked of the service: by its source's LFD, or the user's order
@@ -339,24 +327,22 @@ export class Containers extends Resource {
 				},
 			);
 			first = false;
-			for (const entry of keyed) {
-				const id = String(entry.key.id);
+			for (const entry of listed) {
+				const id = String(entry.item.id);
 				if (!kept.has(id)) kept.set(id, entry);
 			}
 			if (honoured.ignored) break;
 		}
-		const merged = [...kept.values()].sort((a, b) => order.compare(a.key, b.key));
-		const items = merged.map(({ item }) => item);
-		return options.limit === undefined ? items : items.slice(0, options.limit);
+		const merged = [...kept.values()].sort((a, b) => order.compare(a.item, b.item));
+		return Records.listed(options.limit === undefined ? merged : merged.slice(0, options.limit));
 	}
 
 	/** `PATCH /containers` (the path openapi.json gives; the id in the body). */
-	async update(id: string, attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
+	async update(id: string, attributes: IDataObject): Promise<Records> {
 		return await this.api.save(
 			'PATCH',
 			'/containers',
 			{ id, type: 'container', attributes },
-			mode,
 			withInsights,
 		);
 	}
@@ -384,38 +370,29 @@ export class Containers extends Resource {
 	 * timestamp (ties, and events without one, keep the service's order; those without one come last); a
 	 * Limit then takes the oldest.
 	 */
-	async transportEvents(
-		id: string,
-		include: string[],
-		take: Take,
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
-		const items = await this.api.list(
+	async transportEvents(id: string, include: string[], take: Take): Promise<Records> {
+		const events = await this.api.listed(
 			{
 				method: 'GET',
 				path: `/containers/${segment(id)}/transport_events`,
 				qs: includeQuery(include),
 			},
-			mode,
 			// every page (the oldest may be on any of them; a container's events usually fit one page of 100)
 			{ limit: take.limit, readAll: true },
 		);
-		const timeOf = (item: IDataObject) => {
-			const attributes = mode.simplify
-				? item
-				: (((item.data as IDataObject | undefined)?.attributes ?? {}) as IDataObject);
-			const time = Date.parse(String(attributes.timestamp ?? ''));
+		const timeOf = (event: Listed) => {
+			const time = Date.parse(String(event.item.timestamp ?? ''));
 			return Number.isNaN(time) ? Infinity : time;
 		};
-		const sorted = items
-			.map((item, index) => ({ item, index, time: timeOf(item) }))
+		const sorted = events
+			.map((event, index) => ({ event, index, time: timeOf(event) }))
 			.sort((a, b) => a.time - b.time || a.index - b.index)
-			.map(({ item }) => item);
-		return take.limit === undefined ? sorted : sorted.slice(0, take.limit);
+			.map(({ event }) => event);
+		return Records.listed(take.limit === undefined ? sorted : sorted.slice(0, take.limit));
 	}
 
 	/** `GET /containers/{id}/raw_events` (one document, not paginated): the first `limit` events. */
-	async rawEvents(id: string, take: Take, mode: ReadMode): Promise<IDataObject[]> {
+	async rawEvents(id: string, take: Take): Promise<Records> {
 		const document = await this.api.document({
 			method: 'GET',
 			path: `/containers/${segment(id)}/raw_events`,
@@ -424,6 +401,6 @@ export class Containers extends Resource {
 			take.limit !== undefined && Array.isArray(document.data)
 				? { ...document, data: document.data.slice(0, take.limit) }
 				: document;
-		return itemsOf(limited, mode);
+		return recordsOf(limited);
 	}
 }

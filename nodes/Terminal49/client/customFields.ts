@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertId } from '../helpers/validation';
+import { assertId } from '../errors/validation';
 import type { Take } from './api';
-import type { ReadMode, ResourceObject } from './jsonApi';
+import type { ResourceObject } from './jsonApi';
 import type { Locator } from './locator';
+import type { Records } from './records';
 import { Resource, segment } from './resource';
 
 /** Records that carry custom fields, and the path segment of each. */
@@ -42,38 +43,33 @@ export class CustomFieldDefinitions extends Resource {
 		return await this.api.records({ method: 'GET', path: '/custom_field_definitions' }, { limit });
 	}
 
-	async get(id: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{ method: 'GET', path: `/custom_field_definitions/${segment(id)}` },
-			mode,
-		);
+	async get(id: string): Promise<Records> {
+		return await this.api.items({
+			method: 'GET',
+			path: `/custom_field_definitions/${segment(id)}`,
+		});
 	}
 
 	/** `GET /custom_field_definitions` with `filter[entity_type]`, `filter[data_type]`, `filter[display_name]`. */
-	async list(filters: IDataObject, take: Take, mode: ReadMode): Promise<IDataObject[]> {
+	async list(filters: IDataObject, take: Take): Promise<Records> {
 		return await this.api.list(
 			{ method: 'GET', path: '/custom_field_definitions', qs: filters },
-			mode,
 			take,
 		);
 	}
 
-	async create(attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.save(
-			'POST',
-			'/custom_field_definitions',
-			{ type: 'custom_field_definition', attributes },
-			mode,
-		);
+	async create(attributes: IDataObject): Promise<Records> {
+		return await this.api.save('POST', '/custom_field_definitions', {
+			type: 'custom_field_definition',
+			attributes,
+		});
 	}
 
-	async update(id: string, attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.save(
-			'PATCH',
-			`/custom_field_definitions/${segment(id)}`,
-			{ type: 'custom_field_definition', attributes },
-			mode,
-		);
+	async update(id: string, attributes: IDataObject): Promise<Records> {
+		return await this.api.save('PATCH', `/custom_field_definitions/${segment(id)}`, {
+			type: 'custom_field_definition',
+			attributes,
+		});
 	}
 
 	async delete(id: string): Promise<void> {
@@ -88,39 +84,26 @@ export class CustomFieldOptions extends Resource {
 		return optionId === undefined ? base : `${base}/${segment(optionId)}`;
 	}
 
-	async list(definitionId: string, take: Take, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.list({ method: 'GET', path: this.path(definitionId) }, mode, take);
+	async list(definitionId: string, take: Take): Promise<Records> {
+		return await this.api.list({ method: 'GET', path: this.path(definitionId) }, take);
 	}
 
-	async get(definitionId: string, optionId: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items({ method: 'GET', path: this.path(definitionId, optionId) }, mode);
+	async get(definitionId: string, optionId: string): Promise<Records> {
+		return await this.api.items({ method: 'GET', path: this.path(definitionId, optionId) });
 	}
 
-	async create(
-		definitionId: string,
-		attributes: IDataObject,
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
-		return await this.api.save(
-			'POST',
-			this.path(definitionId),
-			{ type: 'custom_field_option', attributes },
-			mode,
-		);
+	async create(definitionId: string, attributes: IDataObject): Promise<Records> {
+		return await this.api.save('POST', this.path(definitionId), {
+			type: 'custom_field_option',
+			attributes,
+		});
 	}
 
-	async update(
-		definitionId: string,
-		optionId: string,
-		attributes: IDataObject,
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
-		return await this.api.save(
-			'PATCH',
-			this.path(definitionId, optionId),
-			{ type: 'custom_field_option', attributes },
-			mode,
-		);
+	async update(definitionId: string, optionId: string, attributes: IDataObject): Promise<Records> {
+		return await this.api.save('PATCH', this.path(definitionId, optionId), {
+			type: 'custom_field_option',
+			attributes,
+		});
 	}
 
 	async delete(definitionId: string, optionId: string): Promise<void> {
@@ -135,40 +118,28 @@ export class CustomFields extends Resource {
 		return assertApiSlug(this.node, locator.value, this.itemIndex);
 	}
 
-	async get(id: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items({ method: 'GET', path: `/custom_fields/${segment(id)}` }, mode);
+	async get(id: string): Promise<Records> {
+		return await this.api.items({ method: 'GET', path: `/custom_fields/${segment(id)}` });
 	}
 
 	/** `GET /custom_fields` with `filter[entity_type]`, `filter[entity_id]`, `filter[definition_id]`. */
-	async list(filters: IDataObject, take: Take, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.list({ method: 'GET', path: '/custom_fields', qs: filters }, mode, take);
+	async list(filters: IDataObject, take: Take): Promise<Records> {
+		return await this.api.list({ method: 'GET', path: '/custom_fields', qs: filters }, take);
 	}
 
-	async create(
-		record: RecordRef,
-		apiSlug: string,
-		value: unknown,
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
-		return await this.api.save(
-			'POST',
-			'/custom_fields',
-			{
-				type: 'custom_field',
-				attributes: { api_slug: apiSlug, value: value as IDataObject },
-				relationships: { entity: { data: { type: record.type, id: record.id } } },
-			},
-			mode,
-		);
+	async create(record: RecordRef, apiSlug: string, value: unknown): Promise<Records> {
+		return await this.api.save('POST', '/custom_fields', {
+			type: 'custom_field',
+			attributes: { api_slug: apiSlug, value: value as IDataObject },
+			relationships: { entity: { data: { type: record.type, id: record.id } } },
+		});
 	}
 
-	async update(id: string, value: unknown, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.save(
-			'PATCH',
-			`/custom_fields/${segment(id)}`,
-			{ type: 'custom_field', attributes: { value: value as IDataObject } },
-			mode,
-		);
+	async update(id: string, value: unknown): Promise<Records> {
+		return await this.api.save('PATCH', `/custom_fields/${segment(id)}`, {
+			type: 'custom_field',
+			attributes: { value: value as IDataObject },
+		});
 	}
 
 	async delete(id: string): Promise<void> {
@@ -183,39 +154,22 @@ export class RecordCustomFields extends Resource {
 		return apiSlug === undefined ? base : `${base}/${segment(apiSlug)}`;
 	}
 
-	async list(record: RecordRef, take: Take, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.list({ method: 'GET', path: this.path(record) }, mode, take);
+	async list(record: RecordRef, take: Take): Promise<Records> {
+		return await this.api.list({ method: 'GET', path: this.path(record) }, take);
 	}
 
-	async create(
-		record: RecordRef,
-		apiSlug: string,
-		value: unknown,
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
-		return await this.api.save(
-			'POST',
-			this.path(record),
-			{
-				type: 'custom_field',
-				attributes: { api_slug: apiSlug, value: value as IDataObject },
-			},
-			mode,
-		);
+	async create(record: RecordRef, apiSlug: string, value: unknown): Promise<Records> {
+		return await this.api.save('POST', this.path(record), {
+			type: 'custom_field',
+			attributes: { api_slug: apiSlug, value: value as IDataObject },
+		});
 	}
 
-	async update(
-		record: RecordRef,
-		apiSlug: string,
-		value: unknown,
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
-		return await this.api.save(
-			'PATCH',
-			this.path(record, apiSlug),
-			{ type: 'custom_field', attributes: { value: value as IDataObject } },
-			mode,
-		);
+	async update(record: RecordRef, apiSlug: string, value: unknown): Promise<Records> {
+		return await this.api.save('PATCH', this.path(record, apiSlug), {
+			type: 'custom_field',
+			attributes: { value: value as IDataObject },
+		});
 	}
 
 	async delete(record: RecordRef, apiSlug: string): Promise<void> {

@@ -2,33 +2,32 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { apiError, serviceErrors } from '../transport/errors';
 import type { Take } from './api';
-import type { ReadMode } from './jsonApi';
-import { itemsOf } from './jsonApi';
+import { recordsOf } from './jsonApi';
+import { Records } from './records';
 import { includeQuery, Resource, segment } from './resource';
 
 export type DocumentAction = 'reextract' | 'reclassify' | 'relink' | 'rotate';
 
 /** Documents (`/documents`), their processing actions, download URL and types. */
 export class Documents extends Resource {
-	async get(id: string, include: string[], mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{ method: 'GET', path: `/documents/${segment(id)}`, qs: includeQuery(include) },
-			mode,
-		);
+	async get(id: string, include: string[]): Promise<Records> {
+		return await this.api.items({
+			method: 'GET',
+			path: `/documents/${segment(id)}`,
+			qs: includeQuery(include),
+		});
 	}
 
 	/** `GET /documents` with `include`, `sort` and `filter[filename|reference|document_types]`. */
-	async list(query: IDataObject, take: Take, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.list({ method: 'GET', path: '/documents', qs: query }, mode, take);
+	async list(query: IDataObject, take: Take): Promise<Records> {
+		return await this.api.list({ method: 'GET', path: '/documents', qs: query }, take);
 	}
 
-	async update(id: string, attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.save(
-			'PATCH',
-			`/documents/${segment(id)}`,
-			{ type: 'document', attributes },
-			mode,
-		);
+	async update(id: string, attributes: IDataObject): Promise<Records> {
+		return await this.api.save('PATCH', `/documents/${segment(id)}`, {
+			type: 'document',
+			attributes,
+		});
 	}
 
 	async delete(id: string): Promise<void> {
@@ -69,8 +68,7 @@ export class Documents extends Resource {
 	async upload(
 		file: { name: string; attachedDocument: string },
 		onDuplicate: 'returnExisting' | 'fail',
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
+	): Promise<Records> {
 		const response = await this.api.response({
 			method: 'POST',
 			path: '/documents',
@@ -82,7 +80,7 @@ export class Documents extends Resource {
 			},
 			acceptStatuses: [409],
 		});
-		if (response.statusCode !== 409) return itemsOf(response.body, mode);
+		if (response.statusCode !== 409) return recordsOf(response.body);
 
 		const duplicate = serviceErrors(response.body).find(
 			(error) => typeof error.meta?.existing_document_id === 'string',
@@ -111,30 +109,32 @@ export class Documents extends Resource {
 			method: 'GET',
 			path: `/documents/${segment(existingId)}`,
 		});
-		if (!mode.simplify)
-			return [{ ...existing, meta: { ...(existing.meta ?? {}), already_uploaded: true } }];
-		return itemsOf(existing, mode).map((item) => ({ ...item, already_uploaded: true }));
+		const { items } = recordsOf(existing);
+		return new Records(
+			items.map((item) => ({ ...item, already_uploaded: true })),
+			() => [{ ...existing, meta: { ...(existing.meta ?? {}), already_uploaded: true } }],
+		);
 	}
 }
 
 export class DocumentSchemas extends Resource {
-	async get(id: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items({ method: 'GET', path: `/document_schemas/${segment(id)}` }, mode);
+	async get(id: string): Promise<Records> {
+		return await this.api.items({ method: 'GET', path: `/document_schemas/${segment(id)}` });
 	}
 }
 
 export class EmailSubmissions extends Resource {
-	async get(id: string, include: string[], mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{ method: 'GET', path: `/email_submissions/${segment(id)}`, qs: includeQuery(include) },
-			mode,
-		);
+	async get(id: string, include: string[]): Promise<Records> {
+		return await this.api.items({
+			method: 'GET',
+			path: `/email_submissions/${segment(id)}`,
+			qs: includeQuery(include),
+		});
 	}
 
-	async list(include: string[], take: Take, mode: ReadMode): Promise<IDataObject[]> {
+	async list(include: string[], take: Take): Promise<Records> {
 		return await this.api.list(
 			{ method: 'GET', path: '/email_submissions', qs: includeQuery(include) },
-			mode,
 			take,
 		);
 	}

@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertNotEmpty, wrongCheckDigit } from '../helpers/validation';
+import { assertNotEmpty, wrongCheckDigit } from '../errors/validation';
 import type { Api } from './api';
 import type { Containers } from './containers';
 import type { ContainerFilters } from './listFilters';
+import { Records } from './records';
 import { Resource } from './resource';
 import type { Shipments } from './shipments';
 import { normalizeShipmentNumber } from './shipments';
-import type { ReadMode } from './jsonApi';
 import type { NewTrackingRequest, TrackingRequests } from './trackingRequests';
 
 /** A container number's shape (owner code, category, serial and check digit), the check digit not checked. */
@@ -51,7 +51,7 @@ export class Finder extends Resource {
 		const number = normalizeShipmentNumber(typed);
 		if (UUID.test(typed.trim())) {
 			return {
-				items: await this.containers.get(typed.trim(), containerIncludes, { simplify: true }),
+				items: (await this.containers.get(typed.trim(), containerIncludes)).items,
 				by: 'id',
 			};
 		}
@@ -68,9 +68,8 @@ export class Finder extends Resource {
 		const requested = await this.trackingRequests.list(
 			{ requestNumber: number, include: ['tracked_object'] },
 			{ limit },
-			{ simplify: true },
 		);
-		if (requested.length) return { items: requested, by: 'tracking_request' };
+		if (requested.items.length) return { items: requested.items, by: 'tracking_request' };
 		if (!CONTAINER_NUMBER.test(number) && number.length >= MIN_PREFIX) {
 			const started = await this.prefix(number, limit);
 			if (started.length) return { items: started, by: 'prefix' };
@@ -101,7 +100,7 @@ export class Finder extends Resource {
 	private async prefix(prefix: string, limit: number): Promise<IDataObject[]> {
 		const take = { limit };
 		const list = async (where: ContainerFilters) =>
-			await this.containers.list({ include: containerIncludes, where }, take, { simplify: true });
+			(await this.containers.list({ include: containerIncludes, where }, take)).items;
 		if (CONTAINER_PREFIX.test(prefix)) {
 			const byNumber = await list({ numberPrefix: prefix });
 			if (byNumber.length) return byNumber;
@@ -117,12 +116,9 @@ export class Finder extends Resource {
 	 * its shipment, under the number it was tracked by), as a tracking request marked `duplicate: true`;
 	 * undefined when nothing is tracked, or when this key may not read (the free plan: the service judges).
 	 */
-	async alreadyTracked(
-		request: NewTrackingRequest,
-		mode: ReadMode,
-	): Promise<IDataObject[] | undefined> {
-		const requested = await this.trackingRequests.activeFor(request, mode);
-		if (requested === undefined || requested.length) return requested;
+	async alreadyTracked(request: NewTrackingRequest): Promise<Records | undefined> {
+		const requested = await this.trackingRequests.activeFor(request);
+		if (requested === undefined || requested.items.length) return requested;
 		if (request.requestType !== 'container') return undefined;
 		const [container] = (
 			await this.containers.byNumber(request.requestNumber, ['shipment'])
@@ -132,7 +128,7 @@ export class Finder extends Resource {
 		});
 		if (!container) return undefined;
 		const shipment = container.shipment as IDataObject;
-		return [
+		return Records.made([
 			{
 				id: null,
 				type: 'tracking_request',
@@ -144,6 +140,6 @@ export class Finder extends Resource {
 				duplicate: true,
 				already_tracked_as: `container ${request.requestNumber} of bill of lading ${String(shipment.bill_of_lading_number ?? shipment.id)}`,
 			},
-		];
+		]);
 	}
 }

@@ -26,7 +26,7 @@ import { WebhookNotifications, Webhooks } from './webhooks';
  *
  *   const t49 = terminal49(this, itemIndex);
  *   const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
- *   return await t49.containers.get(id, ['shipment'], { simplify: true });
+ *   return await t49.containers.get(id, ['shipment']); // Records: flat items, and the document as sent
  */
 export class Terminal49Client {
 	readonly account: Account;
@@ -96,5 +96,5 @@ export function terminal49(ctx: Terminal49Context, itemIndex?: number): Terminal
 
 export type { RecordRef, RecordType } from './customFields';
 export type { Take } from './api';
-export type { ReadMode } from './jsonApi';
+export { Records } from './records';
 export type { Locator } from './locator';

@@ -1,15 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { JsonApiDocument } from '../transport';
+import type { Listed } from './records';
+import { Records } from './records';
 
 /**
  * The one JSON:API reader: documents of the service into the records and items the nodes return.
  *
  * A simplified item is flat: `id`, `type`, the attributes at the top level, and each relationship resolved
  * from `included` into a nested flat object (or left as its id when it was not included). Nested objects
- * carry their own relationships as ids only, so cycles (shipment -> containers -> shipment) end there. A raw
- * item is the service's own: the document of a single record, or `{data, included}` for a list record (with
- * the included resources that record refers to).
+ * carry their own relationships as ids only, so cycles (shipment -> containers -> shipment) end there. What
+ * was sent stays beside them (client/records.ts): the document of a single request, or `{data, included}` for
+ * a list record (with the included resources that record refers to).
  */
 export interface ResourceObject extends IDataObject {
 	id: string;
@@ -30,11 +32,6 @@ export type { JsonApiDocument } from '../transport';
 
 /** `included` resources by type, then id (no key strings to build on each look-up). */
 export type IncludedIndex = Map<string, Map<string, ResourceObject>>;
-
-/** How records come out: flat items (Simplify, the default) or the service's own documents. */
-export interface ReadMode {
-	simplify: boolean;
-}
 
 /**
  * Adds derived fields to a simplified item the reader just made (it may change the item in place); `index`
@@ -174,32 +171,39 @@ function referencedIncluded(record: ResourceObject, index: IncludedIndex): Resou
 }
 
 /**
- * The items of a document the service returned: one flat item per record, or the document as sent.
- * A document without `data` (an action's answer, e.g. `{status: ...}`) is returned as it is.
+ * The flat items of a document the service returned: one per record, decorated. A document without `data`
+ * (an action's answer, e.g. `{status: ...}`) is its own item.
  */
-export function itemsOf(
-	document: JsonApiDocument,
-	mode: ReadMode,
-	decorate?: Decorate,
-): IDataObject[] {
-	if (!mode.simplify) return [document];
+export function itemsOf(document: JsonApiDocument, decorate?: Decorate): IDataObject[] {
 	const records = resourcesOf(document);
 	if (records.length === 0 && !('data' in document)) return [document];
 	const index = indexIncluded(document.included);
-	return records.map((record) => {
-		const item = simplifyResource(record, index);
-		return decorate ? decorate(item, index) : item;
-	});
+	return records.map((record) => itemOf(record, index, decorate));
 }
 
-/** The item of one list record: flat, or `{data, included}` with the resources it refers to. */
-export function listItemOf(
+/** The records of a document the service returned: its flat items (itemsOf), and the document as sent. */
+export function recordsOf(document: JsonApiDocument, decorate?: Decorate): Records {
+	return new Records(itemsOf(document, decorate), () => [document]);
+}
+
+/** The flat item of one record, decorated. */
+export function itemOf(
 	record: ResourceObject,
 	index: IncludedIndex,
-	mode: ReadMode,
 	decorate?: Decorate,
 ): IDataObject {
-	if (!mode.simplify) return { data: record, included: referencedIncluded(record, index) };
 	const item = simplifyResource(record, index);
 	return decorate ? decorate(item, index) : item;
+}
+
+/** One record of a list: its flat item, and `{data, included}` with the resources it refers to. */
+export function listedOf(
+	record: ResourceObject,
+	index: IncludedIndex,
+	decorate?: Decorate,
+): Listed {
+	return {
+		item: itemOf(record, index, decorate),
+		sent: { data: record, included: referencedIncluded(record, index) },
+	};
 }

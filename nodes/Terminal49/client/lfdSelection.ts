@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { selectsLfd } from '../helpers/deadlines';
+import { selectsLfd } from '../domain/deadlines';
 
 /**
  * Whether the account behind a key gets the newer container serializer, which sends the last free day
- * Terminal49 selects (`import_deadlines.pod`, helpers/deadlines.ts), learned from the containers the key reads.
+ * Terminal49 selects (`import_deadlines.pod`, domain/deadlines.ts), learned from the containers the key reads.
  * Module state, like the account cache (accountCache.ts): one n8n process shares it between executions, keyed
  * by the transport's key identity (a hash), never by the key.
  *

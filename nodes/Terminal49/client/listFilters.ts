@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { LfdBand } from '../helpers/containerInsights';
-import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from '../helpers/calendar';
-import type { Deadline, DeadlineRule, LfdSource } from '../helpers/deadlines';
-import { coalescedDeadline, deadlineOf, sourceLfds, sourceTimeZones } from '../helpers/deadlines';
-import type { PartyRole } from '../helpers/partyRoles';
-import type { PickupState } from '../helpers/pickupState';
-import type { Risk } from '../helpers/risks';
-import { hasAnyRisk } from '../helpers/risks';
+import type { LfdBand } from '../domain/urgency';
+import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from '../domain/calendar';
+import type { Deadline, DeadlineRule, LfdSource } from '../domain/deadlines';
+import { coalescedDeadline, deadlineOf, sourceLfds, sourceTimeZones } from '../domain/deadlines';
+import type { PartyRole } from '../domain/partyRoles';
+import type { PickupState } from '../domain/pickupState';
+import type { Risk } from '../domain/risks';
+import { hasAnyRisk } from '../domain/risks';
 import type { ListOrder } from './api';
 
 /**

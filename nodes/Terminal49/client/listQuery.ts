@@ -1,10 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { LfdBand } from '../helpers/containerInsights';
-import { CONTAINER_STATUSES, LFD_BANDS, OPEN_STATUSES } from '../helpers/containerInsights';
-import type { DeadlineRule, LfdSource } from '../helpers/deadlines';
-import type { Risk } from '../helpers/risks';
-import { isHoldRisk } from '../helpers/risks';
+import type { LfdBand } from '../domain/urgency';
+import { CONTAINER_STATUSES, OPEN_STATUSES } from '../domain/statuses';
+import { LFD_BANDS } from '../domain/urgency';
+import type { DeadlineRule, LfdSource } from '../domain/deadlines';
+import type { Risk } from '../domain/risks';
+import { isHoldRisk } from '../domain/risks';
 import { undocumented } from './filterCatalog';
 import type {
 	ContainerFilters,

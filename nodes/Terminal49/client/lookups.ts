@@ -1,11 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertImo, assertLocode } from '../helpers/referenceValidation';
-import { assertId, assertScac } from '../helpers/validation';
+import { assertImo, assertLocode } from '../errors/referenceValidation';
+import { assertId, assertScac } from '../errors/validation';
 import type { Take } from './api';
-import type { ReadMode, ResourceObject } from './jsonApi';
-import { attributesOf, itemsOf, listItemOf, resourcesOf } from './jsonApi';
+import type { ResourceObject } from './jsonApi';
+import { attributesOf, itemOf, recordsOf, resourcesOf } from './jsonApi';
 import type { Locator } from './locator';
+import type { Listed } from './records';
+import { Records } from './records';
 import { Resource, segment } from './resource';
 
 /** The SCACs a shipping line answers to, upper case: its own first ('' when it has none), then its alternatives. */
@@ -33,10 +35,10 @@ export class ShippingLines extends Resource {
 	}
 
 	/** A shipping line By ID (`GET /shipping_lines/{id}`) or By SCAC (its own or an alternative one). */
-	async get(locator: Locator, mode: ReadMode): Promise<IDataObject[]> {
+	async get(locator: Locator): Promise<Records> {
 		if (locator.mode !== 'scac') {
 			const id = assertId(this.node, 'Shipping Line ID', locator.value, this.itemIndex);
-			return await this.api.items({ method: 'GET', path: `/shipping_lines/${segment(id)}` }, mode);
+			return await this.api.items({ method: 'GET', path: `/shipping_lines/${segment(id)}` });
 		}
 		const scac = assertScac(this.node, 'SCAC', String(locator.value ?? ''), this.itemIndex);
 		let byAlternative: ResourceObject | undefined;
@@ -45,11 +47,11 @@ export class ShippingLines extends Resource {
 		})) {
 			for (const line of resourcesOf(page)) {
 				const [own, ...alternatives] = scacsOf(line);
-				if (own === scac) return itemsOf({ data: line }, mode);
+				if (own === scac) return recordsOf({ data: line });
 				if (!byAlternative && alternatives.includes(scac)) byAlternative = line;
 			}
 		}
-		if (byAlternative) return itemsOf({ data: byAlternative }, mode);
+		if (byAlternative) return recordsOf({ data: byAlternative });
 		return this.fail(
 			`No shipping line with SCAC "${scac}" is supported by Terminal49`,
 			'Check the SCAC, or list the supported carriers with Shipping Line > Get Many.',
@@ -61,7 +63,7 @@ export class ShippingLines extends Resource {
 	 * The shipping lines whose name, short name or SCACs contain `search` (all of them without one), page by
 	 * page until the Limit is reached or the list ends.
 	 */
-	async list(search: string, take: Take, mode: ReadMode): Promise<IDataObject[]> {
+	async list(search: string, take: Take): Promise<Records> {
 		const needle = search.trim().toLowerCase();
 		const matches = (line: ResourceObject) => {
 			if (!needle) return true;
@@ -72,17 +74,17 @@ export class ShippingLines extends Resource {
 					.includes(needle),
 			);
 		};
-		const items: IDataObject[] = [];
+		const lines: Listed[] = [];
 		for await (const page of this.api.pages({ method: 'GET', path: '/shipping_lines' }, undefined, {
 			unsized: true,
 		})) {
 			for (const line of resourcesOf(page)) {
 				if (!matches(line)) continue;
-				items.push(mode.simplify ? listItemOf(line, new Map(), mode) : { data: line });
-				if (take.limit !== undefined && items.length >= take.limit) return items;
+				lines.push({ item: itemOf(line, new Map()), sent: { data: line } });
+				if (take.limit !== undefined && lines.length >= take.limit) return Records.listed(lines);
 			}
 		}
-		return items;
+		return Records.listed(lines);
 	}
 }
 
@@ -96,18 +98,18 @@ export class Places extends Resource {
 		super(api);
 	}
 
-	async get(locator: Locator, mode: ReadMode): Promise<IDataObject[]> {
+	async get(locator: Locator): Promise<Records> {
 		const key =
 			locator.mode === 'locode'
 				? assertLocode(this.node, `${this.label} UN/LOCODE`, locator.value, this.itemIndex)
 				: assertId(this.node, `${this.label} ID`, locator.value, this.itemIndex);
-		return await this.api.items({ method: 'GET', path: `${this.path}/${segment(key)}` }, mode);
+		return await this.api.items({ method: 'GET', path: `${this.path}/${segment(key)}` });
 	}
 }
 
 export class Terminals extends Resource {
-	async get(id: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items({ method: 'GET', path: `/terminals/${segment(id)}` }, mode);
+	async get(id: string): Promise<Records> {
+		return await this.api.items({ method: 'GET', path: `/terminals/${segment(id)}` });
 	}
 }
 
@@ -131,39 +133,36 @@ export class Vessels extends Resource {
 	}
 
 	/** `GET /vessels/{imo|id}`, with positions between `show_positions` bounds when given. */
-	async get(locator: Locator, positions: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{ method: 'GET', path: `/vessels/${segment(this.key(locator))}`, qs: positions },
-			mode,
-		);
+	async get(locator: Locator, positions: IDataObject): Promise<Records> {
+		return await this.api.items({
+			method: 'GET',
+			path: `/vessels/${segment(this.key(locator))}`,
+			qs: positions,
+		});
 	}
 
 	/** `GET /vessels/{id}/future_positions` or `future_positions_with_coordinates`. */
 	async futurePositions(
 		id: string,
 		query: { port_id: string; previous_port_id: string; latitude?: number; longitude?: number },
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
+	): Promise<Records> {
 		const withCoordinates = query.latitude !== undefined;
-		return await this.api.items(
-			{
-				method: 'GET',
-				path: `/vessels/${segment(id)}/${withCoordinates ? 'future_positions_with_coordinates' : 'future_positions'}`,
-				qs: query as IDataObject,
-			},
-			mode,
-		);
+		return await this.api.items({
+			method: 'GET',
+			path: `/vessels/${segment(id)}/${withCoordinates ? 'future_positions_with_coordinates' : 'future_positions'}`,
+			qs: query as IDataObject,
+		});
 	}
 }
 
 /** `GET /search?query=`: shipments and containers matching a number (at most 25 from the service). */
 export class Search extends Resource {
-	async search(query: string, take: Take, mode: ReadMode): Promise<IDataObject[]> {
+	async search(query: string, take: Take): Promise<Records> {
 		const document = await this.api.document({ method: 'GET', path: '/search', qs: { query } });
 		const limited =
 			take.limit !== undefined && Array.isArray(document.data)
 				? { ...document, data: document.data.slice(0, take.limit) }
 				: document;
-		return itemsOf(limited, mode);
+		return recordsOf(limited);
 	}
 }

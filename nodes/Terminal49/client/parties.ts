@@ -1,10 +1,9 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { assertId } from '../helpers/validation';
+import { assertId } from '../errors/validation';
 import type { Take } from './api';
-import type { ReadMode, ResourceObject } from './jsonApi';
+import type { ResourceObject } from './jsonApi';
 import { attributesOf } from './jsonApi';
 import type { Locator } from './locator';
+import type { Records } from './records';
 import { Resource, segment } from './resource';
 
 /** Parties read for a search of the list (an account has a few hundred at most). */
@@ -17,12 +16,12 @@ export class Parties extends Resource {
 		return assertId(this.node, 'Party', locator.value, this.itemIndex);
 	}
 
-	async get(id: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items({ method: 'GET', path: `/parties/${segment(id)}` }, mode);
+	async get(id: string): Promise<Records> {
+		return await this.api.items({ method: 'GET', path: `/parties/${segment(id)}` });
 	}
 
-	async list(take: Take, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.list({ method: 'GET', path: '/parties' }, mode, take);
+	async list(take: Take): Promise<Records> {
+		return await this.api.list({ method: 'GET', path: '/parties' }, take);
 	}
 
 	/**
@@ -44,21 +43,17 @@ export class Parties extends Resource {
 		);
 	}
 
-	async create(companyName: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.save(
-			'POST',
-			'/parties',
-			{ type: 'party', attributes: { company_name: companyName } },
-			mode,
-		);
+	async create(companyName: string): Promise<Records> {
+		return await this.api.save('POST', '/parties', {
+			type: 'party',
+			attributes: { company_name: companyName },
+		});
 	}
 
-	async update(id: string, companyName: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.save(
-			'PATCH',
-			`/parties/${segment(id)}`,
-			{ type: 'party', attributes: { company_name: companyName } },
-			mode,
-		);
+	async update(id: string, companyName: string): Promise<Records> {
+		return await this.api.save('PATCH', `/parties/${segment(id)}`, {
+			type: 'party',
+			attributes: { company_name: companyName },
+		});
 	}
 }

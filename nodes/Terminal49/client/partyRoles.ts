@@ -1,13 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PartyRole } from '../helpers/partyRoles';
-import { CONTAINER_ROLE, PARTY_ROLES } from '../helpers/partyRoles';
+import type { PartyRole } from '../domain/partyRoles';
+import { CONTAINER_ROLE, PARTY_ROLES } from '../domain/partyRoles';
 import { describeServiceErrors, serviceErrors } from '../transport/errors';
 import type { Take } from './api';
 import type { RecordRef } from './customFields';
 import { RECORD_PATHS } from './customFields';
-import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
-import { attributesOf, identifiersOf, indexIncluded, listItemOf, resourcesOf } from './jsonApi';
+import type { JsonApiDocument, ResourceObject } from './jsonApi';
+import { attributesOf, identifiersOf, indexIncluded, itemOf, resourcesOf } from './jsonApi';
+import { Records } from './records';
 import { deleted, Resource, segment } from './resource';
 
 const RECORD_NAMES = {
@@ -52,16 +53,14 @@ export class PartyRoles extends Resource {
 	}
 
 	/** `GET .../party_roles`: each role with its party (from `included`); only those of `role` when given. */
-	async list(
-		record: RecordRef,
-		take: Take,
-		mode: ReadMode,
-		role?: PartyRole,
-	): Promise<IDataObject[]> {
-		return await this.api.list({ method: 'GET', path: this.path(record) }, mode, {
-			...take,
-			where: role ? (r) => attributesOf(r).role === role : undefined,
-		});
+	async list(record: RecordRef, take: Take, role?: PartyRole): Promise<Records> {
+		return await this.api.list(
+			{ method: 'GET', path: this.path(record) },
+			{
+				...take,
+				where: role ? (r) => attributesOf(r).role === role : undefined,
+			},
+		);
 	}
 
 	/**
@@ -69,12 +68,7 @@ export class PartyRoles extends Resource {
 	 * has the role already (Terminal49 answers 422 "Party has already been taken") gives back that role,
 	 * marked `already_assigned: true`, never an error: the record is as asked.
 	 */
-	async assign(
-		record: RecordRef,
-		partyId: string,
-		role: PartyRole,
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
+	async assign(record: RecordRef, partyId: string, role: PartyRole): Promise<Records> {
 		const post = {
 			method: 'POST' as const,
 			path: this.path(record),
@@ -97,11 +91,11 @@ export class PartyRoles extends Resource {
 				`Pick a party of your own account (the Party list, or Party > Get Many). Terminal49 said: ${said}`,
 			);
 		}
-		if (response.statusCode !== 422) return this.items(response.body, mode, false);
+		if (response.statusCode !== 422) return this.items(response.body, false);
 		if (!isTaken(response.body)) throw this.api.error(post, 422, response.body);
 		const found = await this.find(record, partyId, role);
 		if (!found) throw this.api.error(post, 422, response.body);
-		return this.items(found, mode, true);
+		return this.items(found, true);
 	}
 
 	/** `DELETE .../party_roles/{role_id}` (Terminal49 answers 204). */
@@ -139,15 +133,17 @@ export class PartyRoles extends Resource {
 		return undefined;
 	}
 
-	/** The role as an item (simplified with its party, or the document), marked `already_assigned`. */
-	private items(document: JsonApiDocument, mode: ReadMode, already: boolean): IDataObject[] {
-		if (!mode.simplify) return [{ ...document, already_assigned: already }];
+	/** The role (its flat item with its party; the document as sent), marked `already_assigned`. */
+	private items(document: JsonApiDocument, already: boolean): Records {
 		const index = indexIncluded(document.included);
-		return resourcesOf(document).map((record: ResourceObject) => ({
-			...listItemOf(record, index, mode),
-			already_assigned: already,
-		}));
+		return new Records(
+			resourcesOf(document).map((record: ResourceObject) => ({
+				...itemOf(record, index),
+				already_assigned: already,
+			})),
+			() => [{ ...document, already_assigned: already }],
+		);
 	}
 }
 
-export type { PartyRole } from '../helpers/partyRoles';
+export type { PartyRole } from '../domain/partyRoles';

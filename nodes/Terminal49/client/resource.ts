@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withAgentAnswer } from '../helpers/agentAnswers';
+import { withAgentAnswer } from '../errors/agent';
 import type { Api, ServiceOnlyFilters } from './api';
 import type { ListQuery } from './listQuery';
 
@@ -19,7 +19,7 @@ export abstract class Resource {
 
 	/**
 	 * An error about what the user gave (before or instead of a request), with the fix; `agent`: the same in
-	 * one sentence an AI agent can relay to the person it talks to (the node as a tool: helpers/agentAnswers.ts).
+	 * one sentence an AI agent can relay to the person it talks to (the node as a tool: views/agent.ts).
 	 */
 	protected fail(message: string, description?: string, agent?: string): never {
 		const error = new NodeOperationError(this.node, message, {

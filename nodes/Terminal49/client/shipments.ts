@@ -1,15 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { withContainerInsights } from '../helpers/containerInsights';
-import { assertId, assertNotEmpty } from '../helpers/validation';
+import { withContainerInsights } from '../domain/containerInsights';
+import { assertId, assertNotEmpty } from '../errors/validation';
 import type { Take } from './api';
-import type { Decorate, IncludedIndex, JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
+import type { Decorate, IncludedIndex, JsonApiDocument, ResourceObject } from './jsonApi';
 import {
 	attributesOf,
 	identifiersOf,
 	indexIncluded,
 	itemsOf,
 	lookup,
+	recordsOf,
 	relatedResources,
 	resourcesOf,
 	simplifyResource,
@@ -18,6 +19,7 @@ import type { ShipmentFilterSpec, ShipmentSort } from './listFilters';
 import { hasFilters, shipmentMatcher, shipmentOrder } from './listFilters';
 import { shipmentQuery } from './listQuery';
 import type { Locator } from './locator';
+import { Records } from './records';
 import { includeQuery, Resource, segment } from './resource';
 
 /** Shipments read by the `number` lookup: enough to tell one match from several. */
@@ -95,7 +97,7 @@ export function splitContainers(document: JsonApiDocument): IDataObject[] {
 function containersOfShipments(document: JsonApiDocument): IDataObject[] {
 	const items = splitContainers(document);
 	const withContainers = new Set(items.map((item) => String((item.shipment as IDataObject).id)));
-	const bare = itemsOf(document, { simplify: true }, shipmentItem).filter(
+	const bare = itemsOf(document, shipmentItem).filter(
 		(shipment) => !withContainers.has(String(shipment.id)),
 	);
 	return [...items, ...bare];
@@ -213,13 +215,15 @@ export class Shipments extends Resource {
 		return containersOfShipments({ ...byText, data: matches });
 	}
 
-	/** `GET /shipments/{id}`: one item (nested containers with derived fields), one per container, or the document. */
+	/**
+	 * `GET /shipments/{id}`: one item (nested containers with derived fields), or with `splitContainers` one
+	 * per container (the containers included for it); the document as sent either way.
+	 */
 	async get(
 		id: string,
 		options: { include: string[]; splitContainers?: boolean },
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
-		const split = mode.simplify && options.splitContainers === true;
+	): Promise<Records> {
+		const split = options.splitContainers === true;
 		const include = [...options.include];
 		if (split && !include.includes('containers')) include.push('containers');
 		const document = await this.api.document({
@@ -227,8 +231,8 @@ export class Shipments extends Resource {
 			path: `/shipments/${segment(id)}`,
 			qs: includeWithParties(include),
 		});
-		if (split) return splitContainers(document);
-		return itemsOf(document, mode, shipmentItem);
+		if (split) return new Records(splitContainers(document), () => [document]);
+		return recordsOf(document, shipmentItem);
 	}
 
 	/**
@@ -238,7 +242,7 @@ export class Shipments extends Resource {
 	 * are the service's own. Customer and ETA Changed, which only the service can judge, are confirmed: a
 	 * service that ignored them fails the run instead of answering with the whole list.
 	 */
-	async list(filters: ShipmentFilters, take: Take, mode: ReadMode): Promise<IDataObject[]> {
+	async list(filters: ShipmentFilters, take: Take): Promise<Records> {
 		const now = new Date();
 		const where = filters.where ?? {};
 		const stopped = filters.trackingStopped;
@@ -252,39 +256,36 @@ export class Shipments extends Resource {
 			{ sort: filters.sort, now },
 		);
 		const qs: IDataObject = { ...query.qs, ...includeWithParties(filters.include) };
-		return await this.api.list({ method: 'GET', path: '/shipments', qs }, mode, {
-			...take,
-			verify:
-				typeof stopped === 'boolean'
-					? (record) => isSet(attributesOf(record).line_tracking_stopped_at) === stopped
-					: undefined,
-			decorate: shipmentItem,
-			whereItem: hasFilters(where) ? shipmentMatcher(where, now) : undefined,
-			order: shipmentOrder(filters.sort),
-			serviceOnly: this.confirmation(query, qs, 'shipments'),
-		});
+		return await this.api.list(
+			{ method: 'GET', path: '/shipments', qs },
+			{
+				...take,
+				verify:
+					typeof stopped === 'boolean'
+						? (record) => isSet(attributesOf(record).line_tracking_stopped_at) === stopped
+						: undefined,
+				decorate: shipmentItem,
+				whereItem: hasFilters(where) ? shipmentMatcher(where, now) : undefined,
+				order: shipmentOrder(filters.sort),
+				serviceOnly: this.confirmation(query, qs, 'shipments'),
+			},
+		);
 	}
 
 	/** `PATCH /shipments/{id}` (reference numbers, tags). */
-	async update(id: string, attributes: IDataObject, mode: ReadMode): Promise<IDataObject[]> {
+	async update(id: string, attributes: IDataObject): Promise<Records> {
 		return await this.api.save(
 			'PATCH',
 			`/shipments/${segment(id)}`,
 			{ id, type: 'shipment', attributes },
-			mode,
 			withNestedContainerInsights,
 		);
 	}
 
 	/** `PATCH /shipments/{id}/stop_tracking` or `/resume_tracking`. */
-	async setTracking(
-		id: string,
-		action: 'stop_tracking' | 'resume_tracking',
-		mode: ReadMode,
-	): Promise<IDataObject[]> {
+	async setTracking(id: string, action: 'stop_tracking' | 'resume_tracking'): Promise<Records> {
 		return await this.api.items(
 			{ method: 'PATCH', path: `/shipments/${segment(id)}/${action}` },
-			mode,
 			withNestedContainerInsights,
 		);
 	}

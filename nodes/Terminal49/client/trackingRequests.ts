@@ -1,11 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertId, assertNotEmpty } from '../helpers/validation';
+import { assertId, assertNotEmpty } from '../errors/validation';
 import type { ServiceError } from '../transport/errors';
 import { serviceErrors } from '../transport/errors';
 import type { Take } from './api';
-import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
-import { attributesOf, itemsOf, resourcesOf } from './jsonApi';
+import type { JsonApiDocument, ResourceObject } from './jsonApi';
+import { attributesOf, recordsOf, resourcesOf } from './jsonApi';
+import { Records } from './records';
 import type { Locator } from './locator';
 import { includeQuery, Resource, segment } from './resource';
 
@@ -93,15 +94,16 @@ export class TrackingRequests extends Resource {
 	}
 
 	/** `GET /tracking_requests/{id}`: status, failed_reason and, once tracking began, the shipment. */
-	async get(id: string, include: string[], mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{ method: 'GET', path: `/tracking_requests/${segment(id)}`, qs: includeQuery(include) },
-			mode,
-		);
+	async get(id: string, include: string[]): Promise<Records> {
+		return await this.api.items({
+			method: 'GET',
+			path: `/tracking_requests/${segment(id)}`,
+			qs: includeQuery(include),
+		});
 	}
 
 	/** `GET /tracking_requests` with the service's own filters (and a status it does not filter), newest first. */
-	async list(filters: TrackingRequestFilters, take: Take, mode: ReadMode): Promise<IDataObject[]> {
+	async list(filters: TrackingRequestFilters, take: Take): Promise<Records> {
 		const qs: IDataObject = {};
 		if (filters.q) qs.q = filters.q;
 		if (filters.requestNumber)
@@ -111,11 +113,14 @@ export class TrackingRequests extends Resource {
 		const serverStatus = SERVER_STATUS_FILTERS.includes(status);
 		if (serverStatus) qs['filter[status]'] = status;
 		Object.assign(qs, filters.dates ?? {}, includeQuery(filters.include));
-		return await this.api.list({ method: 'GET', path: '/tracking_requests', qs }, mode, {
-			...take,
-			where:
-				status && !serverStatus ? (record) => attributesOf(record).status === status : undefined,
-		});
+		return await this.api.list(
+			{ method: 'GET', path: '/tracking_requests', qs },
+			{
+				...take,
+				where:
+					status && !serverStatus ? (record) => attributesOf(record).status === status : undefined,
+			},
+		);
 	}
 
 	/**
@@ -123,7 +128,7 @@ export class TrackingRequests extends Resource {
 	 * the service already has, marked `duplicate: true`, never an error (the spec's behaviour); a new one is
 	 * marked `duplicate: false`.
 	 */
-	async create(request: NewTrackingRequest, mode: ReadMode): Promise<IDataObject[]> {
+	async create(request: NewTrackingRequest): Promise<Records> {
 		const attributes: IDataObject = {
 			request_type: request.requestType,
 			request_number: request.requestNumber,
@@ -147,14 +152,14 @@ export class TrackingRequests extends Resource {
 		};
 		const response = await this.api.response({ ...post, acceptStatuses: [422] });
 		if (response.statusCode !== 422) {
-			return itemsOf(response.body, mode).map((item) => ({ ...item, duplicate: false }));
+			return recordsOf(response.body).map((item) => ({ ...item, duplicate: false }));
 		}
 		const duplicate = serviceErrors(response.body).find((error) => error.code === 'duplicate');
 		// Not a duplicate: the transport's own 422 error, with the fields the node calls them by.
 		if (!duplicate) throw this.api.error(post, 422, response.body);
 		const existing = await this.existing(duplicate, request);
-		const items = 'data' in existing ? itemsOf(existing, mode) : [existing];
-		return items.map((item) => ({ ...item, duplicate: true }));
+		const records = 'data' in existing ? recordsOf(existing) : Records.made([existing]);
+		return records.map((item) => ({ ...item, duplicate: true }));
 	}
 
 	/**
@@ -163,7 +168,7 @@ export class TrackingRequests extends Resource {
 	 * when this key may not read requests (the restricted free plan: Create goes on and the service judges).
 	 * The carrier counts only when both sides name one.
 	 */
-	async activeFor(request: NewTrackingRequest, mode: ReadMode): Promise<IDataObject[] | undefined> {
+	async activeFor(request: NewTrackingRequest): Promise<Records | undefined> {
 		const response = await this.api.response({
 			method: 'GET',
 			path: '/tracking_requests',
@@ -184,9 +189,9 @@ export class TrackingRequests extends Resource {
 				(!request.scac || !scac || scac === request.scac)
 			);
 		});
-		if (!active.length) return [];
+		if (!active.length) return Records.made([]);
 		const document = { data: active[0], included: response.body.included ?? [] };
-		return itemsOf(document, mode).map((item) => ({ ...item, duplicate: true }));
+		return recordsOf(document).map((item) => ({ ...item, duplicate: true }));
 	}
 
 	/**
@@ -247,20 +252,19 @@ export class TrackingRequests extends Resource {
 	}
 
 	/** `PATCH /tracking_requests/{id}` (the reference number). */
-	async update(id: string, refNumber: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.save(
-			'PATCH',
-			`/tracking_requests/${segment(id)}`,
-			{ id, type: 'tracking_request', attributes: { ref_number: refNumber } },
-			mode,
-		);
+	async update(id: string, refNumber: string): Promise<Records> {
+		return await this.api.save('PATCH', `/tracking_requests/${segment(id)}`, {
+			id,
+			type: 'tracking_request',
+			attributes: { ref_number: refNumber },
+		});
 	}
 
 	/**
 	 * `POST /tracking_requests/infer_number` (`{number}`, not wrapped in `data`; its own rate bucket; safe to
 	 * repeat). Simplified items add `suggested_request_type` and `suggested_scac`, ready for Create.
 	 */
-	async inferNumber(number: string, mode: ReadMode): Promise<IDataObject[]> {
+	async inferNumber(number: string): Promise<Records> {
 		const document = await this.api.document({
 			method: 'POST',
 			path: '/tracking_requests/infer_number',
@@ -268,7 +272,7 @@ export class TrackingRequests extends Resource {
 			bucket: 'infer_number',
 			idempotent: true,
 		});
-		return itemsOf(document, mode, (item) => {
+		return recordsOf(document, (item) => {
 			const shippingLine = (item.shipping_line ?? {}) as IDataObject;
 			const selected = (shippingLine.selected ?? null) as IDataObject | null;
 			return {

@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assertWebhookUrl, isLoopbackUrl } from '../helpers/referenceValidation';
+import { assertWebhookUrl, isLoopbackUrl } from '../errors/referenceValidation';
 import type { Take } from './api';
-import type { JsonApiDocument, ReadMode, ResourceObject } from './jsonApi';
-import { attributesOf, itemsOf, resourcesOf } from './jsonApi';
+import type { JsonApiDocument, ResourceObject } from './jsonApi';
+import { attributesOf, recordsOf, resourcesOf } from './jsonApi';
+import { Records } from './records';
 import { includeQuery, Resource, segment } from './resource';
 
 export interface WebhookAttributes extends IDataObject {
@@ -34,8 +35,8 @@ export class Webhooks extends Resource {
 		return isLoopbackUrl((await this.api.connection()).baseUrl);
 	}
 
-	async get(id: string, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items({ method: 'GET', path: `/webhooks/${segment(id)}` }, mode);
+	async get(id: string): Promise<Records> {
+		return await this.api.items({ method: 'GET', path: `/webhooks/${segment(id)}` });
 	}
 
 	/** The webhook record, or undefined when it is gone (404). */
@@ -48,8 +49,8 @@ export class Webhooks extends Resource {
 		return response.statusCode === 404 ? undefined : resourcesOf(response.body)[0];
 	}
 
-	async list(take: Take, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.list({ method: 'GET', path: '/webhooks' }, mode, take);
+	async list(take: Take): Promise<Records> {
+		return await this.api.list({ method: 'GET', path: '/webhooks' }, take);
 	}
 
 	/** The webhooks registered for `url` (every page of `GET /webhooks`). */
@@ -60,18 +61,17 @@ export class Webhooks extends Resource {
 	}
 
 	/** `POST /webhooks` (Webhook > Create); the service generates the signing secret (`secret`). */
-	async create(attributes: WebhookAttributes, mode: ReadMode): Promise<IDataObject[]> {
-		return itemsOf(await this.register(attributes), mode);
+	async create(attributes: WebhookAttributes): Promise<Records> {
+		return recordsOf(await this.register(attributes));
 	}
 
 	/** `PATCH /webhooks/{id}` (Webhook > Update; a webhook that is gone is an error). */
-	async update(id: string, attributes: WebhookAttributes, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.save(
-			'PATCH',
-			`/webhooks/${segment(id)}`,
-			{ id, type: 'webhook', attributes },
-			mode,
-		);
+	async update(id: string, attributes: WebhookAttributes): Promise<Records> {
+		return await this.api.save('PATCH', `/webhooks/${segment(id)}`, {
+			id,
+			type: 'webhook',
+			attributes,
+		});
 	}
 
 	/** `DELETE /webhooks/{id}` (Webhook > Delete; a webhook that is gone is an error). */
@@ -113,13 +113,12 @@ export class Webhooks extends Resource {
 	}
 
 	/**
-	 * `GET /webhooks/events`: one item per event with its category (simplified), or the document. The service
-	 * groups events in categories whose `events` attribute lists them.
+	 * `GET /webhooks/events`: one item per event with its category; the document as sent. The service groups
+	 * events in categories whose `events` attribute lists them.
 	 */
-	async events(mode: ReadMode): Promise<IDataObject[]> {
+	async events(): Promise<Records> {
 		const document = await this.api.document({ method: 'GET', path: '/webhooks/events' });
-		if (!mode.simplify) return [document];
-		return resourcesOf(document).flatMap((category) => {
+		const events = resourcesOf(document).flatMap((category) => {
 			const attributes = attributesOf(category);
 			const events = (Array.isArray(attributes.events) ? attributes.events : []) as IDataObject[];
 			return events.map((event) => ({
@@ -129,6 +128,7 @@ export class Webhooks extends Resource {
 				category_id: category.id,
 			}));
 		});
+		return new Records(events, () => [document]);
 	}
 
 	/** `GET /webhooks/ips` (application/json): the addresses deliveries come from. */
@@ -150,8 +150,8 @@ export class Webhooks extends Resource {
 
 /** Webhook notifications: what was delivered (`/webhook_notifications`), and example payloads. */
 export class WebhookNotifications extends Resource {
-	async get(id: string, include: string[], mode: ReadMode): Promise<IDataObject[]> {
-		return itemsOf(await this.document(id, include), mode);
+	async get(id: string, include: string[]): Promise<Records> {
+		return recordsOf(await this.document(id, include));
 	}
 
 	async document(id: string, include: string[]): Promise<JsonApiDocument> {
@@ -162,19 +162,19 @@ export class WebhookNotifications extends Resource {
 		});
 	}
 
-	async list(include: string[], take: Take, mode: ReadMode): Promise<IDataObject[]> {
+	async list(include: string[], take: Take): Promise<Records> {
 		return await this.api.list(
 			{ method: 'GET', path: '/webhook_notifications', qs: includeQuery(include) },
-			mode,
 			take,
 		);
 	}
 
 	/** `GET /webhook_notifications/examples` (of one event, or of every event). */
-	async examples(event: string | undefined, mode: ReadMode): Promise<IDataObject[]> {
-		return await this.api.items(
-			{ method: 'GET', path: '/webhook_notifications/examples', qs: event ? { event } : {} },
-			mode,
-		);
+	async examples(event: string | undefined): Promise<Records> {
+		return await this.api.items({
+			method: 'GET',
+			path: '/webhook_notifications/examples',
+			qs: event ? { event } : {},
+		});
 	}
 }

@@ -7,7 +7,7 @@ import type {
 import { terminal49 } from '../client';
 import { attributesOf } from '../client/jsonApi';
 import { scacsOf } from '../client/lookups';
-import { TERMINALS } from '../helpers/terminals';
+import { TERMINALS } from '../domain/terminals';
 
 /**
  * Searchable lists of resource locators: the shipping lines (every page of `GET /shipping_lines`), filtered

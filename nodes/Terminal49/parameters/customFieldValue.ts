@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { CustomFieldValueType } from '../helpers/customFieldValue';
-import { parseCustomFieldValue } from '../helpers/customFieldValue';
+import type { CustomFieldValueType } from './customFields';
+import { parseCustomFieldValue } from './customFields';
 
 /** Reads "Value Type" + "Value" and returns the JSON value to send. */
 export function readValue(this: IExecuteFunctions, itemIndex: number): unknown {

@@ -5,8 +5,7 @@
  */
 export { readLocator, readRecordLocator } from './locator';
 export { listProperties, parseList, readList, readTake } from './list';
-export type { OutputShape } from './output';
-export { outputProperties, readMode, readOutput } from './output';
+export { outputProperties, readOutput } from './output';
 export { readValue } from './customFieldValue';
 export {
 	readContainerFilters,

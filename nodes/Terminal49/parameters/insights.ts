@@ -1,8 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import type { InsightOptions } from '../helpers/containerInsights';
-import type { WatchedDeadline } from '../helpers/deadlines';
-import { DEFAULT_WATCHED_DEADLINE } from '../helpers/deadlines';
+import type { InsightOptions } from '../domain/containerInsights';
+import type { WatchedDeadline } from '../domain/deadlines';
+import { DEFAULT_WATCHED_DEADLINE } from '../domain/deadlines';
 import { isSet, pick, readDays } from './values';
 
 /** Deadline to Watch (an option of Container Get, Get Many and both triggers); the default when not set. */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Take } from '../client';
-import { assertLimit } from '../helpers/validation';
+import { assertLimit } from '../errors/validation';
 
 /**
  * The list parameters many operations share (Return All / Limit, multi-option lists): their descriptions and

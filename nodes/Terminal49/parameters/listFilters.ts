@@ -1,14 +1,16 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import type { LfdBand } from '../helpers/containerInsights';
-import { CONTAINER_STATUSES, HOLD_NAMES, LFD_BANDS } from '../helpers/containerInsights';
-import type { PartyRole } from '../helpers/partyRoles';
-import type { PickupState } from '../helpers/pickupState';
-import { PICKUP_STATES } from '../helpers/pickupState';
-import type { Risk } from '../helpers/risks';
-import { RISKS } from '../helpers/risks';
-import { PARTY_ROLES } from '../helpers/partyRoles';
-import { invalidInput } from '../helpers/validation';
+import type { LfdBand } from '../domain/urgency';
+import { CONTAINER_STATUSES } from '../domain/statuses';
+import { HOLD_NAMES } from '../domain/holdsAndFees';
+import { LFD_BANDS } from '../domain/urgency';
+import type { PartyRole } from '../domain/partyRoles';
+import type { PickupState } from '../domain/pickupState';
+import { PICKUP_STATES } from '../domain/pickupState';
+import type { Risk } from '../domain/risks';
+import { RISKS } from '../domain/risks';
+import { PARTY_ROLES } from '../domain/partyRoles';
+import { invalidInput } from '../errors/validation';
 import type {
 	ContainerFilters,
 	ContainerSort,

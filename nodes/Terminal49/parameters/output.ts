@@ -1,17 +1,18 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ReadMode } from '../client';
+import type { Output, OutputKind } from '../views';
 import { parseList } from './list';
 
 /**
- * What the items of an operation look like, for the operations that return records.
+ * What the items of an operation look like, for the operations that return records: the one reader of the
+ * Output parameter, read once per item; what each choice gives is decided in views/.
  *
- * Node version 1: **Simplify** (on: flat items with every attribute and the derived fields; off: the JSON:API
- * document as Terminal49 sent it). Node version 2: **Output**: Simplified (the people-first view: about a dozen
- * flat fields a coordinator reads first, helpers/summaries.ts), All Fields (version 1's flat item), Selected
- * Fields (only the fields named), Raw (as Terminal49 sent it). Workflows saved with version 1 keep their items.
+ * Node version 1: **Simplify** (on: flat items with every attribute and the derived fields, today's All
+ * Fields; off: the JSON:API document as Terminal49 sent it, today's Raw). Node version 2: **Output**:
+ * Simplified (the people-first view: about a dozen flat fields a coordinator reads first, views/people/),
+ * All Fields (version 1's flat item), Selected Fields (only the fields named), Raw (as Terminal49 sent it).
+ * Workflows saved with version 1 keep their items.
  */
-export type OutputShape = 'simplified' | 'all' | 'selected' | 'raw';
 
 const V1 = { '@version': [1] };
 const V2 = { '@version': [{ _cnd: { gte: 2 } }] };
@@ -74,25 +75,18 @@ export const outputProperties: INodeProperties[] = [
 
 const isVersion1 = (ctx: IExecuteFunctions) => (ctx.getNode().typeVersion ?? 1) < 2;
 
-/** What the client returns: flat items, or the documents as sent (Simplify off, Output Raw). */
-export function readMode(this: IExecuteFunctions, itemIndex: number): ReadMode {
-	if (isVersion1(this))
-		return { simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean };
-	return { simplify: this.getNodeParameter('output', itemIndex, 'simplified') !== 'raw' };
-}
-
 /**
- * How the router shapes the client's flat items (version 2 only): undefined where the operation has no
- * Output (or the node is of version 1), which leaves the items as they are.
+ * The Output of input item `itemIndex`: version 1's Simplify as All Fields (on) or Raw (off); version 2's
+ * Output; an operation without one (version 2) gives All Fields, which an AI agent reads in short.
  */
-export function readOutput(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): { shape: OutputShape; fields: string[] } | undefined {
-	if (isVersion1(this)) return undefined;
-	const shape = this.getNodeParameter('output', itemIndex, '') as OutputShape | '';
-	if (!shape) return undefined;
+export function readOutput(this: IExecuteFunctions, itemIndex: number): Output {
+	if (isVersion1(this)) {
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return { kind: simplify ? 'all' : 'raw', fields: [], shortForAgent: true };
+	}
+	const kind = this.getNodeParameter('output', itemIndex, '') as OutputKind | '';
+	if (!kind) return { kind: 'all', fields: [], shortForAgent: true };
 	const fields =
-		shape === 'selected' ? parseList(this.getNodeParameter('fields', itemIndex, '')) : [];
-	return { shape, fields };
+		kind === 'selected' ? parseList(this.getNodeParameter('fields', itemIndex, '')) : [];
+	return { kind, fields, shortForAgent: kind === 'simplified' };
 }

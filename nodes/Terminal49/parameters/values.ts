@@ -1,8 +1,8 @@
 import type { INode } from 'n8n-workflow';
 
-import { DEFAULT_IMMINENT_DAYS } from '../helpers/containerInsights';
-import { isLocode } from '../helpers/referenceValidation';
-import { invalidInput, isScac } from '../helpers/validation';
+import { DEFAULT_IMMINENT_DAYS } from '../domain/urgency';
+import { isLocode } from '../errors/referenceValidation';
+import { invalidInput, isScac } from '../errors/validation';
 
 /**
  * Readers of single values the filters share: each checks the value before any request and names the

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { IncludedIndex, JsonApiDocument, ResourceObject } from '../client/jsonApi';
 import { attributesOf, identifiersOf, indexIncluded, lookup, resourcesOf } from '../client/jsonApi';
-import { lfdValues, selectsLfd } from '../helpers/deadlines';
+import { lfdValues, selectsLfd } from '../domain/deadlines';
 import type { ContainerState } from './fingerprint';
 import {
 	activeHolds,

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { webhookEventOptions } from '../helpers/events';
-import { deadlineToWatchOption } from '../helpers/insightFields';
-import { ONLY_WHEN_OPTIONS, triggerOutputOption } from '../trigger/description';
+import { webhookEventOptions } from '../domain/events';
+import { deadlineToWatchOption } from '../parameters/insightFields';
+import { onlyWhenOption, triggerOutputOption } from '../parameters/triggerOptions';
 import { MILESTONES } from './fingerprint';
 
 /**
@@ -68,15 +68,9 @@ export const pollingProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			deadlineToWatchOption,
-			{
-				displayName: 'Only When',
-				name: 'onlyWhen',
-				type: 'multiOptions',
-				options: ONLY_WHEN_OPTIONS,
-				default: [],
-				description:
-					'Start the workflow only for changes that show at least one of these (see the "changes" field of the item). Empty: every change of the selected events starts it.',
-			},
+			onlyWhenOption(
+				'Start the workflow only for changes that show at least one of these (see the "changes" field of the item). Empty: every change of the selected events starts it.',
+			),
 			triggerOutputOption(false),
 		],
 	},

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { CONTAINER_STATUSES } from '../helpers/containerInsights';
-import { lfdValues } from '../helpers/deadlines';
+import { CONTAINER_STATUSES } from '../domain/statuses';
+import { lfdValues } from '../domain/deadlines';
 
 /**
  * The polling trigger's memory of a container or a shipment: a compact fingerprint string, never the

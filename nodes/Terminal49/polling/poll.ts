@@ -11,15 +11,14 @@ import {
 	resourcesOf,
 	simplifyResource,
 } from '../client/jsonApi';
-import { changeFacts } from '../helpers/changeFacts';
-import type { InsightOptions } from '../helpers/containerInsights';
-import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
-import { sourceTimeZones } from '../helpers/deadlines';
+import { changeFacts, changeInputFor } from '../domain/changeFacts';
+import type { InsightOptions } from '../domain/containerInsights';
 import { readWatchedDeadline } from '../parameters';
-import { milestoneOf } from '../helpers/milestone';
-import { chosenFacts, triggerOutput } from '../trigger/description';
-import { triggerSummary } from '../helpers/summaries';
-import { changesetToObject } from '../trigger/payload';
+import { milestoneOf } from '../domain/milestone';
+import { chosenFacts, readTriggerOutput } from '../parameters/triggerOptions';
+import { triggerOutput } from '../views';
+import type { TriggerItem } from '../views/triggerItem';
+import { triggerItem } from '../views/triggerItem';
 import type { Change, PollState } from './compare';
 import { compare, STATE_VERSION } from './compare';
 import { keyOf, MILESTONES } from './fingerprint';
@@ -105,92 +104,71 @@ function milestoneEvent(field: string, container: IDataObject, shipment: IDataOb
 	} as IDataObject;
 }
 
-/** The item of a change: shaped like the Terminal49 Trigger's simplified item. */
-export function itemOf(change: Change, nowIso: string, insights: InsightOptions = {}): IDataObject {
+/** The trigger item of a change (views/triggerItem.ts), as the Terminal49 Trigger gives one of a delivery. */
+export function itemOf(change: Change, nowIso: string, insights: InsightOptions = {}): TriggerItem {
 	const shipment = flatShipment(change.shipment);
-	const container = change.container
-		? addContainerInsights(
-				simplifyResource(change.container, change.index),
-				shipment ?? undefined,
-				insights,
-			)
-		: null;
-	const containers = container
-		? [container]
-		: change.shipment
-			? identifiersOf(change.shipment, 'containers')
-					.map((identifier) => lookup(change.index, identifier))
-					.filter((resource): resource is ResourceObject => !!resource)
-					.map((resource) =>
-						addContainerInsights(
-							simplifyResource(resource, change.index),
-							shipment ?? undefined,
-							insights,
-						),
-					)
-			: [];
-	const trackingRequest = change.trackingRequest
-		? simplifyResource(change.trackingRequest, new Map())
-		: null;
 	const current = change.container ? attributesOf(change.container) : null;
 	const shipmentAttributes = change.shipment ? attributesOf(change.shipment) : {};
 	const changeset = change.changeset ?? {};
 	const milestone =
-		change.milestoneField && container
+		change.milestoneField && current
 			? milestoneOf(
 					change.event,
-					milestoneEvent(change.milestoneField, container, shipment),
+					milestoneEvent(change.milestoneField, current, shipment),
 					null,
 					null,
 					shipment,
 				)
 			: null;
-	const changes = changeFacts({
-		event: change.event,
-		changeset,
-		current,
-		newValue:
-			change.event === 'shipment.estimated.arrival' ? shipmentAttributes.pod_eta_at : undefined,
-		timeZone:
-			(container ? containerTimeZone(container, shipment ?? undefined) : undefined) ??
-			shipmentAttributes.pod_timezone,
-		lfdZones: container ? sourceTimeZones(container, shipment ?? undefined) : undefined,
-		originalEta: shipmentAttributes.pod_original_eta_at,
-		etaTimeZone: shipmentAttributes.pod_timezone,
-		originalDestinationEta: shipmentAttributes.destination_original_eta_at,
-		destinationTimeZone: shipmentAttributes.destination_timezone,
-	});
 	const reference = change.container ?? change.trackingRequest ?? change.shipment;
 	const newSides = Object.fromEntries(
 		Object.entries(changeset).map(([field, pair]) => [field, (pair as unknown[])[1]]),
 	);
-	return {
+	return triggerItem({
 		event: change.event,
 		// stable per change: the same change never gets two ids
-		notification_id: `poll_${keyOf(`${String(reference?.id)}|${change.event}|${JSON.stringify(newSides)}`)}`,
-		created_at: nowIso,
-		delivery_status: null,
-		webhook_id: null,
+		notificationId: `poll_${keyOf(`${String(reference?.id)}|${change.event}|${JSON.stringify(newSides)}`)}`,
+		createdAt: nowIso,
+		deliveryStatus: null,
+		webhookId: null,
 		source: 'polling',
-		reference_object: reference ? { id: String(reference.id), type: reference.type } : null,
-		container,
-		containers,
+		reference: reference ? { id: String(reference.id), type: reference.type } : null,
+		container: change.container,
+		// without a container of its own, the shipment's
+		containers:
+			!change.container && change.shipment
+				? identifiersOf(change.shipment, 'containers')
+						.map((identifier) => lookup(change.index, identifier))
+						.filter((resource): resource is ResourceObject => !!resource)
+				: [],
+		index: change.index,
 		shipment,
-		transport_event: null,
+		insights,
+		transportEvent: null,
 		milestone,
-		tracking_request: trackingRequest,
-		changeset: changesetToObject(changeset),
-		changes,
-		status_from: change.statusFrom ?? null,
-	};
+		trackingRequest: change.trackingRequest
+			? simplifyResource(change.trackingRequest, new Map())
+			: null,
+		changeset,
+		changes: changeFacts(
+			changeInputFor({
+				event: change.event,
+				changeset,
+				container: current,
+				shipment: shipmentAttributes,
+				newValue:
+					change.event === 'shipment.estimated.arrival' ? shipmentAttributes.pod_eta_at : undefined,
+			}),
+		),
+		statusFrom: change.statusFrom ?? null,
+	});
 }
 
 /** Whether an item passes the node's Events and Only When. */
 function wanted(events: string[], facts: string[]) {
-	return (item: IDataObject) =>
-		events.includes(String(item.event)) &&
-		(facts.length === 0 ||
-			((item.changes as IDataObject).facts as string[]).some((fact) => facts.includes(fact)));
+	return (item: TriggerItem) =>
+		events.includes(item.event) &&
+		(facts.length === 0 || item.changes.facts.some((fact) => facts.includes(fact)));
 }
 
 function selection(ctx: IPollFunctions) {
@@ -204,8 +182,8 @@ function selection(ctx: IPollFunctions) {
 	const insights: InsightOptions = {
 		watch: readWatchedDeadline(ctx.getNode(), 0, options.deadlineToWatch),
 	};
-	const output = triggerOutput(options, ctx.getNode().typeVersion);
-	const shape = (item: IDataObject) => (output === 'summary' ? triggerSummary(item) : item);
+	const output = readTriggerOutput(options, ctx.getNode().typeVersion);
+	const shape = async (item: TriggerItem) => await triggerOutput(output, () => item);
 	return { events, facts: chosenFacts(options), insights, shape };
 }
 
@@ -235,10 +213,12 @@ export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<Po
 		const nowIso = now.toISOString();
 		const { pages, trackingPages } = await readAll(ctx, previous, nowIso);
 		const result = compare(previous, pages, trackingPages, nowIso);
-		const items = result.changes
-			.map((change) => itemOf(change, nowIso, insights))
-			.filter(wanted(events, facts))
-			.map(shape);
+		const items = await Promise.all(
+			result.changes
+				.map((change) => itemOf(change, nowIso, insights))
+				.filter(wanted(events, facts))
+				.map(shape),
+		);
 		// Everything was read and compared: now the new state, all at once.
 		data.state = result.state;
 		return {
@@ -281,13 +261,13 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 				.find((resource) => resource?.type === 'shipment');
 			return [
 				{
-					...shape(
+					...(await shape(
 						itemOf(
 							{ event: trackingEvent, trackingRequest: request, shipment, index },
 							nowIso,
 							insights,
 						),
-					),
+					)),
 					test_event: true,
 				},
 			];
@@ -331,7 +311,7 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 				'This Terminal49 account tracks no shipment yet. Create a tracking request (Terminal49 node: Tracking Request > Create), then fetch a test event again.',
 		});
 	}
-	return [{ ...shape(itemOf(change, nowIso, insights)), test_event: true }];
+	return [{ ...(await shape(itemOf(change, nowIso, insights))), test_event: true }];
 }
 
 /** The node's poll(): n8n's items, or null when nothing changed. */

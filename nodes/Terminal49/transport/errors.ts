@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { withAgentAnswer } from '../helpers/agentAnswers';
+import { withAgentAnswer } from '../errors/agent';
 
 /** One entry of a JSON:API `errors` array as Terminal49 sends it. */
 export interface ServiceError {

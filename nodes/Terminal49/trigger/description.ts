@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ChangeFact } from '../helpers/changeFacts';
-import { webhookEventOptions } from '../helpers/events';
-import { deadlineToWatchOption } from '../helpers/insightFields';
+import { webhookEventOptions } from '../domain/events';
+import { deadlineToWatchOption } from '../parameters/insightFields';
+import { onlyWhenOption, triggerOutputOption } from '../parameters/triggerOptions';
 
 /** Parameters of the Terminal49 Trigger. */
 export const DEFAULT_DEDUPLICATION_HOURS = 24;
@@ -22,134 +22,6 @@ export function deduplicationWindowMs(options: IDataObject): number {
 			? DEFAULT_DEDUPLICATION_HOURS
 			: Number(options.deduplicationHours);
 	return Number.isFinite(hours) && hours > 0 ? hours * 3_600_000 : 0;
-}
-
-/** What a trigger's item holds (Options > Output): Simplified, All Fields, Raw Payload (webhook trigger only). */
-export type TriggerOutput = 'summary' | 'all' | 'raw';
-
-/**
- * Options > Output of both triggers. Version 2's Simplified is the people-first view
- * (helpers/summaries.ts triggerSummary); a node of version 1 gets the full item there (now All Fields).
- */
-export function triggerOutputOption(withRaw: boolean): INodeProperties {
-	return {
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simplified',
-				description:
-					'What a coordinator reads first, flat and in words: the event, what changed, and the container (number, status, location, pickup, holds, last free day and days left, urgency, fees, risks, ETA, bill of lading, carrier), else the shipment or tracking request. Triggers added before version 2 get All Fields here.',
-			},
-			{
-				name: 'All Fields',
-				value: 'all',
-				description:
-					'One flat item: event, notification ID, the reference object, and the container, shipment, transport event and tracking request resolved from the payload, with the derived fields (pickup state, urgency, risks) and what changed (changes)',
-			},
-			...(withRaw
-				? [
-						{
-							name: 'Raw Payload',
-							value: 'raw',
-							description: 'The JSON:API document exactly as Terminal49 sent it',
-						},
-					]
-				: []),
-		],
-		default: 'simplified',
-		description: 'The shape of the item each event produces',
-	};
-}
-
-/** The Output of a trigger's options, by its version (version 1's Simplified is today's All Fields). */
-export function triggerOutput(options: IDataObject, typeVersion: number): TriggerOutput {
-	if (options.output === 'raw') return 'raw';
-	if (options.output === 'all' || typeVersion < 2) return 'all';
-	return 'summary';
-}
-
-/** The choices of "Only When": one per change fact (helpers/changeFacts.ts), sorted by name. */
-export const ONLY_WHEN_OPTIONS: Array<{ name: string; value: ChangeFact; description: string }> = [
-	{
-		name: 'A Hold Was Added',
-		value: 'hold_added',
-		description: 'Container Updated: a hold is active now that was not before',
-	},
-	{
-		name: 'A Hold Was Released',
-		value: 'hold_released',
-		description:
-			'Container Updated: a hold that was active (status hold) is no longer active, or is gone',
-	},
-	{
-		name: 'Became Blocked',
-		value: 'became_blocked',
-		description:
-			'Container Updated: not available and an active hold now (Terminal49: "resolve the active holds"), and was not before',
-	},
-	{
-		name: 'Became Ready for Pickup',
-		value: 'became_ready_for_pickup',
-		description:
-			'Container Updated: now available for pickup with no active hold, and was not before',
-	},
-	{
-		name: 'Earliest Last Free Day Moved',
-		value: 'earliest_lfd_moved',
-		description:
-			'The last free day watched is different now: the one Terminal49 selects (the rail LFD once the container left the port by rail), or on the older service the earliest of line, terminal and rail when one of them is in the change (the per-source Changed events carry no old value)',
-	},
-	{
-		name: 'ETA Moved',
-		value: 'eta_moved',
-		description:
-			'Shipment ETA Changed and the container ETA events (Terminal49 sends the new ETA only)',
-	},
-	{
-		name: 'Fees Appeared',
-		value: 'fees_appeared',
-		description: 'Container Updated: the terminal lists fees and listed none before',
-	},
-	{
-		name: 'Fees Changed',
-		value: 'fees_changed',
-		description: 'Container Updated: the terminal listed fees and they are different now',
-	},
-	{
-		name: 'Last Free Day Moved',
-		value: 'lfd_moved',
-		description:
-			'Container Updated with a new last free day, and the Last Free Day Changed events (set, moved or cleared)',
-	},
-	{
-		name: 'No Longer Ready for Pickup',
-		value: 'no_longer_ready_for_pickup',
-		description: 'Container Updated: was ready for pickup and is not any more',
-	},
-	{
-		name: 'Pickup Appointment Changed',
-		value: 'appointment_changed',
-		description:
-			'Container Updated with a new appointment, and Pickup Appointment Changed (set, moved or cancelled)',
-	},
-	{
-		name: 'Pickup Appointment Moved',
-		value: 'appointment_moved',
-		description: 'Container Updated: there was an appointment and now there is another',
-	},
-	{
-		name: 'Pickup Appointment Set',
-		value: 'appointment_set',
-		description: 'Container Updated: there was no appointment and now there is one',
-	},
-];
-
-/** The facts chosen in "Only When" (empty: every delivery of the selected events starts the workflow). */
-export function chosenFacts(options: IDataObject): string[] {
-	return Array.isArray(options.onlyWhen) ? options.onlyWhen.map(String) : [];
 }
 
 export const triggerProperties: INodeProperties[] = [
@@ -251,15 +123,9 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Whether to load the container (with its shipment and terminal) from Terminal49 when a container event arrives without it, e.g. Available for Pickup, Not Available, Delivered, estimated arrivals and appointment changes. On unless turned off here. Uses one or two API requests per such event only (events that carry their container cost none); Simplified output only.',
 			},
-			{
-				displayName: 'Only When',
-				name: 'onlyWhen',
-				type: 'multiOptions',
-				options: ONLY_WHEN_OPTIONS,
-				default: [],
-				description:
-					'Start the workflow only for deliveries that show at least one of these changes (see the "changes" field of the item); the others are answered and start nothing. Empty: every delivery of the selected events starts it.',
-			},
+			onlyWhenOption(
+				'Start the workflow only for deliveries that show at least one of these changes (see the "changes" field of the item); the others are answered and start nothing. Empty: every delivery of the selected events starts it.',
+			),
 			triggerOutputOption(true),
 		],
 	},

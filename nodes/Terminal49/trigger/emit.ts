@@ -6,8 +6,9 @@ import type { ResourceObject } from '../client/jsonApi';
 import { isResourceObject, resourcesOf } from '../client/jsonApi';
 import { readWatchedDeadline } from '../parameters';
 import { firstInStore } from './dedup';
-import { triggerSummary } from '../helpers/summaries';
-import { answersWhenFinished, deduplicationWindowMs, triggerOutput } from './description';
+import { readTriggerOutput } from '../parameters/triggerOptions';
+import { triggerOutput } from '../views';
+import { answersWhenFinished, deduplicationWindowMs } from './description';
 import type { Notification } from './payload';
 import {
 	containerIdOf,
@@ -164,11 +165,10 @@ export async function emitDelivery(
 		);
 		return undefined;
 	}
-	const output = triggerOutput(deliveries.options, this.getNode().typeVersion);
-	if (output === 'raw') return { json: notification.document, pairedItem: { item: itemIndex } };
-	const item = await simplifiedItem.call(this, notification, deliveries.options, itemIndex);
-	return {
-		json: output === 'summary' ? triggerSummary(item) : item,
-		pairedItem: { item: itemIndex },
-	};
+	const json = await triggerOutput(
+		readTriggerOutput(deliveries.options, this.getNode().typeVersion),
+		async () => await simplifiedItem.call(this, notification, deliveries.options, itemIndex),
+		notification.document,
+	);
+	return { json, pairedItem: { item: itemIndex } };
 }

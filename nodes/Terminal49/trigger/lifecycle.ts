@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isWebhookEvent } from '../helpers/events';
+import { isWebhookEvent } from '../domain/events';
 import type { Terminal49Client } from '../client';
 import { terminal49 } from '../client';
 import { attributesOf, resourcesOf } from '../client/jsonApi';

@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import type { ChangeInput } from '../helpers/changeFacts';
-import { changeFacts, ETA_EVENTS } from '../helpers/changeFacts';
-import type { InsightOptions } from '../helpers/containerInsights';
-import { addContainerInsights, containerTimeZone } from '../helpers/containerInsights';
-import { sourceTimeZones } from '../helpers/deadlines';
+import type { ChangeInput } from '../domain/changeFacts';
+import { changeFacts, changeInputFor, ETA_EVENTS } from '../domain/changeFacts';
+import type { InsightOptions } from '../domain/containerInsights';
 import { withNestedContainerInsights } from '../client/shipments';
-import { milestoneOf } from '../helpers/milestone';
+import { milestoneOf } from '../domain/milestone';
 import type { IncludedIndex, ResourceIdentifier, ResourceObject } from '../client/jsonApi';
 import {
 	identifiersOf,
@@ -16,10 +14,12 @@ import {
 	lookup,
 	simplifyResource,
 } from '../client/jsonApi';
+import type { TriggerItem } from '../views/triggerItem';
+import { triggerItem } from '../views/triggerItem';
 
 /**
- * A webhook notification (`data` = webhook_notification, `included` = the objects it is about) turned into
- * the trigger's simplified item.
+ * A webhook notification (`data` = webhook_notification, `included` = the objects it is about), read into the
+ * trigger item (views/triggerItem.ts).
  */
 export interface Notification {
 	id: string;
@@ -61,18 +61,6 @@ function related(
 	return identifier ? lookup(index, identifier) : undefined;
 }
 
-/** `{field: [old, new]}` (as sent) -> `{field: {old, new}}`. */
-export function changesetToObject(changeset: unknown): IDataObject | null {
-	if (!changeset || typeof changeset !== 'object' || Array.isArray(changeset)) return null;
-	const result: IDataObject = {};
-	for (const [field, pair] of Object.entries(changeset as IDataObject)) {
-		result[field] = Array.isArray(pair)
-			? ({ old: pair[0] ?? null, new: pair[1] ?? null } as IDataObject)
-			: ({ old: null, new: pair ?? null } as IDataObject);
-	}
-	return result;
-}
-
 /** The reference object of a notification (type and id always; attributes when it was included). */
 export function referenceIdentifier(document: IDataObject): ResourceIdentifier | undefined {
 	const data = document.data as IDataObject;
@@ -89,11 +77,11 @@ export interface SimplifyOverrides {
 	insights?: InsightOptions;
 }
 
-/** The simplified item of a notification. */
+/** The trigger item of a notification (views/triggerItem.ts). */
 export function simplifyNotification(
 	notification: Notification,
 	overrides: SimplifyOverrides = {},
-): IDataObject {
+): TriggerItem {
 	const document = notification.document;
 	const data = document.data as IDataObject;
 	const attributes = (data.attributes ?? {}) as IDataObject;
@@ -127,13 +115,6 @@ export function simplifyNotification(
 	const shipment = shipmentResource
 		? withNestedContainerInsights(simplifyResource(shipmentResource, index))
 		: null;
-	const decorate = (resource: ResourceObject) =>
-		addContainerInsights(
-			simplifyResource(resource, index),
-			shipment ?? undefined,
-			overrides.insights,
-		);
-	const container = containerResource ? decorate(containerResource) : null;
 
 	const referenceItem: IDataObject | null = reference
 		? simplifyResource(reference, new Map())
@@ -166,32 +147,31 @@ export function simplifyNotification(
 		shipment,
 	);
 
-	const changeset =
-		reference && reference.attributes && 'changeset' in reference.attributes
-			? changesetToObject(reference.attributes.changeset)
-			: null;
-
 	const webhook = identifiersOf(data as ResourceObject, 'webhook')[0];
 
-	return {
+	return triggerItem({
 		event: notification.event,
-		notification_id: notification.id,
-		created_at: attributes.created_at ?? null,
-		delivery_status: attributes.delivery_status ?? null,
-		webhook_id: webhook ? String(webhook.id) : null,
-		reference_object: referenceItem,
-		container,
-		// every container of the payload (tracking_request.succeeded may carry several)
-		containers: containers.length > 0 ? containers.map(decorate) : container ? [container] : [],
+		notificationId: notification.id,
+		createdAt: attributes.created_at ?? null,
+		deliveryStatus: attributes.delivery_status ?? null,
+		webhookId: webhook ? String(webhook.id) : null,
+		reference: referenceItem,
+		container: containerResource,
+		containers,
+		index,
 		shipment,
-		transport_event: transportEvent,
+		insights: overrides.insights ?? {},
+		transportEvent,
 		// for container.transport.* milestones (not estimates): a log row's fields, no code needed
 		milestone,
-		tracking_request: trackingRequest,
-		changeset,
+		trackingRequest,
+		changeset:
+			reference && reference.attributes && 'changeset' in reference.attributes
+				? reference.attributes.changeset
+				: undefined,
 		// from the delivery alone, as webhook() judged it for "Only When" (not from a container loaded since)
 		changes: notificationChanges(notification),
-	};
+	});
 }
 
 /**
@@ -219,20 +199,14 @@ export function changeInputOf(notification: Notification): ChangeInput {
 		attributes.value ??
 		attributes.estimated_timestamp ??
 		(ETA_EVENTS.has(notification.event) ? attributes.timestamp : undefined);
-	const shipmentAttributes = (shipment?.attributes ?? {}) as IDataObject;
-	return {
+	return changeInputFor({
 		event: notification.event,
 		changeset: attributes.changeset,
-		current,
+		container: current,
+		shipment: (shipment?.attributes ?? {}) as IDataObject,
 		newValue,
-		originalEta: shipmentAttributes.pod_original_eta_at,
-		etaTimeZone: shipmentAttributes.pod_timezone ?? attributes.timezone,
-		originalDestinationEta: shipmentAttributes.destination_original_eta_at,
-		destinationTimeZone: shipmentAttributes.destination_timezone ?? attributes.timezone,
-		timeZone:
-			(current ? containerTimeZone(current, shipmentAttributes) : undefined) ?? attributes.timezone,
-		lfdZones: current ? sourceTimeZones(current, shipmentAttributes) : undefined,
-	};
+		eventZone: attributes.timezone,
+	});
 }
 
 /** The change facts of a delivery (the `changes` of its item). */

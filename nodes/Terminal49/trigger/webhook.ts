@@ -1,7 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { claimDelivery } from './dedup';
-import { chosenFacts, deduplicationWindowMs } from './description';
+import { chosenFacts } from '../parameters/triggerOptions';
+import { deduplicationWindowMs } from './description';
 import type { StoredWebhook } from './lifecycle';
 import { terminal49 } from '../client';
 import { attributesOf } from '../client/jsonApi';
@@ -13,7 +14,7 @@ import { SIGNATURE_HEADER, verifySignature } from './signature';
 /**
  * The answer path of one delivery (webhook(), in the process that receives the request): read the raw
  * bytes, verify the signature, parse, filter on the selected events and on "Only When" (the change facts of
- * the delivery, helpers/changeFacts.ts), deduplicate, and hand the delivery to
+ * the delivery, domain/changeFacts.ts), deduplicate, and hand the delivery to
  * n8n. Everything else (loading a container, building the item) happens in the execution (emit.ts).
  *
  * An accepted delivery is answered by n8n, not by the node: for a node that returns `workflowData` without

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { outputProperties, readMode } from '../../parameters';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
 
 /** Simplify / Output with the account's own words: in words, or the GET /me document as sent. */
 const inWords =
@@ -19,6 +20,6 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /me: the credential, its account, plan, tracking slots and features. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await terminal49(this, itemIndex).account.get(readMode.call(this, itemIndex));
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
+	return await terminal49(this, itemIndex).account.get();
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { terminal49 } from '../../client';
 import { outputProperties, readTake } from '../../parameters';
 
-/** Matches returned at most by default (n8n's default Limit; an agent reads at most 20: helpers/agentAnswers.ts). */
+/** Matches returned at most by default (n8n's default Limit; an agent reads at most 20: views/agent.ts). */
 const DEFAULT_MATCHES = 50;
 
 const properties: INodeProperties[] = [

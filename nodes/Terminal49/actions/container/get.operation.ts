@@ -2,15 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { deadlineToWatchOption, imminentDaysOption } from '../../helpers/insightFields';
-import {
-	readInsightOptions,
-	readList,
-	readLocator,
-	readMode,
-	outputProperties,
-} from '../../parameters';
-import { containerLocator } from '../../helpers/locators';
+import type { Records } from '../../client';
+import { deadlineToWatchOption, imminentDaysOption } from '../../parameters/insightFields';
+import { readInsightOptions, readList, readLocator, outputProperties } from '../../parameters';
+import { containerLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	containerLocator(),
@@ -47,15 +42,10 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /containers/{id} (the container By ID or By Number), with the derived pickup fields. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const insights = readInsightOptions(this.getNode(), itemIndex, options);
 	const t49 = terminal49(this, itemIndex);
 	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
-	return await t49.containers.get(
-		id,
-		readList.call(this, 'include', itemIndex),
-		readMode.call(this, itemIndex),
-		insights,
-	);
+	return await t49.containers.get(id, readList.call(this, 'include', itemIndex), insights);
 }

@@ -2,29 +2,29 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { CONTAINER_STATUSES } from '../../helpers/containerInsights';
+import type { Records } from '../../client';
+import { CONTAINER_STATUSES } from '../../domain/statuses';
 import {
 	deadlineToWatchOption,
 	imminentDaysOption,
 	PICKUP_STATE_OPTIONS,
 	RISK_OPTIONS,
-} from '../../helpers/insightFields';
+} from '../../parameters/insightFields';
 import {
 	customerFilter,
 	etaChangedFilter,
 	etaFilters,
 	partyFilters,
 	tagFilters,
-} from '../../helpers/listFilterFields';
-import { shippingLineLocator } from '../../helpers/locators';
-import { assertContainerNumber } from '../../helpers/validation';
+} from '../../parameters/listFilterFields';
+import { shippingLineLocator } from '../../parameters/locators';
+import { assertContainerNumber } from '../../errors/validation';
 import {
 	listProperties,
 	readContainerFilters,
 	readContainerSort,
 	readInsightOptions,
 	readList,
-	readMode,
 	readTake,
 	outputProperties,
 } from '../../parameters';
@@ -335,7 +335,7 @@ export const description = updateDisplayOptions(
  * GET /containers with every filter and sort sent as Terminal49 documents it and checked again by the
  * client on each item. Every value is checked first.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -362,6 +362,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			watch,
 		},
 		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
 	);
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { journeyOf } from '../../helpers/journey';
-import { containerLocator } from '../../helpers/locators';
+import { journeyOf } from '../../views/journey';
+import { containerLocator } from '../../parameters/locators';
 import { readLocator } from '../../parameters';
 
 const properties: INodeProperties[] = [containerLocator()];
@@ -14,7 +14,7 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * The journey of a container in a dozen fields (helpers/journey.ts): why it is late, the ETA against the
+ * The journey of a container in a dozen fields (views/journey.ts): why it is late, the ETA against the
  * first one, the last confirmed move, what comes next, the route with its transshipments and rail leg, read
  * from the container and its transport events (3 requests with a number: look-up, container, events).
  */

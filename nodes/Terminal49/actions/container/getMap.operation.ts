@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { describeMapProblem, validateMapFeatureCollection } from '../../helpers/geojson';
+import { describeMapProblem, validateMapFeatureCollection } from '../../domain/geojson';
 import { terminal49 } from '../../client';
 import { readLocator } from '../../parameters';
-import { containerLocator } from '../../helpers/locators';
+import { containerLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	containerLocator(),

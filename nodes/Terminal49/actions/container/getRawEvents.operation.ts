@@ -1,15 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import {
-	listProperties,
-	readLocator,
-	readMode,
-	readTake,
-	outputProperties,
-} from '../../parameters';
-import { containerLocator } from '../../helpers/locators';
+import type { Records } from '../../client';
+import { listProperties, readLocator, readTake, outputProperties } from '../../parameters';
+import { containerLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	{
@@ -30,12 +25,8 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /containers/{id}/raw_events (one document): the first `limit` raw events. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
-	return await t49.containers.rawEvents(
-		id,
-		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
-	);
+	return await t49.containers.rawEvents(id, readTake.call(this, itemIndex));
 }

@@ -1,16 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
+import type { Records } from '../../client';
 import {
 	listProperties,
 	readList,
 	readLocator,
-	readMode,
 	readTake,
 	outputProperties,
 } from '../../parameters';
-import { containerLocator } from '../../helpers/locators';
+import { containerLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	containerLocator(),
@@ -45,13 +45,12 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /containers/{id}/transport_events: one item per normalised milestone, oldest first. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
 	return await t49.containers.transportEvents(
 		id,
 		readList.call(this, 'include', itemIndex),
 		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
 	);
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readLocator } from '../../parameters';
-import { containerLocator } from '../../helpers/locators';
+import { containerLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [containerLocator()];
 

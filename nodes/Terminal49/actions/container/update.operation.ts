@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
-import { containerLocator } from '../../helpers/locators';
+import type { Records } from '../../client';
+import { parseList, readLocator, outputProperties } from '../../parameters';
+import { containerLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	containerLocator(),
@@ -25,13 +26,9 @@ export const description = updateDisplayOptions(
 );
 
 /** PATCH /containers: the container's reference numbers. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const id = await t49.containers.idOf(readLocator.call(this, 'containerId', itemIndex));
 	const refNumbers = parseList(this.getNodeParameter('refNumbers', itemIndex, ''));
-	return await t49.containers.update(
-		id,
-		{ ref_numbers: refNumbers },
-		readMode.call(this, itemIndex),
-	);
+	return await t49.containers.update(id, { ref_numbers: refNumbers });
 }

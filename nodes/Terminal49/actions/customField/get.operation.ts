@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
 import { customFieldIdProperty, readCustomFieldId } from './shared';
 
 const properties: INodeProperties[] = [customFieldIdProperty, ...outputProperties];
@@ -13,11 +14,8 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /custom_fields/{id}. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Custom Field > Get');
-	return await t49.customFields.get(
-		readCustomFieldId.call(this, itemIndex),
-		readMode.call(this, itemIndex),
-	);
+	return await t49.customFields.get(readCustomFieldId.call(this, itemIndex));
 }

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readMode, readTake, outputProperties } from '../../parameters';
-import { assertId } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { listProperties, readTake, outputProperties } from '../../parameters';
+import { assertId } from '../../errors/validation';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -50,7 +51,7 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /custom_fields, filtered by record type, record and definition. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
@@ -64,9 +65,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Custom Field > Get Many');
-	return await t49.customFields.list(
-		qs,
-		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
-	);
+	return await t49.customFields.list(qs, readTake.call(this, itemIndex));
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { valueProperties } from '../../helpers/customFieldValue';
-import { readMode, readValue, outputProperties } from '../../parameters';
+import { valueProperties } from '../../parameters/customFields';
+import { readValue, outputProperties } from '../../parameters';
 import { terminal49 } from '../../client';
+import type { Records } from '../../client';
 import { customFieldIdProperty, readCustomFieldId } from './shared';
 
 const properties: INodeProperties[] = [
@@ -18,10 +19,10 @@ export const description = updateDisplayOptions(
 );
 
 /** PATCH /custom_fields/{id}: the value. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const id = readCustomFieldId.call(this, itemIndex);
 	const value = readValue.call(this, itemIndex);
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Custom Field > Update');
-	return await t49.customFields.update(id, value, readMode.call(this, itemIndex));
+	return await t49.customFields.update(id, value);
 }

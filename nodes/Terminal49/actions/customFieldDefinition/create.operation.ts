@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { parseCustomFieldValue, VALUE_TYPE_BY_DATA_TYPE } from '../../helpers/customFieldValue';
+import { parseCustomFieldValue, VALUE_TYPE_BY_DATA_TYPE } from '../../parameters/customFields';
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
-import { assertId, assertNotEmpty, parseJsonObject } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
+import { assertId, assertNotEmpty, parseJsonObject } from '../../errors/validation';
 import { DATA_TYPE_OPTIONS } from './shared';
 
 const properties: INodeProperties[] = [
@@ -102,7 +103,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const entityType = this.getNodeParameter('entityType', itemIndex) as string;
 	if (!['Shipment', 'Container'].includes(entityType)) {
@@ -152,5 +153,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Create');
-	return await t49.customFieldDefinitions.create(attributes, readMode.call(this, itemIndex));
+	return await t49.customFieldDefinitions.create(attributes);
 }

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readMode, readTake, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { listProperties, readTake, outputProperties } from '../../parameters';
 import { DATA_TYPE_OPTIONS } from './shared';
 
 const properties: INodeProperties[] = [
@@ -52,7 +53,7 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /custom_field_definitions, filtered by record type, data type and display name. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (typeof filters.entityType === 'string' && filters.entityType)
@@ -64,9 +65,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Get Many');
-	return await t49.customFieldDefinitions.list(
-		qs,
-		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
-	);
+	return await t49.customFieldDefinitions.list(qs, readTake.call(this, itemIndex));
 }

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { definitionLocator } from '../../helpers/customFieldValue';
+import { definitionLocator } from '../../parameters/customFields';
 
 export const definitionIdProperty: INodeProperties = definitionLocator();
 

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { CustomFieldValueType } from '../../helpers/customFieldValue';
-import { parseCustomFieldValue, VALUE_TYPE_OPTIONS } from '../../helpers/customFieldValue';
+import type { CustomFieldValueType } from '../../parameters/customFields';
+import { parseCustomFieldValue, VALUE_TYPE_OPTIONS } from '../../parameters/customFields';
 import { terminal49 } from '../../client';
-import { readLocator, readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty, parseJsonObject } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { readLocator, outputProperties } from '../../parameters';
+import { assertNotEmpty, parseJsonObject } from '../../errors/validation';
 import { definitionIdProperty } from './shared';
 
 const properties: INodeProperties[] = [
@@ -71,7 +72,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const t49 = terminal49(this, itemIndex);
 	const id = t49.customFieldDefinitions.idOf(readLocator.call(this, 'definitionId', itemIndex));
@@ -109,5 +110,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Update');
-	return await t49.customFieldDefinitions.update(id, attributes, readMode.call(this, itemIndex));
+	return await t49.customFieldDefinitions.update(id, attributes);
 }

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
+import { assertNotEmpty } from '../../errors/validation';
 import { definitionIdProperty, readDefinition, positionProperty, readPosition } from './shared';
 
 const properties: INodeProperties[] = [
@@ -42,7 +43,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const definitionId = readDefinition.call(this, itemIndex);
 	const attributes: IDataObject = {
@@ -53,9 +54,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	readPosition.call(this, extra, attributes, itemIndex);
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Custom Field Option > Create');
-	return await t49.customFieldOptions.create(
-		definitionId,
-		attributes,
-		readMode.call(this, itemIndex),
-	);
+	return await t49.customFieldOptions.create(definitionId, attributes);
 }

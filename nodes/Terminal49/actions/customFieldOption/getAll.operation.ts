@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readMode, readTake, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { listProperties, readTake, outputProperties } from '../../parameters';
 import { definitionIdProperty, readDefinition } from './shared';
 
 const properties: INodeProperties[] = [
@@ -17,12 +18,11 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /custom_field_definitions/{id}/options. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Custom Field Option > Get Many');
 	return await t49.customFieldOptions.list(
 		readDefinition.call(this, itemIndex),
 		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
 	);
 }

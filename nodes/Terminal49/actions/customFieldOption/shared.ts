@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import { readLocator } from '../../parameters';
-import { definitionLocator } from '../../helpers/customFieldValue';
-import { assertId } from '../../helpers/validation';
+import { definitionLocator } from '../../parameters/customFields';
+import { assertId } from '../../errors/validation';
 
 export const definitionIdProperty: INodeProperties = definitionLocator({
 	description:

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
+import { assertNotEmpty } from '../../errors/validation';
 import {
 	definitionIdProperty,
 	optionIdProperty,
@@ -41,7 +42,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const { definitionId, optionId } = readOption.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -57,10 +58,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Custom Field Option > Update');
-	return await t49.customFieldOptions.update(
-		definitionId,
-		optionId,
-		attributes,
-		readMode.call(this, itemIndex),
-	);
+	return await t49.customFieldOptions.update(definitionId, optionId, attributes);
 }

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readList, readMode, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { readList, outputProperties } from '../../parameters';
 import { documentIdProperty, includeProperty, readDocumentId } from './shared';
 
 const properties: INodeProperties[] = [documentIdProperty, includeProperty, ...outputProperties];
@@ -13,10 +14,9 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /documents/{id}. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	return await terminal49(this, itemIndex).documents.get(
 		readDocumentId.call(this, itemIndex),
 		readList.call(this, 'include', itemIndex),
-		readMode.call(this, itemIndex),
 	);
 }

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
+import type { Records } from '../../client';
 import { includeQuery } from '../../client/resource';
-import { listProperties, readList, readMode, readTake, outputProperties } from '../../parameters';
+import { listProperties, readList, readTake, outputProperties } from '../../parameters';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [
@@ -68,7 +69,7 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /documents with include, sort and filters. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const sort = this.getNodeParameter('sort', itemIndex, '') as string;
 	const qs: IDataObject = includeQuery(readList.call(this, 'include', itemIndex));
@@ -86,9 +87,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Document > Get Many');
-	return await t49.documents.list(
-		qs,
-		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
-	);
+	return await t49.documents.list(qs, readTake.call(this, itemIndex));
 }

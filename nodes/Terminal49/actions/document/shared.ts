@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { assertId } from '../../helpers/validation';
+import { assertId } from '../../errors/validation';
 
 export const documentIdProperty: INodeProperties = {
 	displayName: 'Document ID',

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty, parseJsonObject } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
+import { assertNotEmpty, parseJsonObject } from '../../errors/validation';
 import { documentIdProperty, readDocumentId } from './shared';
 
 const properties: INodeProperties[] = [
@@ -48,7 +49,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const id = readDocumentId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -84,9 +85,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Add Document Type or Manual Extracted Data under "Update Fields".',
 		});
 	}
-	return await terminal49(this, itemIndex).documents.update(
-		id,
-		attributes,
-		readMode.call(this, itemIndex),
-	);
+	return await terminal49(this, itemIndex).documents.update(id, attributes);
 }

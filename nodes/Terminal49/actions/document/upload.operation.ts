@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
+import { assertNotEmpty } from '../../errors/validation';
 
 /**
  * The document's name: `documentName` from node version 3, `name` before. n8n's editor offers no "Defined
@@ -61,7 +62,7 @@ export const description = updateDisplayOptions(
 );
 
 /** POST /documents with a signed blob; the same file again gives back the document uploaded before. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const parameter = node.typeVersion >= 3 ? 'documentName' : 'name';
 	const name = assertNotEmpty(node, 'Name', this.getNodeParameter(parameter, itemIndex), itemIndex);
@@ -78,6 +79,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await terminal49(this, itemIndex).documents.upload(
 		{ name, attachedDocument },
 		onDuplicate,
-		readMode.call(this, itemIndex),
 	);
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readList, readMode, outputProperties } from '../../parameters';
-import { assertId } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { readList, outputProperties } from '../../parameters';
+import { assertId } from '../../errors/validation';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [
@@ -26,7 +27,7 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /email_submissions/{id}. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const id = assertId(
 		this.getNode(),
 		'Email Submission ID',
@@ -36,6 +37,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await terminal49(this, itemIndex).emailSubmissions.get(
 		id,
 		readList.call(this, 'include', itemIndex),
-		readMode.call(this, itemIndex),
 	);
 }

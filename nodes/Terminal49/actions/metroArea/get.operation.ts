@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, outputProperties } from '../../parameters';
-import { locodeLocator } from '../../helpers/lookupLocators';
+import type { Records } from '../../client';
+import { readLocator, outputProperties } from '../../parameters';
+import { locodeLocator } from '../../parameters/lookupLocators';
 
 const properties: INodeProperties[] = [
 	locodeLocator('metroArea', 'Metro Area', 'USCHI'),
@@ -16,9 +17,8 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /metro_areas/{locode|id}. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	return await terminal49(this, itemIndex).metroAreas.get(
 		readLocator.call(this, 'metroArea', itemIndex),
-		readMode.call(this, itemIndex),
 	);
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
+import { assertNotEmpty } from '../../errors/validation';
 import { companyNameProperty } from './shared';
 
 const properties: INodeProperties[] = [companyNameProperty, ...outputProperties];
@@ -14,15 +15,12 @@ export const description = updateDisplayOptions(
 );
 
 /** POST /parties: a customer to set on tracking requests. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const companyName = assertNotEmpty(
 		this.getNode(),
 		'Company Name',
 		this.getNodeParameter('companyName', itemIndex),
 		itemIndex,
 	);
-	return await terminal49(this, itemIndex).parties.create(
-		companyName,
-		readMode.call(this, itemIndex),
-	);
+	return await terminal49(this, itemIndex).parties.create(companyName);
 }

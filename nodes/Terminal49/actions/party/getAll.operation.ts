@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readMode, readTake, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { listProperties, readTake, outputProperties } from '../../parameters';
 
 const properties: INodeProperties[] = [...listProperties(), ...outputProperties];
 
@@ -12,8 +13,8 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /parties. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Party > Get Many');
-	return await t49.parties.list(readTake.call(this, itemIndex), readMode.call(this, itemIndex));
+	return await t49.parties.list(readTake.call(this, itemIndex));
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
-import { assertId, assertNotEmpty } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
+import { assertId, assertNotEmpty } from '../../errors/validation';
 import { companyNameProperty, partyIdProperty } from './shared';
 
 const properties: INodeProperties[] = [
@@ -18,7 +19,7 @@ export const description = updateDisplayOptions(
 );
 
 /** PATCH /parties/{id}: the company name. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const id = assertId(node, 'Party ID', this.getNodeParameter('partyId', itemIndex), itemIndex);
 	const companyName = assertNotEmpty(
@@ -27,9 +28,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('companyName', itemIndex),
 		itemIndex,
 	);
-	return await terminal49(this, itemIndex).parties.update(
-		id,
-		companyName,
-		readMode.call(this, itemIndex),
-	);
+	return await terminal49(this, itemIndex).parties.update(id, companyName);
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { partyLocator } from '../../helpers/locators';
-import { readLocator, readMode, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { partyLocator } from '../../parameters/locators';
+import { readLocator, outputProperties } from '../../parameters';
 import { readRecordAndRole, recordFields, roleFields } from './shared';
 
 const properties: INodeProperties[] = [
@@ -24,9 +25,9 @@ export const description = updateDisplayOptions(
  * POST /{shipments|containers|tracking_requests}/{id}/party_roles. A party that has the role already gives back
  * that role (`already_assigned: true`) instead of Terminal49's 422.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const partyId = t49.parties.idOf(readLocator.call(this, 'partyId', itemIndex));
 	const { record, role } = await readRecordAndRole.call(this, t49, itemIndex);
-	return await t49.partyRoles.assign(record, partyId, role, readMode.call(this, itemIndex));
+	return await t49.partyRoles.assign(record, partyId, role);
 }

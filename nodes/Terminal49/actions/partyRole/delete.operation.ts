@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { partyLocator } from '../../helpers/locators';
-import { assertId } from '../../helpers/validation';
+import { partyLocator } from '../../parameters/locators';
+import { assertId } from '../../errors/validation';
 import { readLocator, readRecordLocator } from '../../parameters';
 import { readRecordAndRole, recordFields, roleFields } from './shared';
 

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { RecordRef, Terminal49Client } from '../../client';
-import type { PartyRole } from '../../helpers/partyRoles';
-import { CONTAINER_ROLE, ROLE_OPTIONS } from '../../helpers/partyRoles';
-import { recordProperties } from '../../helpers/customFieldValue';
+import type { PartyRole } from '../../domain/partyRoles';
+import { CONTAINER_ROLE, ROLE_OPTIONS } from '../../domain/partyRoles';
+import { recordProperties } from '../../parameters/customFields';
 import { readRecordLocator } from '../../parameters';
 
 /** The roles of Terminal49's parties guide, as the node names them. */

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, outputProperties } from '../../parameters';
-import { locodeLocator } from '../../helpers/lookupLocators';
+import type { Records } from '../../client';
+import { readLocator, outputProperties } from '../../parameters';
+import { locodeLocator } from '../../parameters/lookupLocators';
 
 const properties: INodeProperties[] = [locodeLocator('port', 'Port', 'USLAX'), ...outputProperties];
 
@@ -13,9 +14,6 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /ports/{locode|id}. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await terminal49(this, itemIndex).ports.get(
-		readLocator.call(this, 'port', itemIndex),
-		readMode.call(this, itemIndex),
-	);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
+	return await terminal49(this, itemIndex).ports.get(readLocator.call(this, 'port', itemIndex));
 }

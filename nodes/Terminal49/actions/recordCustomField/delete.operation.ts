@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { apiSlugProperty, recordProperties } from '../../helpers/customFieldValue';
+import { apiSlugProperty, recordProperties } from '../../parameters/customFields';
 import { readRecordField } from './shared';
 
 const properties: INodeProperties[] = [

@@ -1,15 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { recordProperties } from '../../helpers/customFieldValue';
-import {
-	listProperties,
-	readMode,
-	readRecordLocator,
-	readTake,
-	outputProperties,
-} from '../../parameters';
+import type { Records } from '../../client';
+import { recordProperties } from '../../parameters/customFields';
+import { listProperties, readRecordLocator, readTake, outputProperties } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	...recordProperties(['tracking_request', 'shipment', 'container']),
@@ -23,14 +18,10 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /{records}/{id}/custom_fields. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const { type, locator } = readRecordLocator.call(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Record Custom Field > Get Many');
 	const record = await t49.recordOf(type, locator);
-	return await t49.recordCustomFields.list(
-		record,
-		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
-	);
+	return await t49.recordCustomFields.list(record, readTake.call(this, itemIndex));
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { apiSlugProperty, recordProperties, valueProperties } from '../../helpers/customFieldValue';
-import { readMode, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { apiSlugProperty, recordProperties, valueProperties } from '../../parameters/customFields';
+import { outputProperties } from '../../parameters';
 import { readRecordField } from './shared';
 
 const properties: INodeProperties[] = [
@@ -19,14 +20,9 @@ export const description = updateDisplayOptions(
 );
 
 /** PATCH /{records}/{id}/custom_fields/{api slug}: the value. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Record Custom Field > Update');
 	const { apiSlug, record, value } = await readRecordField.call(this, t49, itemIndex, true);
-	return await t49.recordCustomFields.update(
-		record,
-		apiSlug,
-		value,
-		readMode.call(this, itemIndex),
-	);
+	return await t49.recordCustomFields.update(record, apiSlug, value);
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readMode, readTake, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { listProperties, readTake, outputProperties } from '../../parameters';
+import { assertNotEmpty } from '../../errors/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -33,16 +34,12 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /search?query=: shipments and containers whose numbers match (the service gives at most 25). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const query = assertNotEmpty(
 		this.getNode(),
 		'Query',
 		this.getNodeParameter('query', itemIndex),
 		itemIndex,
 	);
-	return await terminal49(this, itemIndex).search.search(
-		query,
-		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
-	);
+	return await terminal49(this, itemIndex).search.search(query, readTake.call(this, itemIndex));
 }

@@ -1,9 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readList, readLocator, readMode, outputProperties } from '../../parameters';
-import { shipmentLocator } from '../../helpers/locators';
+import type { Records } from '../../client';
+import { readList, readLocator, outputProperties } from '../../parameters';
+import { shipmentLocator } from '../../parameters/locators';
+import type { Output } from '../../views';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [
@@ -27,16 +29,20 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** GET /shipments/{id}, as one item or one item per container. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+/**
+ * GET /shipments/{id}, as one item or one item per container (not for Raw: the document as sent, containers
+ * not added to the include).
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	output: Output,
+): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const id = await t49.shipments.idOf(readLocator.call(this, 'shipmentId', itemIndex));
-	return await t49.shipments.get(
-		id,
-		{
-			include: readList.call(this, 'include', itemIndex),
-			splitContainers: this.getNodeParameter('splitContainers', itemIndex, false) as boolean,
-		},
-		readMode.call(this, itemIndex),
-	);
+	const split = this.getNodeParameter('splitContainers', itemIndex, false) === true;
+	return await t49.shipments.get(id, {
+		include: readList.call(this, 'include', itemIndex),
+		splitContainers: split && output.kind !== 'raw',
+	});
 }

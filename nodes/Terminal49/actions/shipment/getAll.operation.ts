@@ -2,18 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
+import type { Records } from '../../client';
 import {
 	customerFilter,
 	etaChangedFilter,
 	etaFilters,
 	partyFilters,
 	tagFilters,
-} from '../../helpers/listFilterFields';
-import { shippingLineLocator } from '../../helpers/locators';
+} from '../../parameters/listFilterFields';
+import { shippingLineLocator } from '../../parameters/locators';
 import {
 	listProperties,
 	readList,
-	readMode,
 	readShipmentFilters,
 	readShipmentSort,
 	readTake,
@@ -104,7 +104,7 @@ export const description = updateDisplayOptions(
  * GET /shipments with every filter and sort sent as Terminal49 documents it and checked again by the
  * client on each item. Every value is checked before any request.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const text = (value: unknown) =>
@@ -128,6 +128,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			include: readList.call(this, 'include', itemIndex),
 		},
 		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
 	);
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, outputProperties } from '../../parameters';
-import { shipmentLocator } from '../../helpers/locators';
+import type { Records } from '../../client';
+import { readLocator, outputProperties } from '../../parameters';
+import { shipmentLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [shipmentLocator(), ...outputProperties];
 
@@ -13,8 +14,8 @@ export const description = updateDisplayOptions(
 );
 
 /** PATCH /shipments/{id}/resume_tracking. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const id = await t49.shipments.idOf(readLocator.call(this, 'shipmentId', itemIndex));
-	return await t49.shipments.setTracking(id, 'resume_tracking', readMode.call(this, itemIndex));
+	return await t49.shipments.setTracking(id, 'resume_tracking');
 }

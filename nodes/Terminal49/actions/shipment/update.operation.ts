@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
-import { shipmentLocator } from '../../helpers/locators';
+import type { Records } from '../../client';
+import { parseList, readLocator, outputProperties } from '../../parameters';
+import { shipmentLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	shipmentLocator(),
@@ -43,7 +44,7 @@ export const description = updateDisplayOptions(
 );
 
 /** PATCH /shipments/{id}: reference numbers and tags. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const attributes: IDataObject = {};
 	if ('refNumbers' in fields) attributes.ref_numbers = parseList(fields.refNumbers);
@@ -60,5 +61,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const t49 = terminal49(this, itemIndex);
 	const id = await t49.shipments.idOf(readLocator.call(this, 'shipmentId', itemIndex));
-	return await t49.shipments.update(id, attributes, readMode.call(this, itemIndex));
+	return await t49.shipments.update(id, attributes);
 }

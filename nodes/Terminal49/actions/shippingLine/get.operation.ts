@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { readLocator, outputProperties } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -31,9 +32,8 @@ export const description = updateDisplayOptions(
 );
 
 /** A shipping line By ID, or By SCAC (its own or an alternative one) from the list of every page. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	return await terminal49(this, itemIndex).shippingLines.get(
 		readLocator.call(this, 'shippingLine', itemIndex),
-		readMode.call(this, itemIndex),
 	);
 }

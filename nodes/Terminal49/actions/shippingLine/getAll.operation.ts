@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readMode, readTake, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { listProperties, readTake, outputProperties } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -33,13 +34,9 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /shipping_lines (every page), filtered by name or SCAC on the node. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Shipping Line > Get Many');
-	return await t49.shippingLines.list(
-		String(filters.search ?? ''),
-		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
-	);
+	return await t49.shippingLines.list(String(filters.search ?? ''), readTake.call(this, itemIndex));
 }

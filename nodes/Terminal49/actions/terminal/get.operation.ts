@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
-import { assertId } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
+import { assertId } from '../../errors/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -25,12 +26,12 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /terminals/{id}. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const id = assertId(
 		this.getNode(),
 		'Terminal ID',
 		this.getNodeParameter('terminalId', itemIndex),
 		itemIndex,
 	);
-	return await terminal49(this, itemIndex).terminals.get(id, readMode.call(this, itemIndex));
+	return await terminal49(this, itemIndex).terminals.get(id);
 }

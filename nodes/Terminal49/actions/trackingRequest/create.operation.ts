@@ -1,24 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { Terminal49Client } from '../../client';
+import type { Records, Terminal49Client } from '../../client';
 import { terminal49 } from '../../client';
-import { withAgentAnswer } from '../../helpers/agentAnswers';
-import { BILLING_URL, slotsInWords } from '../../helpers/entitlements';
-import { parseList, readLocator, readMode, outputProperties } from '../../parameters';
+import { withAgentAnswer } from '../../errors/agent';
+import { BILLING_URL, slotsInWords } from '../../domain/entitlements';
+import { parseList, readLocator, outputProperties } from '../../parameters';
 import { assertApiSlug } from '../../client/customFields';
 import type { NewTrackingRequest } from '../../client/trackingRequests';
 import { normalizeRequestNumber } from '../../client/trackingRequests';
-import type { CustomFieldValueType } from '../../helpers/customFieldValue';
-import { parseCustomFieldValue, valueProperties } from '../../helpers/customFieldValue';
+import type { CustomFieldValueType } from '../../parameters/customFields';
+import { parseCustomFieldValue, valueProperties } from '../../parameters/customFields';
 import {
 	assertContainerNumber,
 	assertId,
 	assertNotEmpty,
 	assertScac,
-} from '../../helpers/validation';
+} from '../../errors/validation';
 import { REQUEST_TYPES } from './shared';
-import { shippingLineLocator } from '../../helpers/locators';
+import { shippingLineLocator } from '../../parameters/locators';
 
 const properties: INodeProperties[] = [
 	{
@@ -235,7 +235,7 @@ function readInitialCustomFields(
  * already tracked or requested gives back what exists (`duplicate: true`) and creates nothing. A duplicate the
  * service finds gives back the existing request (`duplicate: true`), not an error (client/trackingRequests.ts).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const requestType = this.getNodeParameter('requestType', itemIndex) as string;
 	if (!REQUEST_TYPES.some((type) => type.value === requestType)) {
@@ -295,16 +295,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		customerId,
 		initialCustomFields,
 	};
-	const mode = readMode.call(this, itemIndex);
 	// node version 2: never a second tracking of the same number (version 1 leaves it to the service)
 	if (this.getNodeParameter('lookUpFirst', itemIndex, false) === true) {
-		const existing = await t49.finder.alreadyTracked(request, mode);
-		if (existing?.length) return existing;
+		const existing = await t49.finder.alreadyTracked(request);
+		if (existing?.items.length) return existing;
 	}
 	await checkSlots.call(this, t49, itemIndex);
-	const items = await t49.trackingRequests.create(request, mode);
-	if (items.some((item) => item.duplicate === false)) await t49.account.countCreated();
-	return items;
+	const created = await t49.trackingRequests.create(request);
+	if (created.items.some((item) => item.duplicate === false)) await t49.account.countCreated();
+	return created;
 }
 
 /**

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readList, readMode, readTake, outputProperties } from '../../parameters';
-import { assertScac } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { listProperties, readList, readTake, outputProperties } from '../../parameters';
+import { assertScac } from '../../errors/validation';
 import { includeProperty, readDateTime, TRACKING_REQUEST_STATUSES } from './shared';
 
 const properties: INodeProperties[] = [
@@ -95,7 +96,7 @@ const DATE_FILTERS: Array<[string, string, string]> = [
 ];
 
 /** GET /tracking_requests with the service's own filters (and a status it does not filter), newest first. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const text = (value: unknown) =>
 		typeof value === 'string' && value.trim() ? value.trim() : undefined;
@@ -117,6 +118,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			include: readList.call(this, 'include', itemIndex),
 		},
 		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
 	);
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
+import { assertNotEmpty } from '../../errors/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,15 +25,12 @@ export const description = updateDisplayOptions(
 );
 
 /** POST /tracking_requests/infer_number: the number's type and carrier, ready for Create. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const number = assertNotEmpty(
 		this.getNode(),
 		'Number',
 		this.getNodeParameter('number', itemIndex, ''),
 		itemIndex,
 	);
-	return await terminal49(this, itemIndex).trackingRequests.inferNumber(
-		number,
-		readMode.call(this, itemIndex),
-	);
+	return await terminal49(this, itemIndex).trackingRequests.inferNumber(number);
 }

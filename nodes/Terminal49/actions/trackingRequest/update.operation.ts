@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, outputProperties } from '../../parameters';
-import { assertNotEmpty } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { readLocator, outputProperties } from '../../parameters';
+import { assertNotEmpty } from '../../errors/validation';
 import { trackingRequestLocator } from './shared';
 
 const properties: INodeProperties[] = [
@@ -26,7 +27,7 @@ export const description = updateDisplayOptions(
 );
 
 /** PATCH /tracking_requests/{id}: the reference number. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const refNumber = assertNotEmpty(
 		this.getNode(),
 		'Reference Number',
@@ -37,5 +38,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const id = await t49.trackingRequests.idOf(
 		readLocator.call(this, 'trackingRequestId', itemIndex),
 	);
-	return await t49.trackingRequests.update(id, refNumber, readMode.call(this, itemIndex));
+	return await t49.trackingRequests.update(id, refNumber);
 }

@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, outputProperties } from '../../parameters';
-import { vesselLocator } from '../../helpers/lookupLocators';
-import { assertDateTime } from '../../helpers/referenceValidation';
+import type { Records } from '../../client';
+import { readLocator, outputProperties } from '../../parameters';
+import { vesselLocator } from '../../parameters/lookupLocators';
+import { assertDateTime } from '../../errors/referenceValidation';
 
 const properties: INodeProperties[] = [
 	vesselLocator,
@@ -41,7 +42,7 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /vessels/{imo|id}, with its positions between the given times when asked. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const vessel = readLocator.call(this, 'vessel', itemIndex, 'id');
 	t49.vessels.key(vessel);
@@ -61,5 +62,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// The service shows positions only when a bound is given: "now" keeps its default 7-day window.
 		if (!from && !to) qs['show_positions[to_timestamp]'] = new Date().toISOString();
 	}
-	return await t49.vessels.get(vessel, qs, readMode.call(this, itemIndex));
+	return await t49.vessels.get(vessel, qs);
 }

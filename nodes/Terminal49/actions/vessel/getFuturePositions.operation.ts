@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readLocator, readMode, outputProperties } from '../../parameters';
-import { vesselLocator } from '../../helpers/lookupLocators';
-import { assertId } from '../../helpers/validation';
+import type { Records } from '../../client';
+import { readLocator, outputProperties } from '../../parameters';
+import { vesselLocator } from '../../parameters/lookupLocators';
+import { assertId } from '../../errors/validation';
 import { portProperties, routingNotice } from './shared';
 
 const properties: INodeProperties[] = [
@@ -20,7 +21,7 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /vessels/{id}/future_positions (an IMO is looked up first). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const vessel = readLocator.call(this, 'vessel', itemIndex, 'id');
 	t49.vessels.key(vessel);
@@ -38,9 +39,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	t49.account.needsFeature('routing_data', 'Vessel > Get Future Positions');
 	const id = await t49.vessels.idOf(vessel);
-	return await t49.vessels.futurePositions(
-		id,
-		{ port_id: portId, previous_port_id: previousPortId },
-		readMode.call(this, itemIndex),
-	);
+	return await t49.vessels.futurePositions(id, {
+		port_id: portId,
+		previous_port_id: previousPortId,
+	});
 }

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
 import { assertEvents, eventsProperty, headersProperty, readHeaders } from './shared';
 
 const properties: INodeProperties[] = [
@@ -48,7 +49,7 @@ export const description = updateDisplayOptions(
 );
 
 /** POST /webhooks: the service generates the signing secret (in the item). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const url = await t49.webhooks.deliverableUrl(this.getNodeParameter('url', itemIndex));
 	const events = assertEvents.call(this, this.getNodeParameter('events', itemIndex, []), itemIndex);
@@ -59,5 +60,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		attributes.headers = readHeaders.call(this, additionalFields.headers, itemIndex);
 	}
 	t49.account.needsFeature('data_out_api', 'Webhook > Create');
-	return await t49.webhooks.create(attributes, readMode.call(this, itemIndex));
+	return await t49.webhooks.create(attributes);
 }

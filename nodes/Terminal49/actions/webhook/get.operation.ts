@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
 import { readWebhookId, webhookIdProperty } from './shared';
 
 const properties: INodeProperties[] = [webhookIdProperty, ...outputProperties];
@@ -13,9 +14,9 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /webhooks/{id} (with its signing secret). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const id = readWebhookId.call(this, itemIndex);
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('data_out_api', 'Webhook > Get');
-	return await t49.webhooks.get(id, readMode.call(this, itemIndex));
+	return await t49.webhooks.get(id);
 }

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode } from '../../parameters';
+import type { Records } from '../../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -21,6 +21,6 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /webhooks/events: one item per event with its category (or the document). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await terminal49(this, itemIndex).webhooks.events(readMode.call(this, itemIndex));
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
+	return await terminal49(this, itemIndex).webhooks.events();
 }

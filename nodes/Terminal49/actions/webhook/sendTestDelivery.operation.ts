@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { isWebhookEvent, webhookEventOptions } from '../../helpers/events';
+import { isWebhookEvent, webhookEventOptions } from '../../domain/events';
 import { terminal49 } from '../../client';
 
 const properties: INodeProperties[] = [

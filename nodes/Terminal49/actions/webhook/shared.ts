@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isWebhookEvent, webhookEventOptions } from '../../helpers/events';
-import { assertId } from '../../helpers/validation';
+import { isWebhookEvent, webhookEventOptions } from '../../domain/events';
+import { assertId } from '../../errors/validation';
 
 /** Pieces shared by the webhook operations. */
 export const webhookIdProperty: INodeProperties = {

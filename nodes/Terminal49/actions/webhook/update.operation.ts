@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
 import {
 	assertEvents,
 	eventsProperty,
@@ -55,7 +56,7 @@ export const description = updateDisplayOptions(
 );
 
 /** PATCH /webhooks/{id}: URL, events, active, headers. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	const id = readWebhookId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -73,5 +74,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	t49.account.needsFeature('data_out_api', 'Webhook > Update');
-	return await t49.webhooks.update(id, attributes, readMode.call(this, itemIndex));
+	return await t49.webhooks.update(id, attributes);
 }

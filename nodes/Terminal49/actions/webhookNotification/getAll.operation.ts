@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { listProperties, readList, readMode, readTake, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { listProperties, readList, readTake, outputProperties } from '../../parameters';
 import { includeProperty } from './shared';
 
 const properties: INodeProperties[] = [...listProperties(), includeProperty, ...outputProperties];
@@ -13,12 +14,11 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /webhook_notifications. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Webhook Notification > Get Many');
 	return await t49.webhookNotifications.list(
 		readList.call(this, 'include', itemIndex),
 		readTake.call(this, itemIndex),
-		readMode.call(this, itemIndex),
 	);
 }

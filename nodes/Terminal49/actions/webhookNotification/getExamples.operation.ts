@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { isWebhookEvent, webhookEventOptions } from '../../helpers/events';
+import { isWebhookEvent, webhookEventOptions } from '../../domain/events';
 import { terminal49 } from '../../client';
-import { readMode, outputProperties } from '../../parameters';
+import type { Records } from '../../client';
+import { outputProperties } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -26,7 +27,7 @@ export const description = updateDisplayOptions(
 );
 
 /** GET /webhook_notifications/examples: sample payloads of one event, or of all. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const event = String(this.getNodeParameter('event', itemIndex, '') ?? '').trim();
 	if (event && !isWebhookEvent(event)) {
 		throw new NodeOperationError(
@@ -38,8 +39,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
-	return await terminal49(this, itemIndex).webhookNotifications.examples(
-		event || undefined,
-		readMode.call(this, itemIndex),
-	);
+	return await terminal49(this, itemIndex).webhookNotifications.examples(event || undefined);
 }

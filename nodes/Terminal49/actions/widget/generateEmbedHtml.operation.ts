@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertHttpUrl } from '../../helpers/referenceValidation';
-import { assertNotEmpty } from '../../helpers/validation';
+import { assertHttpUrl } from '../../errors/referenceValidation';
+import { assertNotEmpty } from '../../errors/validation';
 
 export const DEFAULT_WIDGET_URL = 'https://widget.terminal49.com';
 

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { calendarDayOf, dayNumber, isValidTimeZone } from './calendar';
-import { eventName } from './events';
-import { localTimeOf, milestoneOf } from './milestone';
-import { CONTAINER_STATUS_WORDS } from './summaries';
-import { asObject, text } from './values';
+import { calendarDayOf, dayNumber, isValidTimeZone } from '../domain/calendar';
+import { eventName } from '../domain/events';
+import { localTimeOf, milestoneOf } from '../domain/milestone';
+import { CONTAINER_STATUS_WORDS } from './people/words';
+import { asObject, text } from '../domain/values';
 
 /**
  * The journey of one container in a few lines, the answer to "why is it late?", "what's the ETA?", "does it go

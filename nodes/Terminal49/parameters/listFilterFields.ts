@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { partyLocator } from './locators';
-import { ROLE_OPTIONS } from './partyRoles';
+import { ROLE_OPTIONS } from '../domain/partyRoles';
 
 /**
  * Filter fields Container Get Many and Shipment Get Many share (their descriptions only; the readers are in

@@ -1,80 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isValidTimeZone } from './calendar';
-import type {
-	DeadlineRule,
-	DeadlineSource,
-	LfdBand,
-	SourceZones,
-	WatchedDeadline,
-} from './deadlines';
+import type { DeadlineRule, DeadlineSource, SourceZones, WatchedDeadline } from './deadlines';
 import {
 	containerDeadlines,
-	DEFAULT_IMMINENT_DAYS,
 	DEFAULT_WATCHED_DEADLINE,
-	lfdBand,
 	movesByRail,
 	pickupLfdSource,
 	sourceTimeZones,
 } from './deadlines';
+import { feesOf, holdsOf } from './holdsAndFees';
 import type { PickupStateFields } from './pickupState';
 import { pickupState } from './pickupState';
 import type { RiskFields } from './risks';
 import { containerRisks } from './risks';
-
-export type {
-	DeadlineRule,
-	DeadlineSource,
-	LfdBand,
-	LfdSource,
-	WatchedDeadline,
-} from './deadlines';
-export {
-	containerTimeZone,
-	movesByRail,
-	DEFAULT_IMMINENT_DAYS,
-	DEFAULT_WATCHED_DEADLINE,
-	LFD_BANDS,
-	lfdBand,
-	pickupLfdSource,
-} from './deadlines';
-
-/**
- * Terminal data checked longer ago than this is stale: its LFD, holds and availability are not trusted to
- * make a container urgent. Seven days, as Terminal49's own assistant tools judge `terminal_checked_at`.
- */
-export const TERMINAL_DATA_FRESH_DAYS = 7;
-const FRESH_MS = TERMINAL_DATA_FRESH_DAYS * 86_400_000;
-
-/** The 13 `current_status` values of the service (openapi.json), in journey order. */
-export const CONTAINER_STATUSES = [
-	'new',
-	'on_ship',
-	'available',
-	'not_available',
-	'grounded',
-	'on_rail',
-	'awaiting_inland_transfer',
-	'picked_up',
-	'off_dock',
-	'delivered',
-	'dropped',
-	'loaded',
-	'empty_returned',
-] as const;
-
-/** Hold names as the service writes them (case-sensitive; service-spec.md). */
-export const HOLD_NAMES = ['freight', 'customs', 'USDA', 'VACIS', 'TMF', 'other'] as const;
-
-/** The statuses of a container whose import is over: picked up, delivered, or empty returned. */
-export const CLOSED_STATUSES: readonly string[] = ['picked_up', 'delivered', 'empty_returned'];
-/** The other ten: a container not closed has one of these (current_status is never null: openapi.json). */
-export const OPEN_STATUSES: readonly string[] = CONTAINER_STATUSES.filter(
-	(status) => !CLOSED_STATUSES.includes(status),
-);
-
-/** `closed` and `stale` win over the band: such a container is never urgent. */
-export type Urgency = 'closed' | 'stale' | LfdBand;
+import { containerClosed } from './statuses';
+import type { LfdBand, Urgency } from './urgency';
+import { DEFAULT_IMMINENT_DAYS, isUrgent, lfdBand, terminalDataFresh, urgencyOf } from './urgency';
 
 /**
  * Fields derived from a container's record, the same for the action node and both triggers: pickup readiness
@@ -148,40 +90,6 @@ export interface InsightOptions {
 	watch?: WatchedDeadline;
 }
 
-interface Hold {
-	name?: unknown;
-	status?: unknown;
-}
-
-interface Fee {
-	type?: unknown;
-	amount?: unknown;
-	currency_code?: unknown;
-}
-
-const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-
-/** Whether `terminal_checked_at` is at most TERMINAL_DATA_FRESH_DAYS before `now` (never checked: no). */
-export function terminalDataFresh(checkedAt: unknown, now: Date): boolean {
-	if (typeof checkedAt !== 'string' || !checkedAt) return false;
-	const checked = Date.parse(checkedAt);
-	return !Number.isNaN(checked) && now.getTime() - checked <= FRESH_MS;
-}
-
-/**
- * Whether the container's import is over: its status says picked up, delivered or empty returned, or the
- * date of one of those milestones is set (`delivered_at`, `empty_terminated_at`, the inland pickup
- * `final_destination_full_out_at`, or `pod_full_out_at` for a container that does not go on by rail: for
- * one that does, it is the train leaving the port, as the live rail records show). A picked-up container
- * keeps its old pickup_lfd for months (real-responses): that LFD is no longer anyone's deadline.
- */
-export function containerClosed(container: IDataObject): boolean {
-	if (CLOSED_STATUSES.includes(container.current_status as string)) return true;
-	if (container.delivered_at || container.empty_terminated_at) return true;
-	if (container.final_destination_full_out_at) return true;
-	return !!container.pod_full_out_at && !movesByRail(container);
-}
-
 /**
  * Derives the insight fields. `zones`: the calendar of each LFD source (sourceTimeZones), or one IANA zone
  * for all; without one, UTC is used and said so in the time zone fields.
@@ -201,23 +109,8 @@ export function containerInsights(
 				? { line: zones, terminal: zones, rail: zones }
 				: {};
 
-	const holds = asArray<Hold>(container.holds_at_pod_terminal);
-	const activeHolds = holds
-		.filter((hold) => hold?.status === 'hold')
-		.map((hold) => String(hold.name));
-	const pendingHolds = holds
-		.filter((hold) => hold?.status === 'pending')
-		.map((hold) => String(hold.name));
-
-	const feesTotal: IDataObject = {};
-	for (const fee of asArray<Fee>(container.fees_at_pod_terminal)) {
-		if (!fee || fee.type === 'total') continue;
-		const amount = Number(fee.amount);
-		if (!Number.isFinite(amount)) continue;
-		const currency =
-			typeof fee.currency_code === 'string' && fee.currency_code ? fee.currency_code : 'USD';
-		feesTotal[currency] = Math.round(((Number(feesTotal[currency]) || 0) + amount) * 100) / 100;
-	}
+	const { active: activeHolds, pending: pendingHolds } = holdsOf(container);
+	const fees = feesOf(container);
 
 	const deadlines = containerDeadlines(container, sourceZones, watch, now);
 	const { terminal49, earliest, watched, rail, original } = deadlines;
@@ -226,7 +119,7 @@ export function containerInsights(
 		typeof container.terminal_checked_at === 'string' ? container.terminal_checked_at : null;
 	const fresh = terminalDataFresh(checkedAt, now);
 	const closed = containerClosed(container);
-	const urgency: Urgency = closed ? 'closed' : band === 'none' ? 'none' : fresh ? band : 'stale';
+	const urgency = urgencyOf(closed, band, fresh);
 	const byRail = movesByRail(container);
 
 	return {
@@ -234,10 +127,8 @@ export function containerInsights(
 		...pickupState(container, activeHolds, closed),
 		active_holds: activeHolds,
 		pending_holds: pendingHolds,
-		fees_total: feesTotal,
-		fees_text: Object.entries(feesTotal)
-			.map(([currency, amount]) => `${Number(amount).toFixed(2)} ${currency}`)
-			.join(', '),
+		fees_total: fees.total,
+		fees_text: fees.text,
 		...(deadlines.rule === 'selected' ? { pickup_lfd: terminal49?.value ?? null } : {}),
 		pickup_lfd_source: terminal49?.source ?? null,
 		days_until_pickup_lfd: terminal49?.daysUntil ?? null,
@@ -265,7 +156,7 @@ export function containerInsights(
 		terminal_data_fresh: fresh,
 		closed,
 		urgency,
-		urgent: urgency === 'overdue' || urgency === 'today' || urgency === 'imminent',
+		urgent: isUrgent(urgency),
 		...containerRisks(container, {
 			deadline: watched,
 			activeHolds,

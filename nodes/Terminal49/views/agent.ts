@@ -1,15 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { eventName } from './events';
-import { localTimeOf, milestoneOf } from './milestone';
-import { TRACKING_STATUS_WORDS } from './summaries';
+import { eventName } from '../domain/events';
+import { localTimeOf, milestoneOf } from '../domain/milestone';
+import { TRACKING_STATUS_WORDS } from './people/words';
 
 /**
  * What the node answers an AI agent with when it runs as a tool (a "Terminal49 Tool" connected to n8n's AI
- * Agent or to its MCP Server Trigger): the people-first items of helpers/summaries.ts, a list bounded to what
- * an agent should read (the first AGENT_LIST_MAX, the total and what was left out, never thousands), and an
- * error as one sentence the agent can relay to the person it talks to. n8n hands the agent the items' JSON as
- * the tool's result; its own guidance for tool output (the HTTP Request tool's "Optimize Response": the fields
+ * Agent or to its MCP Server Trigger): the people-first items of views/people/, a list bounded to what
+ * an agent should read (the first AGENT_LIST_MAX, the total and what was left out, never thousands), and
+ * records the people-first view leaves as they are in a line each (the error an agent relays is worded in
+ * errors/agent.ts, below every layer that makes one). n8n hands the agent the items' JSON as the tool's result; its own guidance for tool output (the HTTP Request tool's "Optimize Response": the fields
  * that matter, a bounded length) is the same: every token is read and paid for.
  */
 
@@ -20,114 +20,12 @@ export const AGENT_LIST_CHARS = 8_000;
 /** Records named in `left_out` at most (a number each); the rest are counted. */
 const LEFT_OUT_NAMED = 30;
 
-/** Where an error carries the sentence its source wrote for an agent (`error.context`). */
-const AGENT_ANSWER = 'agentAnswer';
-
-interface WithContext {
-	context: IDataObject;
-}
-
-/** Gives an error the one sentence an agent relays (the source knows best what went wrong). */
-export function withAgentAnswer<E extends WithContext>(error: E, sentence: string): E {
-	error.context[AGENT_ANSWER] = sentence;
-	return error;
-}
-
 const text = (value: unknown): string =>
 	typeof value === 'string'
 		? value.trim()
 		: value === undefined || value === null
 			? ''
 			: String(value);
-
-/** The first sentence of a description, without the node's menu paths and request lines in parentheses. */
-function firstSentence(description: string): string {
-	const cleaned = description
-		.replace(/\s*\((?:GET|POST|PATCH|PUT|DELETE) [^)]*\)/g, '')
-		.replace(/\s*\([^)]*>[^)]*\)/g, '')
-		.trim();
-	const end = cleaned.search(/[.!?](\s|$)/);
-	return (end === -1 ? cleaned : cleaned.slice(0, end)).trim();
-}
-
-/**
- * Words a coordinator does not know: n8n's editor (items, parameters, nodes, switches, expressions, a menu
- * path "Resource > Operation") and what only the one who set the tool up can change.
- */
-const NOT_FOR_A_COORDINATOR =
-	/\b(?:items?|parameters?|nodes?|turn(?:ed)? (?:on|off)|validate|expressions?|credentials?|workflows?|update fields|additional fields|return all|on error|continue on fail|by id)\b|\s>\s/i;
-
-/** One sentence: ends with . ! or ?, and no other sentence ends before it (nor a line). */
-const isOneSentence = (text: string) =>
-	/[.!?]$/.test(text) && !/\n/.test(text) && !/[.!?]["')]?\s/.test(text.slice(0, -1));
-
-/** Whether an agent can relay `sentence` to a coordinator as it is. */
-export const isRelayable = (sentence: string) =>
-	isOneSentence(sentence) && !NOT_FOR_A_COORDINATOR.test(sentence);
-
-/**
- * The answer to an error caused by how the tool is set up (a value fixed in it, not one the model gave): the
- * coordinator cannot change that, so the agent says who can, and where the reason is.
- */
-export const SET_UP_ANSWER =
-	"Terminal49 could not be asked because of how this tool is set up in n8n, so this cannot be answered here; whoever set up the assistant can see why in this tool's run in n8n.";
-
-/**
- * A label as a coordinator says it: the last part of a path ("Initial Custom Fields > Container Number" ->
- * "container number"), in lower case but for acronyms and names with digits ("carrier (SCAC)").
- */
-export function plainLabel(label: string): string {
-	const last = label.split(' > ').pop()!.trim();
-	return last
-		.split(' ')
-		.map((word) => (/^[A-Z0-9()/]+$/.test(word) || /\d/.test(word) ? word : word.toLowerCase()))
-		.join(' ');
-}
-
-/**
- * An error message in a coordinator's words: no item number, and an input error ('Invalid <label> "<value>":
- * <problem>') said of the value (`"<value>" is not a valid <label>: <problem>`).
- */
-function plainMessage(message: string): string {
-	const cleaned = message
-		.replace(/\s*\(item \d+\)/gi, '')
-		.replace(/\s+in item \d+\b/gi, '')
-		.replace(/\be\.g\.\s/g, 'such as ')
-		.replace(/[.\s]+$/, '');
-	const invalid = /^Invalid (.+?) "(.*)": (.+)$/s.exec(cleaned);
-	return invalid
-		? `"${invalid[2]}" is not a valid ${plainLabel(invalid[1])}: ${invalid[3]}`
-		: cleaned;
-}
-
-/**
- * An error of the node in one sentence for an agent, which it relays to the coordinator it talks to: what the
- * source wrote for it (every error a coordinator can act on has one), else the message in plain words with the
- * first sentence of its fix where both read without n8n's words, else that the tool's set-up is the cause
- * (SET_UP_ANSWER). Never a secret: the nodes' errors hold none (checked by the security tests).
- */
-export function agentErrorSentence(error: unknown): string {
-	const e = (error ?? {}) as {
-		message?: unknown;
-		description?: unknown;
-		httpCode?: unknown;
-		context?: IDataObject;
-	};
-	const written = text(e.context?.[AGENT_ANSWER]);
-	if (written) return written;
-	const message = text(e.message).replace(/[.\s]+$/, '');
-	const said = plainMessage(message || 'The Terminal49 request failed');
-	const fix = firstSentence(text(e.description));
-	const withFix = `${said}${fix ? `: ${fix.charAt(0).toLowerCase()}${fix.slice(1)}` : ''}.`;
-	if (isRelayable(withFix)) return withFix;
-	if (isRelayable(`${said}.`)) return `${said}.`;
-	return SET_UP_ANSWER;
-}
-
-/** The item an agent gets for a failed call: `{error}`, the shape n8n itself gives a failed tool. */
-export function agentErrorItem(error: unknown): IDataObject {
-	return { error: agentErrorSentence(error) };
-}
 
 /** What names a people-first item in a list of what was left out. */
 function labelOf(item: IDataObject): string {
@@ -198,7 +96,7 @@ export function agentViewOf(item: IDataObject): IDataObject {
 export const CARRIER_BEING_DETECTED =
 	'Not known yet: Terminal49 is still detecting it from the number; find this number again in a few minutes to see the carrier';
 
-/** A tracking request's people-first view (helpers/summaries.ts) without a carrier while it waits. */
+/** A tracking request's people-first view (views/people/trackingRequest.ts) without a carrier while it waits. */
 const isDetectingCarrier = (item: IDataObject) =>
 	'request_number' in item &&
 	'number_type' in item &&

@@ -55,13 +55,6 @@ export const DEFAULT_WATCHED_DEADLINE: WatchedDeadline = 'earliest';
  */
 export type DeadlineRule = WatchedDeadline | 'selected';
 
-/** Days ahead of a last free day counted as "imminent" unless the node says otherwise. */
-export const DEFAULT_IMMINENT_DAYS = 3;
-
-/** Where the last free day stands, in the calendar of the place it applies to. */
-export type LfdBand = 'overdue' | 'today' | 'imminent' | 'later' | 'none';
-export const LFD_BANDS: readonly LfdBand[] = ['overdue', 'today', 'imminent', 'later', 'none'];
-
 /** The time zone each LFD source is a calendar day in (undefined: UTC, said in the item's time zone field). */
 export interface SourceZones {
 	line?: string;
@@ -292,14 +285,6 @@ export function containerDeadlines(
 	// at the port, the POD LFD; once the container left the port by rail, its LFD at the inland ramp
 	const watched = leftPortByRail(container) ? rail : selected;
 	return { rule: 'selected', terminal49: selected, earliest: watched, watched, rail, original };
-}
-
-/** The band of a day count; `imminentDays` is N of "within N days". */
-export function lfdBand(daysUntil: number | null, imminentDays = DEFAULT_IMMINENT_DAYS): LfdBand {
-	if (daysUntil === null) return 'none';
-	if (daysUntil < 0) return 'overdue';
-	if (daysUntil === 0) return 'today';
-	return daysUntil <= imminentDays ? 'imminent' : 'later';
 }
 
 /**

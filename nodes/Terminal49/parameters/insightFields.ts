@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_IMMINENT_DAYS, DEFAULT_WATCHED_DEADLINE } from './deadlines';
-import { PICKUP_STATES, PICKUP_STATE_WORDS } from './pickupState';
-import { RISK_WORDS, RISKS } from './risks';
+import { DEFAULT_WATCHED_DEADLINE } from '../domain/deadlines';
+import { DEFAULT_IMMINENT_DAYS } from '../domain/urgency';
+import { PICKUP_STATES, PICKUP_STATE_WORDS } from '../domain/pickupState';
+import { RISK_WORDS, RISKS } from '../domain/risks';
 
 /**
  * The options that say how a container's urgency is counted, shared by Container Get, Container Get Many

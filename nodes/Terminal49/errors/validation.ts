@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { plainLabel, withAgentAnswer } from './agentAnswers';
+import { plainLabel, withAgentAnswer } from './agent';
 
 /**
  * Input checks run before any request, so a bad value costs no request and no rate-limit budget. Every

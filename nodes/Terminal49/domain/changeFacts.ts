@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDayOf, dayNumber, isValidTimeZone } from './calendar';
 import type { DeadlineSource, LfdSource, SourceZones } from './deadlines';
-import { leftPortByRail, movesByRail, POD_SELECTIONS, selectedPodLfd } from './deadlines';
+import {
+	containerTimeZone,
+	leftPortByRail,
+	movesByRail,
+	POD_SELECTIONS,
+	selectedPodLfd,
+	sourceTimeZones,
+} from './deadlines';
 
 /**
  * What changed, as facts a Filter or IF node can test without code: holds released or added, became (or
@@ -160,6 +167,38 @@ export interface ChangeInput {
 	originalDestinationEta?: unknown;
 	/** The inland destination's IANA zone; else `timeZone`. */
 	destinationTimeZone?: unknown;
+}
+
+/**
+ * The input of changeFacts for one change, the same for both triggers: `container` and `shipment` as they
+ * are after the change (their attributes), the calendars of their places, and `eventZone`, the zone the
+ * event itself names (a transport event's), for a change no place of the container dates: the container's
+ * place, else the event's, else the port of discharge's.
+ */
+export function changeInputFor(change: {
+	event: string;
+	changeset: unknown;
+	container: IDataObject | null;
+	shipment: IDataObject;
+	newValue?: unknown;
+	eventZone?: unknown;
+}): ChangeInput {
+	const { container, shipment, eventZone } = change;
+	return {
+		event: change.event,
+		changeset: change.changeset,
+		current: container,
+		newValue: change.newValue,
+		originalEta: shipment.pod_original_eta_at,
+		etaTimeZone: shipment.pod_timezone ?? eventZone,
+		originalDestinationEta: shipment.destination_original_eta_at,
+		destinationTimeZone: shipment.destination_timezone ?? eventZone,
+		timeZone:
+			(container ? containerTimeZone(container, shipment) : undefined) ??
+			eventZone ??
+			shipment.pod_timezone,
+		lfdZones: container ? sourceTimeZones(container, shipment) : undefined,
+	};
 }
 
 /** Events whose name says the ETA changed; their payload carries the new ETA only. */

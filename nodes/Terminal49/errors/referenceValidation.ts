@@ -3,7 +3,7 @@ import type { INode } from 'n8n-workflow';
 import { assertNotEmpty, invalidInput } from './validation';
 
 /**
- * Input checks for lookups, webhooks and the widget, run before any request. Like helpers/validation.ts,
+ * Input checks for lookups, webhooks and the widget, run before any request. Like errors/validation.ts,
  * every message names the field, the value and the fix.
  */
 /** UN/LOCODE: 2-letter country code and 3 letters or digits 2-9, e.g. USLAX, NLRTM ("US LAX" accepted). */
