@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { LfdBand } from '../domain/urgency';
+import { asObject, isSet } from '../domain/values';
 import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from '../domain/calendar';
 import type { Deadline, DeadlineRule, LfdSource } from '../domain/deadlines';
 import { coalescedDeadline, deadlineOf, sourceLfds, sourceTimeZones } from '../domain/deadlines';
@@ -95,12 +96,6 @@ export interface ShipmentFilterSpec {
 
 export type ShipmentSort = 'arrival';
 
-const isSet = (value: unknown) =>
-	value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
-
-const nested = (value: unknown): IDataObject | undefined =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
-
 const strings = (value: unknown): string[] =>
 	Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
@@ -151,7 +146,7 @@ const startsWith = (value: unknown, prefix: string) =>
 /** A demurrage fee of more than 0 among the terminal's fees. */
 function hasDemurrage(item: IDataObject): boolean {
 	return (Array.isArray(item.fees_at_pod_terminal) ? item.fees_at_pod_terminal : []).some(
-		(fee) => nested(fee)?.type === 'demurrage' && Number(nested(fee)?.amount) > 0,
+		(fee) => asObject(fee)?.type === 'demurrage' && Number(asObject(fee)?.amount) > 0,
 	);
 }
 
@@ -175,7 +170,7 @@ export function containerMatcher(
 	const { readyForPickup, terminalData, podTerminal, portOfDischarge, shippingLine, tags } =
 		filters;
 	const shipmentOf = (item: IDataObject) => {
-		const shipment = nested(item.shipment);
+		const shipment = asObject(item.shipment);
 		if (!shipment && isSet(item.shipment)) unresolved('shipment');
 		return shipment ?? {};
 	};
@@ -204,7 +199,7 @@ export function containerMatcher(
 		if (statuses && !statuses.has(item.current_status as string)) return false;
 		if (readyForPickup !== undefined && item.ready_for_pickup !== readyForPickup) return false;
 		if (filters.hasTerminalFees !== undefined) {
-			const fees = Object.keys(nested(item.fees_total) ?? {}).length > 0;
+			const fees = Object.keys(asObject(item.fees_total) ?? {}).length > 0;
 			if (fees !== filters.hasTerminalFees) return false;
 		}
 		if (filters.hasDemurrageFees !== undefined && hasDemurrage(item) !== filters.hasDemurrageFees)
@@ -228,11 +223,11 @@ export function containerMatcher(
 		if (podTerminal) {
 			const terminal = item.pod_terminal;
 			if (podTerminal.by === 'id') {
-				const id = nested(terminal)?.id ?? terminal;
+				const id = asObject(terminal)?.id ?? terminal;
 				if (id === undefined || id === null || String(id) !== podTerminal.value) return false;
 			} else {
 				if (terminal === null || terminal === undefined) return false;
-				const resolved = nested(terminal) ?? unresolved('pod_terminal');
+				const resolved = asObject(terminal) ?? unresolved('pod_terminal');
 				if (String(resolved.firms_code ?? '').toUpperCase() !== podTerminal.value) return false;
 			}
 		}
@@ -278,7 +273,7 @@ const tieBreak = (a: IDataObject, b: IDataObject) =>
 
 /** The arrival at the port of discharge: the container's, else the shipment's actual, else its ETA. */
 export function arrivalOf(item: IDataObject): number | undefined {
-	const shipment = nested(item.shipment) ?? {};
+	const shipment = asObject(item.shipment) ?? {};
 	return (
 		instant(item.pod_arrived_at) ?? instant(shipment.pod_ata_at) ?? instant(shipment.pod_eta_at)
 	);

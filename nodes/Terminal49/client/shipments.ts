@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { withContainerInsights } from '../domain/containerInsights';
+import { isSet } from '../domain/values';
 import { assertId, assertNotEmpty } from '../errors/validation';
 import type { Take } from './api';
 import type { Decorate, IncludedIndex, JsonApiDocument, ResourceObject } from './jsonApi';
@@ -112,8 +113,6 @@ export interface ShipmentFilters {
 	where?: ShipmentFilterSpec;
 	sort?: ShipmentSort;
 }
-
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** Shipments: `/shipments`, stop and resume tracking. */
 export class Shipments extends Resource {

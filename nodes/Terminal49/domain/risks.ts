@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { daysFromToday } from './calendar';
 import type { Deadline } from './deadlines';
+import { isSet } from './values';
 
 /**
  * Named risks a coordinator acts on, per container (Terminal49's container-tracking guidance: LFD pressure,
@@ -95,7 +96,6 @@ export interface RiskContext {
 
 const asObject = (value: unknown): IDataObject | undefined =>
 	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** Statuses of a container not yet at the port of discharge (nothing can be due there yet). */
 const NOT_ARRIVED = ['new', 'on_ship'];

@@ -7,3 +7,19 @@ export const asObject = (value: unknown): IDataObject | undefined =>
 /** A string with something in it, else null (blank, missing or not a string). */
 export const text = (value: unknown): string | null =>
 	typeof value === 'string' && value.trim() !== '' ? value : null;
+
+/** Whether a value is set: not missing, null or blank text. */
+export const isSet = (value: unknown): boolean =>
+	value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+
+/** A text parameter's value, trimmed, else undefined (blank, missing or not a string). */
+export const trimmed = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.trim() ? value.trim() : undefined;
+
+/** Any value as words in a sentence: text trimmed, a number or flag as text, '' for missing or null. */
+export const inWords = (value: unknown): string =>
+	typeof value === 'string'
+		? value.trim()
+		: value === undefined || value === null
+			? ''
+			: String(value);

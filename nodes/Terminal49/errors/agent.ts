@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { inWords } from '../domain/values';
+
 /**
  * The one sentence an AI agent relays to the coordinator it talks to when the node, running as its tool, fails:
  * what the source of an error wrote for the agent (`withAgentAnswer`), else the message in plain words with the
@@ -19,13 +21,6 @@ export function withAgentAnswer<E extends WithContext>(error: E, sentence: strin
 	error.context[AGENT_ANSWER] = sentence;
 	return error;
 }
-
-const text = (value: unknown): string =>
-	typeof value === 'string'
-		? value.trim()
-		: value === undefined || value === null
-			? ''
-			: String(value);
 
 /** The first sentence of a description, without the node's menu paths and request lines in parentheses. */
 function firstSentence(description: string): string {
@@ -100,11 +95,11 @@ export function agentErrorSentence(error: unknown): string {
 		httpCode?: unknown;
 		context?: IDataObject;
 	};
-	const written = text(e.context?.[AGENT_ANSWER]);
+	const written = inWords(e.context?.[AGENT_ANSWER]);
 	if (written) return written;
-	const message = text(e.message).replace(/[.\s]+$/, '');
+	const message = inWords(e.message).replace(/[.\s]+$/, '');
 	const said = plainMessage(message || 'The Terminal49 request failed');
-	const fix = firstSentence(text(e.description));
+	const fix = firstSentence(inWords(e.description));
 	const withFix = `${said}${fix ? `: ${fix.charAt(0).toLowerCase()}${fix.slice(1)}` : ''}.`;
 	if (isRelayable(withFix)) return withFix;
 	if (isRelayable(`${said}.`)) return `${said}.`;

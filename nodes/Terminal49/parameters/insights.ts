@@ -3,7 +3,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import type { InsightOptions } from '../domain/containerInsights';
 import type { WatchedDeadline } from '../domain/deadlines';
 import { DEFAULT_WATCHED_DEADLINE } from '../domain/deadlines';
-import { isSet, pick, readDays } from './values';
+import { isSet } from '../domain/values';
+import { pick, readDays } from './valueReaders';
 
 /** Deadline to Watch (an option of Container Get, Get Many and both triggers); the default when not set. */
 export function readWatchedDeadline(node: INode, itemIndex: number, raw: unknown): WatchedDeadline {

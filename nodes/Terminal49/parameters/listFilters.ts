@@ -10,6 +10,7 @@ import { PICKUP_STATES } from '../domain/pickupState';
 import type { Risk } from '../domain/risks';
 import { RISKS } from '../domain/risks';
 import { PARTY_ROLES } from '../domain/partyRoles';
+import { asObject, isSet } from '../domain/values';
 import { invalidInput } from '../errors/validation';
 import type {
 	ContainerFilters,
@@ -22,9 +23,7 @@ import type {
 } from '../client/listFilters';
 import { parseList } from './list';
 import {
-	isSet,
 	listOf,
-	nested,
 	pick,
 	readDays,
 	readLocode,
@@ -32,7 +31,7 @@ import {
 	readRecordId,
 	readScac,
 	readYesNo,
-} from './values';
+} from './valueReaders';
 
 /**
  * The readers of the Filters and Sort By of Container Get Many and Shipment Get Many: every value checked
@@ -45,7 +44,7 @@ function readPodTerminal(
 	raw: unknown,
 ): ContainerFilters['podTerminal'] {
 	const field = 'POD Terminal';
-	const locator = nested(raw);
+	const locator = asObject(raw);
 	const mode = String(locator?.mode ?? 'id');
 	const value = String((locator ? locator.value : raw) ?? '').trim();
 	if (!value) return undefined;
@@ -136,7 +135,7 @@ function readPartyRole(node: INode, itemIndex: number, raw: unknown): PartyRole 
 
 /** Shipping Line (a locator or a SCAC); undefined when empty. */
 function readShippingLine(node: INode, itemIndex: number, raw: unknown): string | undefined {
-	const line = nested(raw) ? nested(raw)!.value : raw;
+	const line = asObject(raw) ? asObject(raw)!.value : raw;
 	return isSet(line) ? readScac(node, itemIndex, 'Shipping Line', raw) : undefined;
 }
 

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { eventName } from '../domain/events';
 import { localTimeOf, milestoneOf } from '../domain/milestone';
+import { asObject, inWords } from '../domain/values';
 import { TRACKING_STATUS_WORDS } from './people/words';
 
 /**
@@ -20,20 +21,13 @@ export const AGENT_LIST_CHARS = 8_000;
 /** Records named in `left_out` at most (a number each); the rest are counted. */
 const LEFT_OUT_NAMED = 30;
 
-const text = (value: unknown): string =>
-	typeof value === 'string'
-		? value.trim()
-		: value === undefined || value === null
-			? ''
-			: String(value);
-
 /** What names a people-first item in a list of what was left out. */
 function labelOf(item: IDataObject): string {
 	for (const key of ['container_number', 'bill_of_lading', 'request_number', 'number', 'name']) {
-		const value = text(item[key]);
+		const value = inWords(item[key]);
 		if (value) return value;
 	}
-	return text(item.id) || '?';
+	return inWords(item.id) || '?';
 }
 
 /**
@@ -77,9 +71,6 @@ export function boundedForAgent(
 	];
 }
 
-const asObject = (value: unknown): IDataObject | undefined =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
-
 /**
  * What an agent reads of a record the people-first view leaves as it is: a transport event in one line (what,
  * where, when at the place, vessel and voyage) instead of its related records; a container map (GeoJSON) as
@@ -100,9 +91,9 @@ export const CARRIER_BEING_DETECTED =
 const isDetectingCarrier = (item: IDataObject) =>
 	'request_number' in item &&
 	'number_type' in item &&
-	!text(item.carrier) &&
+	!inWords(item.carrier) &&
 	[TRACKING_STATUS_WORDS.pending, TRACKING_STATUS_WORDS.awaiting_manifest].includes(
-		text(item.status),
+		inWords(item.status),
 	);
 
 function eventLine(event: IDataObject): IDataObject {
@@ -112,9 +103,10 @@ function eventLine(event: IDataObject): IDataObject {
 	return {
 		event: eventName(String(event.event)),
 		at: milestone?.occurred_at_local ?? localTimeOf(event.timestamp, event.timezone),
-		location: milestone?.location || text(location?.name) || text(event.location_locode) || null,
-		vessel: text(vessel?.name) || null,
-		voyage: text(event.voyage_number) || null,
+		location:
+			milestone?.location || inWords(location?.name) || inWords(event.location_locode) || null,
+		vessel: inWords(vessel?.name) || null,
+		voyage: inWords(event.voyage_number) || null,
 	};
 }
 
@@ -129,12 +121,15 @@ function portLine(properties: IDataObject): string {
 			['ETD', properties.outbound_atd_at ? null : properties.outbound_etd_at],
 		] as Array<[string, unknown]>
 	)
-		.map(([what, at]) => (text(at) ? `${what} ${localTimeOf(at, zone) ?? text(at)}` : ''))
+		.map(([what, at]) => (inWords(at) ? `${what} ${localTimeOf(at, zone) ?? inWords(at)}` : ''))
 		.filter(Boolean);
-	const name = [text(properties.name), text(properties.state_abbr) || text(properties.country_code)]
+	const name = [
+		inWords(properties.name),
+		inWords(properties.state_abbr) || inWords(properties.country_code),
+	]
 		.filter(Boolean)
 		.join(', ');
-	const label = text(properties.label);
+	const label = inWords(properties.label);
 	return `${name}${label ? ` (${label})` : ''}${times.length ? `: ${times.join(', ')}` : ''}`;
 }
 
@@ -142,7 +137,7 @@ function mapRoute(collection: IDataObject): IDataObject {
 	const features = (collection.features as unknown[])
 		.map(asObject)
 		.filter(Boolean) as IDataObject[];
-	const kind = (feature: IDataObject) => text(asObject(feature.properties)?.feature_type);
+	const kind = (feature: IDataObject) => inWords(asObject(feature.properties)?.feature_type);
 	const props = (feature: IDataObject) => asObject(feature.properties) ?? {};
 	const ports = features
 		.filter((feature) => kind(feature) === 'port')
@@ -154,18 +149,18 @@ function mapRoute(collection: IDataObject): IDataObject {
 	const legs = (type: string) => features.filter((feature) => kind(feature) === type).length;
 	return {
 		route: ports
-			.map((port) => text(port.name))
+			.map((port) => inWords(port.name))
 			.filter(Boolean)
 			.join(' → '),
 		ports: ports.map(portLine),
 		current_vessel: vessel
 			? [
-					text(v.vessel_name),
-					text(v.voyage_number) ? `voyage ${text(v.voyage_number)}` : '',
+					inWords(v.vessel_name),
+					inWords(v.voyage_number) ? `voyage ${inWords(v.voyage_number)}` : '',
 					Array.isArray(position)
 						? `at latitude ${Number(position[1]).toFixed(2)}, longitude ${Number(position[0]).toFixed(2)}`
 						: '',
-					text(v.vessel_location_timestamp)
+					inWords(v.vessel_location_timestamp)
 						? `(${localTimeOf(v.vessel_location_timestamp, 'UTC')})`
 						: '',
 				]

@@ -20,6 +20,7 @@ import {
 	outputProperties,
 } from '../../parameters';
 import { includeProperty } from './shared';
+import { trimmed } from '../../domain/values';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -107,8 +108,6 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const text = (value: unknown) =>
-		typeof value === 'string' && value.trim() ? value.trim() : undefined;
 	const where = readShipmentFilters(node, itemIndex, filters);
 	const sort = readShipmentSort(
 		node,
@@ -121,8 +120,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{
 			where,
 			sort,
-			q: text(filters.q),
-			number: text(filters.number),
+			q: trimmed(filters.q),
+			number: trimmed(filters.number),
 			trackingStopped:
 				typeof filters.trackingStopped === 'boolean' ? filters.trackingStopped : undefined,
 			include: readList.call(this, 'include', itemIndex),

@@ -6,6 +6,7 @@ import type { Records } from '../../client';
 import { listProperties, readList, readTake, outputProperties } from '../../parameters';
 import { assertScac } from '../../errors/validation';
 import { includeProperty, readDateTime, TRACKING_REQUEST_STATUSES } from './shared';
+import { trimmed } from '../../domain/values';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -98,9 +99,7 @@ const DATE_FILTERS: Array<[string, string, string]> = [
 /** GET /tracking_requests with the service's own filters (and a status it does not filter), newest first. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const text = (value: unknown) =>
-		typeof value === 'string' && value.trim() ? value.trim() : undefined;
-	const scac = text(filters.scac);
+	const scac = trimmed(filters.scac);
 	const dates: IDataObject = {};
 	for (const [name, label, parameter] of DATE_FILTERS) {
 		const value = readDateTime.call(this, label, filters[name], itemIndex);
@@ -110,10 +109,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	t49.account.needsReading('Tracking Request > Get Many');
 	return await t49.trackingRequests.list(
 		{
-			q: text(filters.q),
-			requestNumber: text(filters.requestNumber),
+			q: trimmed(filters.q),
+			requestNumber: trimmed(filters.requestNumber),
 			scac: scac ? assertScac(this.getNode(), 'Carrier (SCAC)', scac, itemIndex) : undefined,
-			status: text(filters.status),
+			status: trimmed(filters.status),
 			dates,
 			include: readList.call(this, 'include', itemIndex),
 		},

@@ -1,6 +1,7 @@
 import type { INode } from 'n8n-workflow';
 
 import { DEFAULT_IMMINENT_DAYS } from '../domain/urgency';
+import { asObject, isSet } from '../domain/values';
 import { isLocode } from '../errors/referenceValidation';
 import { invalidInput, isScac } from '../errors/validation';
 
@@ -8,14 +9,6 @@ import { invalidInput, isScac } from '../errors/validation';
  * Readers of single values the filters share: each checks the value before any request and names the
  * field, the value and the fix when it is wrong.
  */
-
-export const isSet = (value: unknown) =>
-	value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
-
-export const nested = (value: unknown): Record<string, unknown> | undefined =>
-	value && typeof value === 'object' && !Array.isArray(value)
-		? (value as Record<string, unknown>)
-		: undefined;
 
 /** A multi-option value: a list, or comma-separated text from an expression. */
 export function listOf(raw: unknown): string[] {
@@ -96,7 +89,7 @@ export function readLocode(node: INode, itemIndex: number, field: string, raw: u
 }
 
 export function readScac(node: INode, itemIndex: number, field: string, raw: unknown): string {
-	const value = nested(raw) ? nested(raw)!.value : raw;
+	const value = asObject(raw) ? asObject(raw)!.value : raw;
 	const scac = String(value ?? '')
 		.trim()
 		.toUpperCase();
@@ -121,7 +114,7 @@ export function readRecordId(
 	raw: unknown,
 	fix: string,
 ): string | undefined {
-	const value = String((nested(raw) ? nested(raw)!.value : raw) ?? '').trim();
+	const value = String((asObject(raw) ? asObject(raw)!.value : raw) ?? '').trim();
 	if (!value) return undefined;
 	if (/[/?#\s,]/.test(value)) {
 		invalidInput(
