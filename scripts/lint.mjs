@@ -7,8 +7,9 @@
 //      get the community-node rules.
 //   2. the scanner's source leg (scripts/scan.mjs --source): n8n's scanner config with inline eslint-disable
 //      comments ignored, plus the rules n8n's repository has beyond the published plugin.
-//   3. prettier --check (n8n-nodes-starter's settings).
-// `node scripts/lint.mjs --fix` runs n8n-node lint --fix and prettier --write instead of 1 and 3.
+//   3. the folder map of docs/development.md (scripts/import-map.mjs): every import follows it.
+//   4. prettier --check (n8n-nodes-starter's settings).
+// `node scripts/lint.mjs --fix` runs n8n-node lint --fix and prettier --write instead of 1 and 4.
 // `node scripts/lint.mjs --parallel` (npm test) runs the three and `tsc --noEmit` two at a time, each one's
 // output shown when it is done: about half the time on two cores.
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,6 +33,7 @@ const steps = [
 		process.execPath,
 		[path.join(ROOT, 'scripts', 'scan.mjs'), '--source'],
 	],
+	['the import map', process.execPath, [path.join(ROOT, 'scripts', 'import-map.mjs')]],
 	[
 		fix ? 'prettier --write' : 'prettier --check',
 		bin('prettier'),
@@ -94,6 +96,7 @@ const results = parallel
 			['tsc --noEmit', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
 			steps[1],
 			steps[2],
+			steps[3],
 		])
 	: steps.map((s) => step(...s));
 process.exit(results.every(Boolean) ? 0 : 1);
