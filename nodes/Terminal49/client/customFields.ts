@@ -6,6 +6,8 @@ import type { ResourceObject } from './jsonApi';
 import type { Locator } from './locator';
 import type { Records } from './records';
 import { Resource, segment } from './resource';
+import type { CustomFieldDefinitionFilters, CustomFieldFilters } from './recordQueries';
+import { customFieldDefinitionQuery, customFieldQuery } from './recordQueries';
 
 /** Records that carry custom fields, and the path segment of each. */
 export const RECORD_PATHS = {
@@ -51,9 +53,9 @@ export class CustomFieldDefinitions extends Resource {
 	}
 
 	/** `GET /custom_field_definitions` with `filter[entity_type]`, `filter[data_type]`, `filter[display_name]`. */
-	async list(filters: IDataObject, take: Take): Promise<Records> {
+	async list(filters: CustomFieldDefinitionFilters, take: Take): Promise<Records> {
 		return await this.api.list(
-			{ method: 'GET', path: '/custom_field_definitions', qs: filters },
+			{ method: 'GET', path: '/custom_field_definitions', qs: customFieldDefinitionQuery(filters) },
 			take,
 		);
 	}
@@ -123,8 +125,11 @@ export class CustomFields extends Resource {
 	}
 
 	/** `GET /custom_fields` with `filter[entity_type]`, `filter[entity_id]`, `filter[definition_id]`. */
-	async list(filters: IDataObject, take: Take): Promise<Records> {
-		return await this.api.list({ method: 'GET', path: '/custom_fields', qs: filters }, take);
+	async list(filters: CustomFieldFilters, take: Take): Promise<Records> {
+		return await this.api.list(
+			{ method: 'GET', path: '/custom_fields', qs: customFieldQuery(filters) },
+			take,
+		);
 	}
 
 	async create(record: RecordRef, apiSlug: string, value: unknown): Promise<Records> {

@@ -3,6 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { apiError, serviceErrors } from '../transport/errors';
 import type { Take } from './api';
 import { recordsOf } from './jsonApi';
+import type { DocumentFilters } from './recordQueries';
+import { documentQuery } from './recordQueries';
 import { Records } from './records';
 import { includeQuery, Resource, segment } from './resource';
 
@@ -19,8 +21,9 @@ export class Documents extends Resource {
 	}
 
 	/** `GET /documents` with `include`, `sort` and `filter[filename|reference|document_types]`. */
-	async list(query: IDataObject, take: Take): Promise<Records> {
-		return await this.api.list({ method: 'GET', path: '/documents', qs: query }, take);
+	async list(filters: DocumentFilters, include: string[], take: Take): Promise<Records> {
+		const qs = { ...includeQuery(include), ...documentQuery(filters) };
+		return await this.api.list({ method: 'GET', path: '/documents', qs }, take);
 	}
 
 	async update(id: string, attributes: IDataObject): Promise<Records> {

@@ -9,6 +9,8 @@ import { attributesOf, recordsOf, resourcesOf } from './jsonApi';
 import { Records } from './records';
 import type { Locator } from './locator';
 import { includeQuery, Resource, segment } from './resource';
+import type { TrackingRequestDates } from './recordQueries';
+import { trackingRequestDatesQuery } from './recordQueries';
 
 /** Upper case without spaces: how carriers print bill of lading, booking and container numbers. */
 export function normalizeRequestNumber(raw: string): string {
@@ -50,8 +52,7 @@ export interface TrackingRequestFilters {
 	requestNumber?: string;
 	scac?: string;
 	status?: string;
-	/** `filter[created_at][start]` etc., ISO 8601 (UTC). */
-	dates?: IDataObject;
+	dates?: TrackingRequestDates;
 	include?: string[];
 }
 
@@ -112,7 +113,7 @@ export class TrackingRequests extends Resource {
 		const status = filters.status ?? '';
 		const serverStatus = SERVER_STATUS_FILTERS.includes(status);
 		if (serverStatus) qs['filter[status]'] = status;
-		Object.assign(qs, filters.dates ?? {}, includeQuery(filters.include));
+		Object.assign(qs, trackingRequestDatesQuery(filters.dates), includeQuery(filters.include));
 		return await this.api.list(
 			{ method: 'GET', path: '/tracking_requests', qs },
 			{

@@ -5,6 +5,7 @@ import { terminal49 } from '../../client';
 import type { Records } from '../../client';
 import { listProperties, readTake, outputProperties } from '../../parameters';
 import { assertId } from '../../errors/validation';
+import { trimmed } from '../../domain/values';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -54,16 +55,18 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (typeof filters.entityType === 'string' && filters.entityType)
-		qs['filter[entity_type]'] = filters.entityType;
-	if (filters.entityId !== undefined && filters.entityId !== '') {
-		qs['filter[entity_id]'] = assertId(node, 'Record ID', filters.entityId, itemIndex);
-	}
-	if (filters.definitionId !== undefined && filters.definitionId !== '') {
-		qs['filter[definition_id]'] = assertId(node, 'Definition ID', filters.definitionId, itemIndex);
-	}
+	const where = {
+		entityType: trimmed(filters.entityType),
+		entityId:
+			filters.entityId !== undefined && filters.entityId !== ''
+				? assertId(node, 'Record ID', filters.entityId, itemIndex)
+				: undefined,
+		definitionId:
+			filters.definitionId !== undefined && filters.definitionId !== ''
+				? assertId(node, 'Definition ID', filters.definitionId, itemIndex)
+				: undefined,
+	};
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Custom Field > Get Many');
-	return await t49.customFields.list(qs, readTake.call(this, itemIndex));
+	return await t49.customFields.list(where, readTake.call(this, itemIndex));
 }

@@ -5,6 +5,7 @@ import { terminal49 } from '../../client';
 import type { Records } from '../../client';
 import { listProperties, readTake, outputProperties } from '../../parameters';
 import { DATA_TYPE_OPTIONS } from './shared';
+import { trimmed } from '../../domain/values';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -55,15 +56,14 @@ export const description = updateDisplayOptions(
 /** GET /custom_field_definitions, filtered by record type, data type and display name. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (typeof filters.entityType === 'string' && filters.entityType)
-		qs['filter[entity_type]'] = filters.entityType;
-	if (typeof filters.dataType === 'string' && filters.dataType)
-		qs['filter[data_type]'] = filters.dataType;
-	if (typeof filters.displayName === 'string' && filters.displayName.trim()) {
-		qs['filter[display_name]'] = filters.displayName.trim();
-	}
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsFeature('custom_fields', 'Custom Field Definition > Get Many');
-	return await t49.customFieldDefinitions.list(qs, readTake.call(this, itemIndex));
+	return await t49.customFieldDefinitions.list(
+		{
+			entityType: trimmed(filters.entityType),
+			dataType: trimmed(filters.dataType),
+			displayName: trimmed(filters.displayName),
+		},
+		readTake.call(this, itemIndex),
+	);
 }

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
 import type { Records } from '../../client';
-import { includeQuery } from '../../client/resource';
 import { listProperties, readList, readTake, outputProperties } from '../../parameters';
 import { includeProperty } from './shared';
+import { trimmed } from '../../domain/values';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -72,20 +72,23 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const sort = this.getNodeParameter('sort', itemIndex, '') as string;
-	const qs: IDataObject = includeQuery(readList.call(this, 'include', itemIndex));
-	if (sort) qs.sort = sort;
-	if (typeof filters.filename === 'string' && filters.filename.trim())
-		qs['filter[filename]'] = filters.filename.trim();
-	if (typeof filters.reference === 'string' && filters.reference.trim())
-		qs['filter[reference]'] = filters.reference.trim();
-	if (typeof filters.documentTypes === 'string' && filters.documentTypes.trim()) {
-		qs['filter[document_types]'] = filters.documentTypes
-			.split(',')
-			.map((type) => type.trim())
-			.filter(Boolean)
-			.join(',');
-	}
+	const where = {
+		sort: trimmed(sort),
+		filename: trimmed(filters.filename),
+		reference: trimmed(filters.reference),
+		documentTypes:
+			typeof filters.documentTypes === 'string'
+				? filters.documentTypes
+						.split(',')
+						.map((type) => type.trim())
+						.filter(Boolean)
+				: undefined,
+	};
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Document > Get Many');
-	return await t49.documents.list(qs, readTake.call(this, itemIndex));
+	return await t49.documents.list(
+		where,
+		readList.call(this, 'include', itemIndex),
+		readTake.call(this, itemIndex),
+	);
 }

@@ -7,6 +7,7 @@ import { listProperties, readList, readTake, outputProperties } from '../../para
 import { assertScac } from '../../errors/validation';
 import { includeProperty, readDateTime, TRACKING_REQUEST_STATUSES } from './shared';
 import { trimmed } from '../../domain/values';
+import type { TrackingRequestDates } from '../../client/recordQueries';
 
 const properties: INodeProperties[] = [
 	...listProperties(),
@@ -89,21 +90,21 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const DATE_FILTERS: Array<[string, string, string]> = [
-	['createdAfter', 'Created After', 'filter[created_at][start]'],
-	['createdBefore', 'Created Before', 'filter[created_at][end]'],
-	['updatedAfter', 'Updated After', 'filter[updated_at][start]'],
-	['updatedBefore', 'Updated Before', 'filter[updated_at][end]'],
+const DATE_FILTERS: Array<[keyof TrackingRequestDates, string]> = [
+	['createdAfter', 'Created After'],
+	['createdBefore', 'Created Before'],
+	['updatedAfter', 'Updated After'],
+	['updatedBefore', 'Updated Before'],
 ];
 
 /** GET /tracking_requests with the service's own filters (and a status it does not filter), newest first. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<Records> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const scac = trimmed(filters.scac);
-	const dates: IDataObject = {};
-	for (const [name, label, parameter] of DATE_FILTERS) {
+	const dates: TrackingRequestDates = {};
+	for (const [name, label] of DATE_FILTERS) {
 		const value = readDateTime.call(this, label, filters[name], itemIndex);
-		if (value) dates[parameter] = value;
+		if (value) dates[name] = value;
 	}
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Tracking Request > Get Many');
