@@ -16,19 +16,25 @@ export function locodeProblem(raw: string): string | undefined {
 		: 'a UN/LOCODE is 5 characters: a 2-letter country code then 3 letters or digits, e.g. USLAX or NLRTM';
 }
 
-export function assertLocode(node: INode, field: string, raw: unknown, itemIndex: number): string {
+/** A required value checked by a rule that names its problem; the fix offers the lookup by ID instead. */
+function assertByRule(
+	node: INode,
+	field: string,
+	raw: unknown,
+	itemIndex: number,
+	problemOf: (value: string) => string | undefined,
+	instead: string,
+): string {
 	const value = assertNotEmpty(node, field, raw, itemIndex);
-	const problem = locodeProblem(value);
-	if (problem)
-		invalidInput(
-			node,
-			itemIndex,
-			field,
-			raw,
-			problem,
-			`Fix "${field}", or look the record up by its ID.`,
-		);
-	return value.toUpperCase().replace(/\s+/g, '');
+	const problem = problemOf(value);
+	if (problem) invalidInput(node, itemIndex, field, raw, problem, `Fix "${field}", or ${instead}.`);
+	return value;
+}
+
+export function assertLocode(node: INode, field: string, raw: unknown, itemIndex: number): string {
+	return assertByRule(node, field, raw, itemIndex, locodeProblem, 'look the record up by its ID')
+		.toUpperCase()
+		.replace(/\s+/g, '');
 }
 
 /** IMO ship number: 7 digits, the last a check digit (weights 7..2 over the first six, mod 10). */
@@ -46,18 +52,9 @@ export function imoProblem(raw: string): string | undefined {
 }
 
 export function assertImo(node: INode, field: string, raw: unknown, itemIndex: number): string {
-	const value = assertNotEmpty(node, field, raw, itemIndex);
-	const problem = imoProblem(value);
-	if (problem)
-		invalidInput(
-			node,
-			itemIndex,
-			field,
-			raw,
-			problem,
-			`Fix "${field}", or look the vessel up by its ID.`,
-		);
-	return value.toUpperCase().replace(/^IMO\s*/, '');
+	return assertByRule(node, field, raw, itemIndex, imoProblem, 'look the vessel up by its ID')
+		.toUpperCase()
+		.replace(/^IMO\s*/, '');
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
