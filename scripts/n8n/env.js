@@ -1,0 +1,111 @@
+'use strict';
+/**
+ * How to run an n8n command of one n8n line: its Node and n8n binary, and the environment every n8n process
+ * (server, worker, webhook, CLI) gets.
+ */
+const path = require('node:path');
+
+const paths = require('./paths');
+
+const DISABLED_MODULES = [
+	'mcp-registry',
+	'insights',
+	'chat-hub',
+	'instance-ai',
+	'agents',
+	'agent-evals',
+	'workflow-builder',
+	'mcp',
+	'promotions',
+	'quick-connect',
+	'instance-registry',
+	'breaking-changes',
+	'favorites',
+].join(',');
+
+/** The modules n8n 1.x knows: it exits on any other name in N8N_DISABLED_MODULES ("Unknown module"). */
+const MODULES_1X = [
+	'insights',
+	'external-secrets',
+	'community-packages',
+	'data-table',
+	'mcp',
+	'chat-hub',
+	'provisioning',
+	'breaking-changes',
+];
+
+/** The install of n8n line `line` ('2': 2.41, '1': 1.123; default: T49_N8N_LINE or 2). */
+function hostOf(line) {
+	return paths.HOSTS[line || paths.DEFAULT_LINE];
+}
+
+/** Environment for any n8n command (server, worker, CLI) on `userFolder`. */
+function n8nEnv({
+	userFolder,
+	port = 5678,
+	brokerPort,
+	redisPort,
+	queue = false,
+	logLevel = 'info',
+	extra = {},
+	line,
+}) {
+	const host = hostOf(line);
+	const env = {
+		...process.env,
+		PATH: `${path.join(host.nodeDir, 'bin')}:${process.env.PATH}`,
+		N8N_USER_FOLDER: userFolder,
+		TMPDIR: path.join(userFolder, 'tmp'),
+		HOME: userFolder,
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PORT: String(port),
+		N8N_PROTOCOL: 'http',
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_DISABLED_MODULES:
+			host.line === '1'
+				? DISABLED_MODULES.split(',')
+						.filter((name) => MODULES_1X.includes(name))
+						.join(',')
+				: DISABLED_MODULES,
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_LOG_LEVEL: logLevel,
+		N8N_LOG_OUTPUT: 'console',
+		DB_SQLITE_POOL_SIZE: '2',
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		N8N_GIT_NODE_DISABLE_BARE_REPOS: 'true',
+		NODE_ENV: 'production',
+		// the npm config of this machine points nodedir at Node 20 headers; never let n8n's npm use it
+		npm_config_nodedir: host.nodeDir,
+		...extra,
+	};
+	if (brokerPort) env.N8N_RUNNERS_BROKER_PORT = String(brokerPort);
+	if (queue) {
+		env.EXECUTIONS_MODE = 'queue';
+		env.QUEUE_BULL_REDIS_HOST = '127.0.0.1';
+		env.QUEUE_BULL_REDIS_PORT = String(redisPort);
+		env.QUEUE_HEALTH_CHECK_ACTIVE = 'false';
+	}
+	// keep the harness's own test variables from leaking into n8n
+	delete env.NODE_OPTIONS;
+	delete env.JEST_WORKER_ID;
+	// For profiling n8n itself (e.g. --cpu-prof or a --require preload): never inherited by accident.
+	if (process.env.T49_N8N_NODE_OPTIONS) env.NODE_OPTIONS = process.env.T49_N8N_NODE_OPTIONS;
+	return env;
+}
+
+function n8nCommand(args, line) {
+	const host = hostOf(line);
+	return [host.node, [host.n8nBin, ...args]];
+}
+
+module.exports = { hostOf, n8nEnv, n8nCommand };
