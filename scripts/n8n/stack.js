@@ -164,7 +164,7 @@ function newStack(run) {
 		async startProcessAgain(role, i) {
 			await startProcessAgain(run, role, i);
 		},
-		/** Queue mode: restart Redis on its port (`{ kill: true }`: SIGKILL). Its queue is in memory only. */
+		/** Queue mode: restart Redis on its port (`{ kill: true }`: SIGKILL). Its queue survives in its append-only file (startRedis). */
 		async restartRedis(opts) {
 			await restartRedis(run, opts);
 		},
