@@ -1,8 +1,8 @@
 /**
- * End-to-end tests in real n8n 2.41 (test/e2e): one heavy n8n stack at a time. `--maxWorkers=2` runs two files
- * side by side, about half the wall time on an idle 2-core machine (most of an e2e test waits on n8n); not the
- * default yet: on a busy machine it met a port taken between scripts/n8n's freePort() and n8n's bind (n8n's task
- * broker) and timing bounds of a few tests (a sample within 10 s) were missed (docs/development.md).
+ * End-to-end tests in real n8n 2.41 (test/e2e), two files side by side: most of an e2e test waits on n8n, so on
+ * 2 cores that takes about 60 % of one at a time. Each stack takes its ports from its jest worker's own band
+ * below the ephemeral range (scripts/n8n/proc.js freePort), so two stacks never race for one. The longest files
+ * start first (test/e2e/sequencer.js). `--maxWorkers=1` (or `--runInBand`) runs one at a time.
  */
 module.exports = {
 	testEnvironment: 'node',
@@ -10,7 +10,8 @@ module.exports = {
 	testMatch: ['**/*.e2e.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 	testTimeout: 300000,
-	maxWorkers: 1,
+	maxWorkers: 2,
+	testSequencer: '<rootDir>/test/e2e/sequencer.js',
 	forceExit: true,
 	// builds dist/ first: every suite runs on the current sources, or the run fails (never a skipped suite)
 	globalSetup: '<rootDir>/test/e2e/global-setup.js',

@@ -10,7 +10,7 @@
  *      machine), so that they install while the stages below run. Their output goes to .cache/test-logs/.
  *   3. lint (its four checks two at a time: scripts/lint.mjs --parallel), build, n8n's scanner on the packed
  *      tarball (its source leg ran in lint)
- *   4. the unit suite (jest)
+ *   4. the unit suite (jest), and beside it (its output shown when it ends)
  *   5. the unit suite again under the shifted clock (npm run test:unit:shifted: 2027-12-31 23:30 UTC seen from
  *      Auckland), less the tests of the tooling (test/dev, test/release, test/scan, test/docs: the edit loop's
  *      tsc --watch, npm publish, n8n's scanner, the docs' links), which read no calendar
@@ -35,22 +35,47 @@ const times = [];
 const only = process.env.T49_TEST_STAGES ? new Set(process.env.T49_TEST_STAGES.split(',')) : null;
 const wanted = (stage) => !only || only.has(stage);
 
-/** Runs a command in the foreground (its output shown); resolves with its exit code. */
-function run(command, args, env = {}) {
+/**
+ * Runs a command; resolves with its exit code. Its output is shown as it comes, or, with `logName`, written to
+ * .cache/test-logs/<logName> and shown whole once it ends (for a stage that runs beside another).
+ */
+function run(command, args, env = {}, logName) {
 	return new Promise((resolve) => {
+		const log = logName ? path.join(LOGS, logName) : null;
+		let out = null;
+		if (log) {
+			fs.mkdirSync(LOGS, { recursive: true });
+			out = fs.openSync(log, 'w');
+		}
 		const child = spawn(command, args, {
 			cwd: ROOT,
-			stdio: ['ignore', 'inherit', 'inherit'],
+			stdio: ['ignore', out ?? 'inherit', out ?? 'inherit'],
 			env: { ...process.env, ...env },
+			detached: true,
 		});
-		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+		running.add(child);
+		if (out !== null) fs.closeSync(out);
+		child.on('exit', (code, signal) => {
+			running.delete(child);
+			if (log) process.stdout.write(fs.readFileSync(log, 'utf8'));
+			resolve(code ?? (signal ? 1 : 0));
+		});
 	});
 }
 
 let installs;
+/** The stages running now, each in its own process group: a failed stage stops the others. */
+const running = new Set();
 function fail(stage, code) {
 	say(`${stage} FAILED (exit ${code})`);
 	table();
+	for (const child of running) {
+		try {
+			process.kill(-child.pid, 'SIGTERM');
+		} catch {
+			/* already gone */
+		}
+	}
 	if (installs?.child.exitCode === null) {
 		try {
 			process.kill(-installs.child.pid, 'SIGTERM');
@@ -61,13 +86,14 @@ function fail(stage, code) {
 	process.exit(code || 1);
 }
 
-async function stage(name, command, args, env) {
+async function stage(name, command, args, env, logName) {
 	if (!wanted(name)) return;
 	say(
-		`${name}: ${[command, ...args].map((a) => (a === process.execPath ? 'node' : path.relative(ROOT, a) || a)).join(' ')}`,
+		`${name}: ${[command, ...args].map((a) => (a === process.execPath ? 'node' : path.relative(ROOT, a) || a)).join(' ')}${logName ? ` (beside the others; its output when it ends, and in .cache/test-logs/${logName})` : ''}`,
 	);
 	const t = Date.now();
-	const code = await run(command, args, env);
+	const code = await run(command, args, env, logName);
+	if (logName) say(`${name}: done`);
 	times.push([name, Date.now() - t]);
 	if (code !== 0) fail(name, code);
 }
@@ -113,6 +139,19 @@ function hostVersions() {
 	return `${version('n8n-host')} and ${version('n8n-host-1')}`;
 }
 
+// Ctrl-C or a CI's stop: the stages run in their own process groups, so stop them too
+for (const signal of ['SIGINT', 'SIGTERM'])
+	process.on(signal, () => {
+		for (const child of [...running, ...(installs ? [installs.child] : [])]) {
+			try {
+				process.kill(-child.pid, 'SIGTERM');
+			} catch {
+				/* already gone */
+			}
+		}
+		process.exit(130);
+	});
+
 async function main() {
 	const deps = spawnSync(process.execPath, [path.join(__dirname, 'ensure-deps.js')], {
 		cwd: ROOT,
@@ -127,8 +166,11 @@ async function main() {
 	await stage('build', 'npm', ['run', 'build', '--silent']);
 	await stage('scan', process.execPath, [path.join(__dirname, 'scan.mjs'), '--dist']);
 
-	await stage('unit', BIN('jest'), []);
-	await stage('shifted', 'npm', ['run', 'test:unit:shifted', '--silent']);
+	// the two unit runs side by side: each waits on its sandboxes and rate windows about half its time
+	await Promise.all([
+		stage('unit', BIN('jest'), []),
+		stage('shifted', 'npm', ['run', 'test:unit:shifted', '--silent'], {}, 'shifted.log'),
+	]);
 
 	if (installs) {
 		if (installs.child.exitCode === null)

@@ -102,17 +102,35 @@ function startProcess(name, command, args, { env, cwd, logFile, echo } = {}) {
 	};
 }
 
-/** A TCP port free on 127.0.0.1 right now. */
-function freePort() {
-	return new Promise((resolve, reject) => {
+/**
+ * A TCP port free on 127.0.0.1 for a server this process starts next (n8n, its task broker, Redis, Postgres).
+ *
+ * Not one the system picks (port 0): those come from the ephemeral range (ip_local_port_range, 32768 to 60999
+ * here), which every outgoing connection also draws its local port from, so between this check and n8n's bind
+ * another connection could take it ("n8n Task Broker's port … is already in use"). These come from below that
+ * range, from a band of 1,500 ports of this process's own (by JEST_WORKER_ID, so two e2e files side by side
+ * never hand out the same port), each port once per process, and only when a bind to it succeeds now.
+ */
+const PORT_BAND = 1500;
+const PORT_BASE = 20000 + ((Number(process.env.JEST_WORKER_ID) || 0) % 8) * PORT_BAND;
+let nextPortOffset = process.pid % PORT_BAND;
+
+function bindable(port) {
+	return new Promise((resolve) => {
 		const srv = net.createServer();
 		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address();
-			srv.close(() => resolve(port));
-		});
+		srv.once('error', () => resolve(false));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
 	});
+}
+
+async function freePort() {
+	for (let tries = 0; tries < PORT_BAND; tries++) {
+		const port = PORT_BASE + nextPortOffset;
+		nextPortOffset = (nextPortOffset + 1) % PORT_BAND;
+		if (await bindable(port)) return port;
+	}
+	throw new Error(`no free port in ${PORT_BASE}-${PORT_BASE + PORT_BAND - 1} on 127.0.0.1`);
 }
 
 /** True when something accepts TCP connections on 127.0.0.1:port. */
