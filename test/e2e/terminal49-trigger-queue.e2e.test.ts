@@ -93,14 +93,27 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			.map(([id, status, finished]) => ({ id, status, finished: finished === 't' }));
 	}
 
-	/** Wait until no execution of the workflow is new/running and the count held still for `settleMs`. */
-	async function settled(workflowId: string, { settleMs = 3000, timeoutMs = 180_000 } = {}) {
+	/**
+	 * Wait until no execution of the workflow is new/running and the count held still for `settleMs`.
+	 * `leftRunningMs`: an execution "running" that long is taken as left so by a fault (n8n never finishes it;
+	 * the caller checks what it holds), not as busy.
+	 */
+	async function settled(
+		workflowId: string,
+		{ settleMs = 3000, timeoutMs = 180_000, leftRunningMs = Infinity } = {},
+	) {
 		let last = -1;
 		let since = Date.now();
 		const deadline = Date.now() + timeoutMs;
+		const runningSince = new Map<string, number>();
 		for (;;) {
 			const rows = dbExecutions(workflowId);
-			const busy = rows.some((r) => ['new', 'running', 'waiting'].includes(r.status));
+			for (const r of rows)
+				if (r.status !== 'running') runningSince.delete(r.id);
+				else if (!runningSince.has(r.id)) runningSince.set(r.id, Date.now());
+			const left = (r: { id: string; status: string }) =>
+				r.status === 'running' && Date.now() - runningSince.get(r.id)! >= leftRunningMs;
+			const busy = rows.some((r) => ['new', 'running', 'waiting'].includes(r.status) && !left(r));
 			if (rows.length !== last || busy) {
 				last = rows.length;
 				since = Date.now();
@@ -525,10 +538,27 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 				fault: () => stack.restartRedis({ downMs: 2000 }),
 			},
 		);
-		await settled(wf.id, { settleMs: 5000 });
+		// n8n 2.41 can leave an execution "running" for good when Redis goes away under it: its worker's
+		// job.progress() to Redis fails between setRunning and the end of the run (scaling/job-processor.js), so
+		// the run neither finishes nor is given up. Such an execution keeps the delivery in its data (check()
+		// below counts it as kept, never as lost) and can be retried from the editor (docs/trigger.md).
+		const rows = await settled(wf.id, { settleMs: 5000, leftRunningMs: 60_000 });
+		const leftRunning = rows.filter((r) => r.status === 'running').map((r) => r.id);
 		// eslint-disable-next-line no-console
-		console.log(`redis restart: ${failedFirst} of ${ids.length} got no 2xx the first time`);
-		check('redis restart', ids, await byNotification(wf.id), 1);
+		console.log(
+			`redis restart: ${failedFirst} of ${ids.length} got no 2xx the first time; left running: ${leftRunning.join(',') || 'none'}`,
+		);
+		// at most what both workers were running when Redis went away (concurrency 5 each)
+		expect(leftRunning.length).toBeLessThanOrEqual(2 * 5);
+		// each holds its delivery: read in Postgres itself
+		for (const id of leftRunning) {
+			const [[holds]] = t49.stack.sql(
+				`select count(*) from execution_data where "executionId" = ${Number(id)} and data like '%redis-0000%'`,
+			);
+			expect([id, holds]).toEqual([id, '1']);
+		}
+		const found = await byNotification(wf.id);
+		check('redis restart', ids, found, 1);
 		await deactivate(wf, path);
 	});
 
