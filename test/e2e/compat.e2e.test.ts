@@ -4,7 +4,14 @@
  * delivery (registered on activation, a signed delivery runs once, its redelivery is answered as a duplicate).
  * The whole e2e suite runs on 2.41; this stage is what must hold on both.
  */
-import { harness, NODE_TYPES, startT49Stack, testCredential, triggerToNoOp } from './helpers';
+import {
+	harness,
+	NODE_TYPES,
+	startT49Stack,
+	testCredential,
+	triggerToNoOp,
+	waitForActivation,
+} from './helpers';
 import type { T49Stack } from './helpers';
 
 jest.setTimeout(300_000);
@@ -127,6 +134,7 @@ describe.each([
 			},
 		);
 		expect(hook?.events).toEqual(['container.updated']);
+		await waitForActivation(stack, wf.id, hook!.id);
 
 		sandbox.clearDeliveries();
 		const fixture = sandbox.fixtures[0];

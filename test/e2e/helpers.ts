@@ -60,6 +60,28 @@ export function triggerToNoOp(
 	};
 }
 
+/**
+ * Until n8n has finished activating a Terminal49 Trigger: the workflow's static data, as saved in n8n's
+ * database, holds the webhook id create() registered. Terminal49 has the webhook (and may deliver) a moment
+ * before n8n saves that; a delivery in between finds no secret stored and is answered 503 "Webhook secret
+ * refreshed: deliver again" (trigger/webhook.ts), so Terminal49 delivers it again. A test of the first answer
+ * waits for this first.
+ */
+export async function waitForActivation(
+	stack: harness.Stack,
+	workflowId: string,
+	webhookId: string,
+	node = 'Terminal49 Trigger',
+): Promise<void> {
+	await harness.waitFor(
+		`n8n to save the Terminal49 webhook ${webhookId} in the workflow`,
+		async () =>
+			((await stack.client.getWorkflow(workflowId)).staticData || {})[`node:${node}`]?.webhookId ===
+			webhookId,
+		{ timeoutMs: 30_000, intervalMs: 200 },
+	);
+}
+
 // ---- Terminal49 stacks: sandbox (in-process) + real n8n with the packed package + credential -----------
 
 export const CREDENTIAL_NAME = 'Terminal49 sandbox';

@@ -12,7 +12,14 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { harness, NODE_TYPES, ROOT, startT49Stack, triggerToNoOp } from './helpers';
+import {
+	harness,
+	NODE_TYPES,
+	ROOT,
+	startT49Stack,
+	triggerToNoOp,
+	waitForActivation,
+} from './helpers';
 import type { Execution, T49Stack } from './helpers';
 
 jest.setTimeout(300_000);
@@ -71,6 +78,7 @@ describe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 			},
 		);
 		if (!hook) throw new Error('the trigger did not register its webhook');
+		await waitForActivation(stack, wf.id, hook.id);
 		const secret = hook.secret;
 		const deliver = async (n: number): Promise<Outcome> => {
 			const body = bodyFor(n);
@@ -128,14 +136,22 @@ describe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 		expect(answeredBeforeKill.size).toBeGreaterThanOrEqual(60);
 		expect(unanswered.length).toBeGreaterThan(0);
 
-		// Terminal49 delivers again what got no 2xx, until it gets one ...
+		// Terminal49 delivers again what got no 2xx, until it gets one, a while apart (its own schedule backs off
+		// over minutes): n8n, just started, may still be activating the workflow and answer 503 "deliver again"
+		// (trigger/webhook.ts) until it has stored what its activation wrote
 		const answered = new Set(answeredBeforeKill);
-		for (let attempt = 0; attempt < 5 && answered.size < total; attempt++) {
+		const refusals: Record<string, number> = {};
+		for (let attempt = 0; attempt < 10 && answered.size < total; attempt++) {
+			if (attempt > 0) await harness.sleep(2_000);
 			const again = await Promise.all(
 				[...Array(total).keys()].filter((n) => !answered.has(n)).map(deliver),
 			);
-			for (const o of again) if (o.status === 200) answered.add(o.n);
+			for (const o of again)
+				if (o.status === 200) answered.add(o.n);
+				else refusals[o.status] = (refusals[o.status] ?? 0) + 1;
 		}
+		// eslint-disable-next-line no-console
+		console.log(`crash: redeliveries refused before a 2xx, by status: ${JSON.stringify(refusals)}`);
 		expect(answered.size).toBe(total);
 		// ... and, as it may, some that did get one: n8n's memory is gone, its database is not.
 		const repeated = [...answeredBeforeKill].slice(0, 20);

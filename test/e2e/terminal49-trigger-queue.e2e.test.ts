@@ -12,7 +12,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { harness, NODE_TYPES, ROOT, startT49Stack } from './helpers';
+import { harness, NODE_TYPES, ROOT, startT49Stack, waitForActivation } from './helpers';
 import type { Execution, T49Stack, WorkflowJson } from './helpers';
 
 jest.setTimeout(420_000);
@@ -173,6 +173,7 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			() => sandbox.store.webhooks.all().find((h) => h.url === url),
 			{ timeoutMs: 20_000, intervalMs: 100 },
 		);
+		await waitForActivation(stack, wf.id, hook!.id);
 		return hook!;
 	}
 

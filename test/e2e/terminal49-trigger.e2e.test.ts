@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { harness, NODE_TYPES, startT49Stack, triggerToNoOp } from './helpers';
+import { harness, NODE_TYPES, startT49Stack, triggerToNoOp, waitForActivation } from './helpers';
 import type { T49Stack } from './helpers';
 
 jest.setTimeout(240_000);
@@ -68,6 +68,7 @@ describe('Terminal49 Trigger in real n8n (single mode)', () => {
 			'container.transport.available',
 			'container.updated',
 		]);
+		await waitForActivation(stack, wf.id, hooks[0].id);
 
 		// a signed container.updated delivery -> one execution
 		const fixture = sandbox.fixtures[0];
