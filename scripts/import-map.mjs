@@ -151,13 +151,11 @@ export function check(root = ROOT) {
 		for (const { spec, line } of importsOf(root, file)) {
 			const target = resolve(root, file, spec);
 			targets.push(target);
-			const to = nodeFolder(target);
-			if (to === from && !file.endsWith('.operation.ts')) continue;
-			if (to !== from)
-				folderEdges.set(`${from} → ${to}`, (folderEdges.get(`${from} → ${to}`) ?? 0) + 1);
 			if (file.endsWith('.operation.ts') && target.endsWith('.operation.ts'))
 				problems.push(`${file}:${line} imports ${target}: an operation never imports another`);
+			const to = nodeFolder(target);
 			if (to === from) continue;
+			folderEdges.set(`${from} → ${to}`, (folderEdges.get(`${from} → ${to}`) ?? 0) + 1);
 			if (to === null)
 				problems.push(`${file}:${line} imports ${spec}, outside nodes/ and credentials/`);
 			else if (!NODE_MAP[from].includes(to))

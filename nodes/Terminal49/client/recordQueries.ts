@@ -72,9 +72,27 @@ export function documentQuery(filters: DocumentFilters): IDataObject {
 	]);
 }
 
-/** `GET /tracking_requests`: `filter[created_at][start|end]`, `filter[updated_at][start|end]`. */
-export function trackingRequestDatesQuery(dates: TrackingRequestDates = {}): IDataObject {
+/** What `GET /tracking_requests` filters itself, each value as the service wants it (the client normalizes). */
+export interface TrackingRequestQuery {
+	q?: string;
+	requestNumber?: string;
+	scac?: string;
+	/** Only a status the service filters (client/trackingRequests.ts SERVER_STATUS_FILTERS). */
+	status?: string;
+	dates?: TrackingRequestDates;
+}
+
+/**
+ * `GET /tracking_requests`: `q`, `filter[request_number]`, `filter[scac]`, `filter[status]`,
+ * `filter[created_at][start|end]`, `filter[updated_at][start|end]`.
+ */
+export function trackingRequestQuery(filters: TrackingRequestQuery): IDataObject {
+	const dates = filters.dates ?? {};
 	return queryOf([
+		['q', filters.q],
+		['filter[request_number]', filters.requestNumber],
+		['filter[scac]', filters.scac],
+		['filter[status]', filters.status],
 		['filter[created_at][start]', dates.createdAfter],
 		['filter[created_at][end]', dates.createdBefore],
 		['filter[updated_at][start]', dates.updatedAfter],

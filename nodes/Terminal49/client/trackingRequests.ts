@@ -10,7 +10,7 @@ import { Records } from './records';
 import type { Locator } from './locator';
 import { includeQuery, Resource, segment } from './resource';
 import type { TrackingRequestDates } from './recordQueries';
-import { trackingRequestDatesQuery } from './recordQueries';
+import { trackingRequestQuery } from './recordQueries';
 
 /** Upper case without spaces: how carriers print bill of lading, booking and container numbers. */
 export function normalizeRequestNumber(raw: string): string {
@@ -105,15 +105,18 @@ export class TrackingRequests extends Resource {
 
 	/** `GET /tracking_requests` with the service's own filters (and a status it does not filter), newest first. */
 	async list(filters: TrackingRequestFilters, take: Take): Promise<Records> {
-		const qs: IDataObject = {};
-		if (filters.q) qs.q = filters.q;
-		if (filters.requestNumber)
-			qs['filter[request_number]'] = normalizeRequestNumber(filters.requestNumber);
-		if (filters.scac) qs['filter[scac]'] = filters.scac;
 		const status = filters.status ?? '';
 		const serverStatus = SERVER_STATUS_FILTERS.includes(status);
-		if (serverStatus) qs['filter[status]'] = status;
-		Object.assign(qs, trackingRequestDatesQuery(filters.dates), includeQuery(filters.include));
+		const qs = {
+			...trackingRequestQuery({
+				q: filters.q,
+				requestNumber: filters.requestNumber && normalizeRequestNumber(filters.requestNumber),
+				scac: filters.scac,
+				status: serverStatus ? status : undefined,
+				dates: filters.dates,
+			}),
+			...includeQuery(filters.include),
+		};
 		return await this.api.list(
 			{ method: 'GET', path: '/tracking_requests', qs },
 			{
