@@ -355,22 +355,39 @@ class N8nClient {
 		);
 	}
 
-	/** Poll until the production webhook `path` is unregistered (after deactivation). */
+	/**
+	 * Poll until the production webhook `path` is unregistered (after deactivation), as n8n's database says.
+	 * The preflight's status comes from n8n's webhook cache (`findAccessControlOptions` -> `findCached`), and the
+	 * cache can outlive the row: a cache miss re-caches the row it read without waiting (`webhook.service.js`
+	 * `findCachedStaticWebhook`, `void this.cacheService.set`), while `deleteWebhooks` drops the cache entry
+	 * without waiting either. One CI run saw 204 for 15 s after deactivation. The preflight's
+	 * `Access-Control-Allow-Methods` lists the methods the database holds for the path (`getWebhookMethods`), and
+	 * a request to a path the cache still holds answers 404 all the same (the workflow has no active version).
+	 */
 	async waitForWebhookGone(path, { method = 'POST', timeoutMs = 15000 } = {}) {
 		const url = this.webhookUrl(path);
-		await waitFor(
-			`webhook ${method} ${url} to be removed`,
-			async () => {
-				const res = await fetch(url, {
-					method: 'OPTIONS',
-					headers: { 'access-control-request-method': method, origin: 'http://127.0.0.1' },
-					signal: AbortSignal.timeout(2000),
-				});
-				// 404 for an unknown path without Origin; with Origin n8n answers 500 while nothing is registered
-				return res.status >= 400;
-			},
-			{ timeoutMs, intervalMs: 200 },
-		);
+		let seen = 'no answer';
+		try {
+			await waitFor(
+				`webhook ${method} ${url} to be removed`,
+				async () => {
+					const res = await fetch(url, {
+						method: 'OPTIONS',
+						headers: { 'access-control-request-method': method, origin: 'http://127.0.0.1' },
+						signal: AbortSignal.timeout(2000),
+					});
+					const allowed = res.headers.get('access-control-allow-methods') ?? '';
+					seen = `${res.status}, Access-Control-Allow-Methods "${allowed}"`;
+					// 404 for an unknown path without Origin; with Origin n8n answers 500 while nothing is registered
+					if (res.status >= 400) return true;
+					return !allowed.split(/,\s*/).includes(method);
+				},
+				{ timeoutMs, intervalMs: 200 },
+			);
+		} catch (error) {
+			error.message += ` (the last preflight: ${seen})`;
+			throw error;
+		}
 	}
 }
 

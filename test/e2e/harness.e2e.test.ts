@@ -70,7 +70,7 @@ describe('real n8n harness (single mode)', () => {
 		expect(bodies).toEqual([1, 2]);
 
 		await stack.client.deactivateWorkflow(wf.id);
-		await stack.client.waitForWebhookGone('smoke');
+		await stack.client.waitForWebhookGone('smoke', { timeoutMs: 30_000 });
 		const res = await fetch(stack.webhookUrl('smoke'), { method: 'POST', body: '{}' });
 		expect(res.status).toBe(404);
 	});
