@@ -196,6 +196,11 @@ class N8nClient {
 		return await this.api('GET', `/workflows/${id}`);
 	}
 
+	/** A node's static data as n8n saved it (`staticData["node:<name>"]`), `{}` when it has none. */
+	async nodeStaticData(workflowId, node) {
+		return ((await this.getWorkflow(workflowId)).staticData || {})[`node:${node}`] || {};
+	}
+
 	async deleteWorkflow(id) {
 		return await this.api('DELETE', `/workflows/${id}`);
 	}
@@ -334,53 +339,50 @@ class N8nClient {
 	}
 
 	/**
-	 * Production webhooks register asynchronously, shortly after activation or readiness: poll with a
-	 * CORS preflight (OPTIONS + Origin, never runs the workflow) until n8n answers 204 for `path`.
+	 * A CORS preflight for `path` (OPTIONS + Origin: n8n answers it without running the workflow). Its status
+	 * comes from n8n's webhook cache: 204 while the cache holds the webhook, 404 (unknown path) or 500 (no
+	 * webhook, or registration still in progress) otherwise. `allowed` is `Access-Control-Allow-Methods`, the
+	 * methods n8n's database holds for the path (`getWebhookMethods`).
 	 */
+	async preflight(path, method) {
+		const res = await fetch(this.webhookUrl(path), {
+			method: 'OPTIONS',
+			headers: { 'access-control-request-method': method, origin: 'http://127.0.0.1' },
+			signal: AbortSignal.timeout(2000),
+		});
+		const allowed = res.headers.get('access-control-allow-methods') ?? '';
+		return { status: res.status, allowed: allowed ? allowed.split(/,\s*/) : [] };
+	}
+
+	/** Production webhooks register asynchronously, shortly after activation or readiness: until n8n answers 2xx. */
 	async waitForWebhook(path, { method = 'POST', timeoutMs = 15000 } = {}) {
-		const url = this.webhookUrl(path);
 		await waitFor(
-			`webhook ${method} ${url}`,
+			`webhook ${method} ${this.webhookUrl(path)}`,
 			async () => {
-				// OPTIONS is answered by n8n's webhook CORS handling without running the workflow
-				const res = await fetch(url, {
-					method: 'OPTIONS',
-					headers: { 'access-control-request-method': method, origin: 'http://127.0.0.1' },
-					signal: AbortSignal.timeout(2000),
-				});
-				// 204 once registered; 404 (unknown path) or 500 (registration still in progress) before
-				return res.status >= 200 && res.status < 300;
+				const { status } = await this.preflight(path, method);
+				return status >= 200 && status < 300;
 			},
 			{ timeoutMs, intervalMs: 200 },
 		);
 	}
 
 	/**
-	 * Poll until the production webhook `path` is unregistered (after deactivation), as n8n's database says.
-	 * The preflight's status comes from n8n's webhook cache (`findAccessControlOptions` -> `findCached`), and the
-	 * cache can outlive the row: a cache miss re-caches the row it read without waiting (`webhook.service.js`
-	 * `findCachedStaticWebhook`, `void this.cacheService.set`), while `deleteWebhooks` drops the cache entry
-	 * without waiting either. One CI run saw 204 for 15 s after deactivation. The preflight's
-	 * `Access-Control-Allow-Methods` lists the methods the database holds for the path (`getWebhookMethods`), and
-	 * a request to a path the cache still holds answers 404 all the same (the workflow has no active version).
+	 * Until the production webhook `path` is unregistered (after deactivation), as n8n's database says. The
+	 * preflight's status comes from n8n's webhook cache, which can outlive the row: a cache miss re-caches the row
+	 * it read without waiting (`webhook.service.js` `findCachedStaticWebhook`, `void this.cacheService.set`),
+	 * while `deleteWebhooks` drops the cache entry without waiting either. One CI run saw 204 for 15 s after
+	 * deactivation. A request to a path only the cache still holds answers 404 all the same (the workflow has no
+	 * active version).
 	 */
 	async waitForWebhookGone(path, { method = 'POST', timeoutMs = 15000 } = {}) {
-		const url = this.webhookUrl(path);
 		let seen = 'no answer';
 		try {
 			await waitFor(
-				`webhook ${method} ${url} to be removed`,
+				`webhook ${method} ${this.webhookUrl(path)} to be removed`,
 				async () => {
-					const res = await fetch(url, {
-						method: 'OPTIONS',
-						headers: { 'access-control-request-method': method, origin: 'http://127.0.0.1' },
-						signal: AbortSignal.timeout(2000),
-					});
-					const allowed = res.headers.get('access-control-allow-methods') ?? '';
-					seen = `${res.status}, Access-Control-Allow-Methods "${allowed}"`;
-					// 404 for an unknown path without Origin; with Origin n8n answers 500 while nothing is registered
-					if (res.status >= 400) return true;
-					return !allowed.split(/,\s*/).includes(method);
+					const { status, allowed } = await this.preflight(path, method);
+					seen = `${status}, Access-Control-Allow-Methods "${allowed.join(', ')}"`;
+					return status >= 400 || !allowed.includes(method);
 				},
 				{ timeoutMs, intervalMs: 200 },
 			);

@@ -153,6 +153,7 @@ export class N8nClient {
 	}): Promise<{ id: string; name: string; type: string }>;
 	createWorkflow(wf: WorkflowJson): Promise<WorkflowJson & { id: string }>;
 	getWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
+	nodeStaticData(workflowId: string, node: string): Promise<Record<string, any>>;
 	deleteWorkflow(id: string): Promise<any>;
 	activateWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
 	deactivateWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
@@ -176,6 +177,7 @@ export class N8nClient {
 	nodeTypeNames(): Promise<string[]>;
 	credentialTypeNames(): Promise<string[]>;
 	webhookUrl(path: string): string;
+	preflight(path: string, method: string): Promise<{ status: number; allowed: string[] }>;
 	waitForWebhook(path: string, opts?: { method?: string; timeoutMs?: number }): Promise<void>;
 	waitForWebhookGone(path: string, opts?: { method?: string; timeoutMs?: number }): Promise<void>;
 }

@@ -75,9 +75,7 @@ export async function waitForActivation(
 ): Promise<void> {
 	await harness.waitFor(
 		`n8n to save the Terminal49 webhook ${webhookId} in the workflow`,
-		async () =>
-			((await stack.client.getWorkflow(workflowId)).staticData || {})[`node:${node}`]?.webhookId ===
-			webhookId,
+		async () => (await stack.client.nodeStaticData(workflowId, node)).webhookId === webhookId,
 		{ timeoutMs: 30_000, intervalMs: 200 },
 	);
 }

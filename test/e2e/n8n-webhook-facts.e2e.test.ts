@@ -125,8 +125,7 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 		const wf = await stack.client.createWorkflow(probeWorkflow(2, 'probe-sd'));
 		await stack.client.activateWorkflow(wf.id);
 		await stack.client.waitForWebhook('probe-sd/probe');
-		const stored = async () =>
-			((await stack.client.getWorkflow(wf.id)).staticData || {})['node:Probe Trigger'] || {};
+		const stored = () => stack.client.nodeStaticData(wf.id, 'Probe Trigger');
 		const storedDeliveries = (n: number) =>
 			harness.waitFor(
 				`static data deliveries = ${n}`,
@@ -162,8 +161,8 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 			},
 			{ timeoutMs: 20000, intervalMs: 300 },
 		);
-		expect(final.calls).toEqual(['checkExists', 'create', 'delete']);
-		expect(final.hookId).toBeUndefined();
+		expect(final!.calls).toEqual(['checkExists', 'create', 'delete']);
+		expect(final!.hookId).toBeUndefined();
 	});
 
 	test('trap: static data written in webhook() is lost when n8n sends the response (webhookResponse + workflowData)', async () => {
@@ -177,9 +176,7 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 			expect(info.staticData.deliveries).toBe(1);
 			await harness.sleep(700);
 		}
-		const sd = ((await stack.client.getWorkflow(created.id)).staticData || {})[
-			'node:Probe Trigger'
-		];
+		const sd = await stack.client.nodeStaticData(created.id, 'Probe Trigger');
 		expect(sd.deliveries).toBeUndefined();
 		expect(sd.calls).toEqual(['checkExists', 'create']);
 	});

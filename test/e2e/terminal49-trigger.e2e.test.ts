@@ -133,8 +133,7 @@ describe('Terminal49 Trigger in real n8n (single mode)', () => {
 		]);
 
 		// static data holds the webhook only (deduplication lives in process memory and n8n's store)
-		const saved = await stack.client.getWorkflow(wf.id);
-		const data = (saved.staticData || {})['node:Terminal49 Trigger'];
+		const data = await stack.client.nodeStaticData(wf.id, 'Terminal49 Trigger');
 		expect(data).toMatchObject({ webhookId: hooks[0].id });
 		expect(data.seenNotifications).toBeUndefined();
 		expect(JSON.stringify(stack.logs())).not.toContain(hooks[0].secret);
