@@ -10,6 +10,7 @@ import {
 	selectedPodLfd,
 	sourceTimeZones,
 } from './deadlines';
+import { isObject, text } from './values';
 
 /**
  * What changed, as facts a Filter or IF node can test without code: holds released or added, became (or
@@ -236,10 +237,6 @@ const SELECTION = 'import_deadlines.pod.unified.current_selection';
 const selectionOf = (value: unknown): DeadlineSource | null =>
 	POD_SELECTIONS.includes(value as never) ? (value as DeadlineSource) : null;
 
-function isObject(value: unknown): value is IDataObject {
-	return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
 function pairsOf(changeset: unknown): Map<string, Pair> {
 	const pairs = new Map<string, Pair>();
 	if (!isObject(changeset)) return pairs;
@@ -297,9 +294,6 @@ function same(a: unknown, b: unknown): boolean {
 		ka.length === kb.length && ka.every((k) => same((a as IDataObject)[k], (b as IDataObject)[k]))
 	);
 }
-
-const text = (value: unknown): string | null =>
-	typeof value === 'string' && value !== '' ? value : null;
 
 function activeHoldCounts(holds: unknown): Map<string, number> {
 	const counts = new Map<string, number>();

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isObject } from './values';
+
 /**
  * Checks the container map (GET /containers/{id}/map_geojson) against the spec's geometry rules:
  * - the document is `{type: "FeatureCollection", features: [...]}`;
@@ -30,9 +32,6 @@ export interface MapValidation {
 	collectionProblem?: string;
 	problems: MapFeatureProblem[];
 }
-
-const isObject = (value: unknown): value is IDataObject =>
-	!!value && typeof value === 'object' && !Array.isArray(value);
 
 const show = (value: unknown): string => {
 	const text = JSON.stringify(value);

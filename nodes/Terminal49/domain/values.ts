@@ -1,8 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
+/** Whether a value is an object with keys (a record, a nested object), not an array, a scalar or null. */
+export const isObject = (value: unknown): value is IDataObject =>
+	!!value && typeof value === 'object' && !Array.isArray(value);
+
 /** A related record or nested object of an item, else undefined (an array or a scalar is none). */
 export const asObject = (value: unknown): IDataObject | undefined =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
+	isObject(value) ? value : undefined;
 
 /** A string with something in it, else null (blank, missing or not a string). */
 export const text = (value: unknown): string | null =>
