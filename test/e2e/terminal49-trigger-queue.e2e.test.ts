@@ -77,6 +77,14 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		t49 = await startT49Stack({
 			mode: 'queue',
 			sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 12 },
+			// Bull's lock on a running job and its check for stalled ones, shorter than n8n's defaults (60 s lock,
+			// 30 s check): a killed worker's executions end within 20 s instead of 90, by the same path (Bull finds
+			// the job stalled, n8n ends it). A false stall needs a worker blocked for 10 s between two renewals.
+			env: {
+				QUEUE_WORKER_LOCK_DURATION: '15000',
+				QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
+				QUEUE_WORKER_STALLED_INTERVAL: '5000',
+			},
 		});
 	});
 
