@@ -10,12 +10,15 @@
  *      machine), so that they install while the stages below run. Their output goes to .cache/test-logs/.
  *   3. lint (its four checks two at a time: scripts/lint.mjs --parallel), build, n8n's scanner on the packed
  *      tarball (its source leg ran in lint)
- *   4. the unit suite (jest), and beside it (its output shown when it ends)
+ *   4. the unit suite (jest), and beside it (their output shown when they end)
  *   5. the unit suite again under the shifted clock (npm run test:unit:shifted: 2027-12-31 23:30 UTC seen from
  *      Auckland), less the tests of the tooling (test/dev, test/release, test/scan, test/docs: the edit loop's
  *      tsc --watch, npm publish, n8n's scanner, the docs' links), which read no calendar
- *   6. the e2e suite (jest -c jest.e2e.config.js) once the installs of step 2 are done, on the package built in
- *      step 3 (packed once, E2E_PACKAGE_TGZ)
+ *   6. when the installs of step 2 are done by then (a machine that has them), the e2e files that mostly wait
+ *      on n8n's one-minute poll schedule (WAITING_E2E), one n8n at a time: about three minutes of waiting that
+ *      costs the unit suites little CPU
+ *   7. the rest of the e2e suite (jest -c jest.e2e.config.js) once the installs are done, on the package built
+ *      in step 3 (packed once, E2E_PACKAGE_TGZ); all of it when step 6 did not run
  *
  * Any stage that fails stops the run (the background installs too) with its exit code.
  *
@@ -32,6 +35,11 @@ const t0 = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const say = (message) => process.stdout.write(`[test ${seconds(Date.now() - t0)}] ${message}\n`);
 const times = [];
+/**
+ * E2E files that spend most of their time waiting for n8n's poll schedule (every minute, the shortest n8n
+ * allows): run beside the unit suites when n8n is installed by then (step 6 above).
+ */
+const WAITING_E2E = ['test/e2e/terminal49-polling-trigger.e2e.test.ts'];
 const only = process.env.T49_TEST_STAGES ? new Set(process.env.T49_TEST_STAGES.split(',')) : null;
 const wanted = (stage) => !only || only.has(stage);
 
@@ -86,16 +94,17 @@ function fail(stage, code) {
 	process.exit(code || 1);
 }
 
-async function stage(name, command, args, env, logName) {
+/** `label`: the name in the table when it is not the stage's (a stage run in two parts). */
+async function stage(name, command, args, env, logName, label = name) {
 	if (!wanted(name)) return;
 	say(
-		`${name}: ${[command, ...args].map((a) => (a === process.execPath ? 'node' : path.relative(ROOT, a) || a)).join(' ')}${logName ? ` (beside the others; its output when it ends, and in .cache/test-logs/${logName})` : ''}`,
+		`${label}: ${[command, ...args].map((a) => (a === process.execPath ? 'node' : path.relative(ROOT, a) || a)).join(' ')}${logName ? ` (beside the others; its output when it ends, and in .cache/test-logs/${logName})` : ''}`,
 	);
 	const t = Date.now();
 	const code = await run(command, args, env, logName);
-	if (logName) say(`${name}: done`);
-	times.push([name, Date.now() - t]);
-	if (code !== 0) fail(name, code);
+	if (logName) say(`${label}: done`);
+	times.push([label, Date.now() - t]);
+	if (code !== 0) fail(label, code);
 }
 
 function table() {
@@ -166,6 +175,28 @@ async function main() {
 	await stage('build', 'npm', ['run', 'build', '--silent']);
 	await stage('scan', process.execPath, [path.join(__dirname, 'scan.mjs'), '--dist']);
 
+	// the package built above, packed once: the e2e global setup then neither builds nor packs it again
+	const env = {};
+	if (wanted('e2e') && wanted('build') && !process.env.E2E_PACKAGE_TGZ)
+		env.E2E_PACKAGE_TGZ = require('./n8n').packPackage({
+			outDir: path.join(ROOT, '.cache', 'e2e-pack'),
+		});
+	// the e2e files that wait on n8n's schedule start beside the unit runs if n8n is installed by now (and the
+	// package packed: two global setups must not build one dist/ at once)
+	const E2E = ['-c', 'jest.e2e.config.js'];
+	const waitingBeside =
+		installs?.child.exitCode === 0 && Boolean(env.E2E_PACKAGE_TGZ || process.env.E2E_PACKAGE_TGZ);
+	const waiting =
+		waitingBeside &&
+		stage(
+			'e2e',
+			BIN('jest'),
+			[...E2E, '--maxWorkers=1', ...WAITING_E2E],
+			{ ...env, T49_PORT_BANDS_FROM: '4' },
+			'e2e-waiting.log',
+			'e2e (waiting on n8n)',
+		);
+
 	// the two unit runs side by side: each waits on its sandboxes and rate windows about half its time
 	await Promise.all([
 		stage('unit', BIN('jest'), []),
@@ -181,13 +212,9 @@ async function main() {
 			fail('installs (background)', code);
 		}
 	}
-	// the package built above, packed once: the e2e global setup then neither builds nor packs it again
-	const env = {};
-	if (wanted('build') && !process.env.E2E_PACKAGE_TGZ)
-		env.E2E_PACKAGE_TGZ = require('./n8n').packPackage({
-			outDir: path.join(ROOT, '.cache', 'e2e-pack'),
-		});
-	await stage('e2e', BIN('jest'), ['-c', 'jest.e2e.config.js'], env);
+	const rest = waitingBeside ? ['--testPathIgnorePatterns', ...WAITING_E2E] : [];
+	await stage('e2e', BIN('jest'), [...E2E, ...rest], env);
+	await waiting;
 	table();
 }
 

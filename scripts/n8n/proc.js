@@ -109,10 +109,16 @@ function startProcess(name, command, args, { env, cwd, logFile, echo } = {}) {
  * here), which every outgoing connection also draws its local port from, so between this check and n8n's bind
  * another connection could take it ("n8n Task Broker's port … is already in use"). These come from below that
  * range, from a band of 1,500 ports of this process's own (by JEST_WORKER_ID, so two e2e files side by side
- * never hand out the same port), each port once per process, and only when a bind to it succeeds now.
+ * never hand out the same port), each port once per process, and only when a bind to it succeeds now. A second
+ * jest run beside the first (npm test's e2e files beside the unit suites) takes the bands after the first's with
+ * T49_PORT_BANDS_FROM=4.
  */
 const PORT_BAND = 1500;
-const PORT_BASE = 20000 + ((Number(process.env.JEST_WORKER_ID) || 0) % 8) * PORT_BAND;
+const PORT_BASE =
+	20000 +
+	(((Number(process.env.T49_PORT_BANDS_FROM) || 0) + (Number(process.env.JEST_WORKER_ID) || 0)) %
+		8) *
+		PORT_BAND;
 let nextPortOffset = process.pid % PORT_BAND;
 
 function bindable(port) {
