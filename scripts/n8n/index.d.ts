@@ -211,10 +211,11 @@ export interface Stack {
 	stop(): Promise<void>;
 	/** `{ kill: true }`: SIGKILL (a crash) instead of a clean shutdown. */
 	restart(o?: { kill?: boolean }): Promise<void>;
+	/** `env`: more environment for this process from now on (its later restarts keep it). */
 	restartProcess(
 		role: 'webhook' | 'worker',
 		i: number,
-		o?: { kill?: boolean; start?: boolean },
+		o?: { kill?: boolean; start?: boolean; env?: Record<string, string> },
 	): Promise<void>;
 	startProcessAgain(role: 'webhook' | 'worker', i: number): Promise<void>;
 	restartRedis(o?: { kill?: boolean; downMs?: number }): Promise<void>;

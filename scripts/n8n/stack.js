@@ -109,6 +109,8 @@ async function prepareRun(o) {
 		createdPostgresDir,
 		stoppers: [],
 		queueEnv: {},
+		/** Queue mode: the environment one process was last restarted with (`worker-1`: {...}), kept for it. */
+		processEnv: {},
 		stack: null,
 	};
 }
@@ -155,7 +157,8 @@ function newStack(run) {
 		},
 		/**
 		 * Queue mode: stop (or SIGKILL with `{ kill: true }`) one `webhook` or `worker` process and, unless
-		 * `{ start: false }`, start it again on the same port. Returns when it is ready again.
+		 * `{ start: false }`, start it again on the same port. Returns when it is ready again. `{ env }`: more
+		 * environment for this process from now on (its later restarts keep it).
 		 */
 		async restartProcess(role, i, opts) {
 			await restartProcess(run, role, i, opts);
@@ -215,6 +218,7 @@ function roleEnv(run, extra) {
 /** Queue mode: the `webhook` or `worker` process `i` (webhook `i` always on its own port). */
 async function startRole(run, role, i) {
 	const name = `${role}-${i + 1}`;
+	const env = roleEnv(run, run.processEnv[name] || {});
 	return await startN8nProcess({
 		role,
 		userFolder: run.userFolder,
@@ -224,7 +228,7 @@ async function startRole(run, role, i) {
 		queue: run.queue,
 		logFile: path.join(run.logDir, `n8n-${name}.log`),
 		echo: run.o.echo,
-		extraEnv: roleEnv(run, {}),
+		extraEnv: env,
 		log: run.log,
 		line: run.o.line,
 		name,
@@ -317,10 +321,14 @@ async function restartStack(run, { kill = false } = {}) {
 	await stack.client.login(run.owner.email, run.owner.password);
 }
 
-async function restartProcess(run, role, i, { kill = false, start = true } = {}) {
+async function restartProcess(run, role, i, { kill = false, start = true, env } = {}) {
 	const { stack } = run;
 	const list = role === 'worker' ? stack.workers : stack.webhooks;
 	if (!list[i]) throw new Error(`no ${role} ${i}`);
+	if (env) {
+		const name = `${role}-${i + 1}`;
+		run.processEnv[name] = { ...run.processEnv[name], ...env };
+	}
 	if (kill) await list[i].proc.kill();
 	else await list[i].stop();
 	if (start) list[i] = await startRole(run, role, i);
