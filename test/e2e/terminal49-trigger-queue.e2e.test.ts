@@ -605,13 +605,14 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			timeoutMs: 90_000,
 			intervalMs: 500,
 		});
-		// faults that must not add a poll: a worker killed and started again, a webhook process restarted
-		await stack.restartProcess('worker', 0, { kill: true });
-		await stack.restartProcess('webhook', 1);
-		// change 2: the vessel arrives
+		// change 2: the vessel arrives; while it waits for the next poll, faults that must not add a poll: a worker
+		// killed (change 1's run has ended) and started again, a webhook process restarted. Made before them, the
+		// change is the next poll's however long the restarts take on a loaded machine
 		expect(sandbox.advanceContainer(moved.containerId, 1)).toEqual([
 			'container.transport.vessel_arrived',
 		]);
+		await stack.restartProcess('worker', 0, { kill: true });
+		await stack.restartProcess('webhook', 1);
 		await harness.waitFor('the second change to run', () => successes().length >= 2, {
 			timeoutMs: 150_000,
 			intervalMs: 500,
