@@ -14,6 +14,11 @@ import { ROOT } from './helpers';
 
 // The callbacks of page.evaluate() run in the browser; the project compiles without the DOM library.
 declare const document: { querySelectorAll(selector: string): Array<{ remove(): void }> };
+declare const window: {
+	history: { pushState(state: null, unused: string, url: string): void };
+	dispatchEvent(event: unknown): void;
+};
+declare const PopStateEvent: new (type: string, init: { state: null }) => unknown;
 type HTMLElement = { innerText: string };
 type HTMLInputElement = {
 	value: string;
@@ -104,9 +109,24 @@ export class Editor {
 		await this.remember();
 	}
 
-	async openWorkflow(id: string) {
-		await this.page.goto(`${this.baseUrl}/workflow/${id}`);
+	/**
+	 * Opens a saved workflow and waits until the canvas shows `nodeNames`. The first time by loading its page;
+	 * after that (`inApp`) through the editor's own router, as a person going from one workflow to another does,
+	 * which does not load and start the editor again (about 5 s a workflow on 2 cores). The router follows the
+	 * address on a popstate event (vue-router's HTML5 history).
+	 */
+	async openWorkflow(id: string, nodeNames: string[] = [], { inApp = false } = {}) {
+		if (inApp) {
+			await this.page.evaluate((target) => {
+				window.history.pushState(null, '', target);
+				window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+			}, `/workflow/${id}`);
+			await this.page.waitForURL((url) => url.pathname === `/workflow/${id}`);
+		} else {
+			await this.page.goto(`${this.baseUrl}/workflow/${id}`);
+		}
 		await this.page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30_000 });
+		for (const name of nodeNames) await this.canvasNode(name).first().waitFor({ timeout: 30_000 });
 		await this.zoomToFit();
 	}
 
@@ -254,6 +274,8 @@ export class Editor {
 
 	/** Runs the workflow with the canvas's "Execute workflow" button and waits until it has finished. */
 	async executeWorkflow() {
+		// a toast of the workflow opened before must not pass for this run's
+		await this.clearToasts();
 		await this.page.locator('[data-test-id="execute-workflow-button"]').click();
 		await this.page
 			.getByText(/Workflow executed successfully|Workflow execution had a problem|Problem in node/)
@@ -330,15 +352,20 @@ export class Editor {
 		await this.page.waitForTimeout(ms);
 	}
 
-	/** A screenshot for the docs (docs/img/<file>), without toasts floating over it. */
-	async screenshot(file: string, locator?: Locator): Promise<string> {
-		// toasts go (n8n re-creates them); tooltips are only hidden by moving the pointer away: their elements
-		// are the poppers n8n reuses for dropdowns
+	/** Removes the toasts on the page (n8n re-creates them). */
+	async clearToasts() {
 		await this.page.evaluate(() =>
 			document
 				.querySelectorAll('.el-notification, .el-message')
 				.forEach((element: { remove(): void }) => element.remove()),
 		);
+	}
+
+	/** A screenshot for the docs (docs/img/<file>), without toasts floating over it. */
+	async screenshot(file: string, locator?: Locator): Promise<string> {
+		// tooltips are only hidden by moving the pointer away: their elements are the poppers n8n reuses for
+		// dropdowns
+		await this.clearToasts();
 		await this.page.mouse.move(1, 1);
 		await this.settle(200);
 		const target = path.join(IMG_DIR, file);
