@@ -15,8 +15,8 @@
  *      Auckland), less the tests of the tooling (test/dev, test/release, test/scan, test/docs: the edit loop's
  *      tsc --watch, npm publish, n8n's scanner, the docs' links), which read no calendar
  *   6. when the installs of step 2 are done by then (a machine that has them), the e2e files that mostly wait
- *      on n8n's one-minute poll schedule (WAITING_E2E), one n8n at a time: about three minutes of waiting that
- *      costs the unit suites little CPU
+ *      on n8n's one-minute poll schedule (WAITING_E2E, the polling trigger's in single and in queue mode), side
+ *      by side: about three minutes each, mostly waiting, which costs the unit suites little CPU
  *   7. the rest of the e2e suite (jest -c jest.e2e.config.js) once the installs are done, on the package built
  *      in step 3 (packed once, E2E_PACKAGE_TGZ); all of it when step 6 did not run
  *
@@ -37,9 +37,12 @@ const say = (message) => process.stdout.write(`[test ${seconds(Date.now() - t0)}
 const times = [];
 /**
  * E2E files that spend most of their time waiting for n8n's poll schedule (every minute, the shortest n8n
- * allows): run beside the unit suites when n8n is installed by then (step 6 above).
+ * allows): run beside the unit suites, side by side, when n8n is installed by then (step 6 above).
  */
-const WAITING_E2E = ['test/e2e/terminal49-polling-trigger.e2e.test.ts'];
+const WAITING_E2E = [
+	'test/e2e/terminal49-polling-trigger.e2e.test.ts',
+	'test/e2e/terminal49-polling-trigger-queue.e2e.test.ts',
+];
 const only = process.env.T49_TEST_STAGES ? new Set(process.env.T49_TEST_STAGES.split(',')) : null;
 const wanted = (stage) => !only || only.has(stage);
 
@@ -191,7 +194,7 @@ async function main() {
 		stage(
 			'e2e',
 			BIN('jest'),
-			[...E2E, '--maxWorkers=1', ...WAITING_E2E],
+			[...E2E, `--maxWorkers=${WAITING_E2E.length}`, ...WAITING_E2E],
 			{ ...env, T49_PORT_BANDS_FROM: '4' },
 			'e2e-waiting.log',
 			'e2e (waiting on n8n)',

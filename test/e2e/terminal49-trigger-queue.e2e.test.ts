@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { harness, NODE_TYPES, ROOT, startT49Stack, waitForActivation } from './helpers';
+import { dbExecutions, settled } from './queueExecutions';
 import type { Execution, T49Stack, WorkflowJson } from './helpers';
 
 jest.setTimeout(420_000);
@@ -84,15 +85,6 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		if (t49) await t49.stop();
 	});
 
-	/** Rows of execution_entity for a workflow: [id, status, finished] from Postgres. */
-	function dbExecutions(workflowId: string) {
-		return t49.stack
-			.sql(
-				`select id, status, finished from execution_entity where "workflowId" = '${workflowId}' order by id`,
-			)
-			.map(([id, status, finished]) => ({ id, status, finished: finished === 't' }));
-	}
-
 	/**
 	 * The executions among `ids` whose data in Postgres holds a delivery (`marker`, the start of the test's
 	 * notification ids): read in Postgres itself, not through n8n.
@@ -104,39 +96,6 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 				`select "executionId" from execution_data where "executionId" in (${ids.map(Number).join(',')}) and data like '%${marker}%' order by "executionId"`,
 			)
 			.map(([id]) => id);
-	}
-
-	/**
-	 * Wait until no execution of the workflow is new/running and the count held still for `settleMs`.
-	 * `leftRunningMs`: an execution "running" that long is taken as left so by a fault (n8n never finishes it;
-	 * the caller checks what it holds), not as busy.
-	 */
-	async function settled(
-		workflowId: string,
-		{ settleMs = 3000, timeoutMs = 180_000, leftRunningMs = Infinity } = {},
-	) {
-		let last = -1;
-		let since = Date.now();
-		const deadline = Date.now() + timeoutMs;
-		const runningSince = new Map<string, number>();
-		for (;;) {
-			const rows = dbExecutions(workflowId);
-			for (const r of rows)
-				if (r.status !== 'running') runningSince.delete(r.id);
-				else if (!runningSince.has(r.id)) runningSince.set(r.id, Date.now());
-			const left = (r: { id: string; status: string }) =>
-				r.status === 'running' && Date.now() - runningSince.get(r.id)! >= leftRunningMs;
-			const busy = rows.some((r) => ['new', 'running', 'waiting'].includes(r.status) && !left(r));
-			if (rows.length !== last || busy) {
-				last = rows.length;
-				since = Date.now();
-			} else if (Date.now() - since >= settleMs) {
-				return rows;
-			}
-			if (Date.now() > deadline)
-				throw new Error(`executions did not settle: ${JSON.stringify(rows)}`);
-			await harness.sleep(500);
-		}
 	}
 
 	/** Executions (with data, through main's REST API on Postgres) keyed by the notification they ran. */
@@ -232,8 +191,9 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		await harness.waitFor(
 			'running executions',
 			() =>
-				dbExecutions(workflowId).filter((r) => r.status === 'running' || r.status === 'waiting')
-					.length >= n,
+				dbExecutions(t49.stack, workflowId).filter(
+					(r) => r.status === 'running' || r.status === 'waiting',
+				).length >= n,
 			{ timeoutMs: 30_000, intervalMs: 100 },
 		);
 	}
@@ -309,7 +269,7 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		const spread = stack.proxy!.counts.map((c, i) => c - countsBefore[i]);
 		expect(spread.every((c) => c >= Math.floor(n / 2))).toBe(true);
 
-		const rows = await settled(wf.id);
+		const rows = await settled(t49.stack, wf.id);
 		expect(rows).toHaveLength(n);
 		const notOk = rows.filter((r) => r.status !== 'success' || !r.finished);
 		if (notOk.length) {
@@ -350,7 +310,7 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		// the trigger when it holds the id. It does not always: two workers that record ids at the same time
 		// overwrite each other's list (read-modify-write of one row, no lock), so an id can be missing.
 		// The bound that holds: at most one run per webhook process (each one's memory, layer 1).
-		const after = await settled(wf.id);
+		const after = await settled(t49.stack, wf.id);
 		expect(after.length).toBeLessThanOrEqual(2 * n);
 		const { ran } = await byNotification(wf.id);
 		expect(new Set(ran.keys())).toEqual(new Set(firsts.map((d) => d.notificationId)));
@@ -378,7 +338,7 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		await runningExecutions(wf.id);
 		// n8n's worker waits for its running executions on SIGTERM (N8N_GRACEFUL_SHUTDOWN_TIMEOUT, 30 s)
 		await stack.restartProcess('worker', 0);
-		const rows = await settled(wf.id, { settleMs: 5000 });
+		const rows = await settled(t49.stack, wf.id, { settleMs: 5000 });
 		const { ran } = await byNotification(wf.id);
 		expect(rows.map((r) => r.status)).toEqual(Array(ids.length).fill('success'));
 		expect(new Set(ran.keys())).toEqual(new Set(ids));
@@ -456,13 +416,13 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			faultAfter: 20,
 			fault: () => stack.restartProcess('webhook', 0),
 		});
-		await settled(wf.id);
+		await settled(t49.stack, wf.id);
 		// and, as Terminal49 may, some that were answered come again: to the restarted process, whose memory is new
 		const again = await Promise.all(
 			ids.slice(0, 15).map((id) => deliver(stack.webhookUrlOf(0, path), hook.secret, id)),
 		);
 		expect(again).toEqual(Array(15).fill(200));
-		await settled(wf.id);
+		await settled(t49.stack, wf.id);
 		// eslint-disable-next-line no-console
 		console.log(`webhook restart: ${failedFirst} of ${ids.length} got no 2xx the first time`);
 		check('webhook restart', ids, await byNotification(wf.id), stack.webhooks.length);
@@ -487,7 +447,7 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		// job.progress() to Redis fails between setRunning and the end of the run (scaling/job-processor.js), so
 		// the run neither finishes nor is given up. Such an execution keeps the delivery in its data (check()
 		// below counts it as kept, never as lost) and can be retried from the editor (docs/trigger.md).
-		const rows = await settled(wf.id, { settleMs: 5000, leftRunningMs: 60_000 });
+		const rows = await settled(t49.stack, wf.id, { settleMs: 5000, leftRunningMs: 60_000 });
 		const leftRunning = rows.filter((r) => r.status === 'running').map((r) => r.id);
 		// eslint-disable-next-line no-console
 		console.log(
@@ -531,7 +491,7 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			expect(again).toEqual(Array(40).fill(200));
 			// both processes got some notifications
 			expect(sticky.counts.every((c) => c > 0)).toBe(true);
-			const rows = await settled(wf.id);
+			const rows = await settled(t49.stack, wf.id);
 			// layer 1 caught every copy: one execution per notification, none needed the store
 			expect(rows).toHaveLength(40);
 			const { ran } = await byNotification(wf.id);
@@ -542,132 +502,6 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		}
 		await deactivate(wf, path);
 	});
-	test('the polling trigger: main polls once per interval, workers and webhook processes never; each change runs once on a worker', async () => {
-		const { sandbox, stack } = t49;
-		const NODE = 'Terminal49 Polling Trigger';
-		/** Starts of polls seen by the sandbox: a poll begins with the first page of the tracked shipments. */
-		const pollStarts = (since: number) =>
-			sandbox.requests
-				.filter(
-					(r) =>
-						r.at >= since &&
-						r.method === 'GET' &&
-						r.path.endsWith('/shipments') &&
-						r.query.include === 'containers' &&
-						(r.query['page[number]'] ?? '1') === '1',
-				)
-				.map((r) => r.at);
-		const workerLogsBefore = stack.workers.map((w) => stack.logs(w.name).length);
-		const held = sandbox.fixtures.find((x) => x.key === 'new_booking')!;
-		const moved = sandbox.fixtures.find((x) => x.key === 'on_ship')!;
-		const wf = await stack.client.createWorkflow(
-			t49.bind({
-				name: 'queue polling e2e',
-				nodes: [
-					{
-						id: 'poller',
-						name: NODE,
-						type: 'n8n-nodes-terminal49.terminal49PollingTrigger',
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: {
-							pollTimes: { item: [{ mode: 'everyMinute' }] },
-							events: ['container.updated', 'container.transport.vessel_arrived'],
-						},
-					},
-					{
-						id: 'out',
-						name: 'Out',
-						type: 'n8n-nodes-base.noOp',
-						typeVersion: 1,
-						position: [220, 0],
-						parameters: {},
-					},
-				],
-				connections: { [NODE]: { main: [[{ node: 'Out', type: 'main', index: 0 }]] } },
-				settings: { executionOrder: 'v1' },
-			}),
-		);
-		const activatedAt = Date.now();
-		await stack.client.activateWorkflow(wf.id);
-		// main's activation poll records the baseline and emits nothing
-		await harness.waitFor('the activation poll', () => pollStarts(activatedAt).length >= 1, {
-			timeoutMs: 30_000,
-			intervalMs: 200,
-		});
-		const successes = () => dbExecutions(wf.id).filter((r) => r.status === 'success');
-
-		// change 1: a hold at the terminal, found by the next scheduled poll
-		sandbox.updateContainer(held.containerId, {
-			holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }],
-		} as never);
-		await harness.waitFor('the first change to run', () => successes().length >= 1, {
-			timeoutMs: 90_000,
-			intervalMs: 500,
-		});
-		// change 2: the vessel arrives; while it waits for the next poll, faults that must not add a poll: a worker
-		// killed (change 1's run has ended) and started again, a webhook process restarted. Made before them, the
-		// change is the next poll's however long the restarts take on a loaded machine
-		expect(sandbox.advanceContainer(moved.containerId, 1)).toEqual([
-			'container.transport.vessel_arrived',
-		]);
-		await stack.restartProcess('worker', 0, { kill: true });
-		await stack.restartProcess('webhook', 1);
-		await harness.waitFor('the second change to run', () => successes().length >= 2, {
-			timeoutMs: 150_000,
-			intervalMs: 500,
-		});
-		// one more interval with nothing new: a poll, no execution
-		const quietFrom = Math.max(...pollStarts(activatedAt));
-		await harness.waitFor('one more scheduled poll', () => pollStarts(quietFrom + 1).length >= 1, {
-			timeoutMs: 90_000,
-			intervalMs: 500,
-		});
-		await harness.sleep(3_000);
-		await stack.client.deactivateWorkflow(wf.id);
-		const deactivatedAt = Date.now();
-
-		const starts = pollStarts(activatedAt);
-		// eslint-disable-next-line no-console
-		console.log(
-			`queue polling: ${starts.length} polls at ${starts.map((at) => new Date(at).toISOString().slice(11, 23)).join(', ')}`,
-		);
-		// the activation poll, then n8n's schedule: "every minute" fires once a minute at a second n8n picks
-		// per node. One poll per interval, never two, none missing: consecutive scheduled polls a minute apart
-		// (a worker killed and a webhook process restarted in between changed nothing), and as many as the
-		// minutes the workflow was active after the first
-		const scheduled = starts.slice(1);
-		expect(scheduled.length).toBeGreaterThanOrEqual(3);
-		expect(scheduled[0] - starts[0]).toBeLessThanOrEqual(61_000);
-		for (let i = 1; i < scheduled.length; i++) {
-			expect(scheduled[i] - scheduled[i - 1]).toBeGreaterThan(55_000);
-			expect(scheduled[i] - scheduled[i - 1]).toBeLessThan(65_000);
-		}
-		expect(scheduled.length).toBe(Math.floor((deactivatedAt - scheduled[0]) / 60_000) + 1);
-
-		// exactly two executions, each with its change once, both run by a worker (main runs none in queue mode)
-		const rows = await settled(wf.id);
-		expect(rows.map((r) => r.status)).toEqual(['success', 'success']);
-		const items = await Promise.all(
-			rows.map(async (r) =>
-				(harness.nodeOutput(await stack.client.getExecution(r.id), 'Out') ?? []).map((item) => ({
-					event: item.event,
-					container: (item.container as { id?: string } | null)?.id,
-				})),
-			),
-		);
-		expect(items[0]).toEqual([{ event: 'container.updated', container: held.containerId }]);
-		expect(items[1]).toEqual([
-			{ event: 'container.transport.vessel_arrived', container: moved.containerId },
-		]);
-		const ranOnWorker = rows.filter((r) =>
-			stack.workers.some((w, i) =>
-				stack.logs(w.name).slice(workerLogsBefore[i]).includes(`Worker started execution ${r.id} `),
-			),
-		);
-		expect(ranOnWorker).toHaveLength(2);
-	});
-
 	/**
 	 * Last, on workers restarted with Bull's lock on a running job at 15 s (renewed every 5 s) and its check for
 	 * stalled jobs every 5 s, instead of n8n's 60 s and 30 s: a killed worker's executions end within 20 s instead
@@ -697,7 +531,7 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			await runningExecutions(wf.id);
 			await stack.restartProcess('worker', 0, { kill: true });
 
-			const rows = await settled(wf.id, { settleMs: 5000, timeoutMs: 240_000 });
+			const rows = await settled(t49.stack, wf.id, { settleMs: 5000, timeoutMs: 240_000 });
 			const { ran, keptOnly, executions } = await byNotification(wf.id);
 			const byStatus = executions.reduce<Record<string, number>>(
 				(acc, e) => ({ ...acc, [e.status]: (acc[e.status] ?? 0) + 1 }),
@@ -744,7 +578,7 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			const answered = new Set(ids.filter((_, i) => statuses[i] === 200));
 			await redeliverUntilAnswered(url, hook.secret, ids, answered, { timeoutMs: 150_000 });
 			expect(answered.size).toBe(ids.length);
-			await settled(wf.id, { settleMs: 5000 });
+			await settled(t49.stack, wf.id, { settleMs: 5000 });
 			// every notification ran to the end, none more than once per webhook process
 			const { ran } = await byNotification(wf.id);
 			expect(new Set(ran.keys())).toEqual(new Set(ids));

@@ -1,0 +1,55 @@
+/**
+ * A workflow's executions in queue mode, read in n8n's Postgres (never from one process's memory): the rows of
+ * `execution_entity`, and a wait until they have settled. Used by the queue-mode e2e files.
+ */
+import { harness } from './helpers';
+import type { Stack } from './helpers';
+
+export interface ExecutionRow {
+	id: string;
+	status: string;
+	finished: boolean;
+}
+
+/** Rows of execution_entity for a workflow: [id, status, finished] from Postgres. */
+export function dbExecutions(stack: Stack, workflowId: string): ExecutionRow[] {
+	return stack
+		.sql(
+			`select id, status, finished from execution_entity where "workflowId" = '${workflowId}' order by id`,
+		)
+		.map(([id, status, finished]) => ({ id, status, finished: finished === 't' }));
+}
+
+/**
+ * Wait until no execution of the workflow is new/running and the count held still for `settleMs`.
+ * `leftRunningMs`: an execution "running" that long is taken as left so by a fault (n8n never finishes it;
+ * the caller checks what it holds), not as busy.
+ */
+export async function settled(
+	stack: Stack,
+	workflowId: string,
+	{ settleMs = 3000, timeoutMs = 180_000, leftRunningMs = Infinity } = {},
+): Promise<ExecutionRow[]> {
+	let last = -1;
+	let since = Date.now();
+	const deadline = Date.now() + timeoutMs;
+	const runningSince = new Map<string, number>();
+	for (;;) {
+		const rows = dbExecutions(stack, workflowId);
+		for (const r of rows)
+			if (r.status !== 'running') runningSince.delete(r.id);
+			else if (!runningSince.has(r.id)) runningSince.set(r.id, Date.now());
+		const left = (r: ExecutionRow) =>
+			r.status === 'running' && Date.now() - runningSince.get(r.id)! >= leftRunningMs;
+		const busy = rows.some((r) => ['new', 'running', 'waiting'].includes(r.status) && !left(r));
+		if (rows.length !== last || busy) {
+			last = rows.length;
+			since = Date.now();
+		} else if (Date.now() - since >= settleMs) {
+			return rows;
+		}
+		if (Date.now() > deadline)
+			throw new Error(`executions did not settle: ${JSON.stringify(rows)}`);
+		await harness.sleep(500);
+	}
+}

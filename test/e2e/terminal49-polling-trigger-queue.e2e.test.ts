@@ -1,0 +1,155 @@
+/**
+ * The Terminal49 Polling Trigger in queue mode as n8n runs it at scale (scripts/n8n: startStack({ mode: 'queue' }):
+ * Postgres, Redis, one main, two `n8n webhook` processes, two `n8n worker`s): main polls, once per interval on n8n's
+ * own schedule (every minute, the shortest n8n allows); workers and webhook processes never do; each change runs
+ * once, on a worker. Executions are counted in Postgres.
+ *
+ * Its own file, apart from terminal49-trigger-queue.e2e.test.ts: most of its three minutes is waiting for n8n's
+ * schedule, so `npm test` runs it beside the unit suites (scripts/test.js WAITING_E2E).
+ */
+import { harness, startT49Stack } from './helpers';
+import type { T49Stack } from './helpers';
+import { dbExecutions, settled } from './queueExecutions';
+
+jest.setTimeout(420_000);
+
+describe('Terminal49 Polling Trigger in queue mode: Postgres, 2 webhook processes, 2 workers', () => {
+	let t49: T49Stack;
+
+	beforeAll(async () => {
+		t49 = await startT49Stack({
+			mode: 'queue',
+			sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 12 },
+		});
+	});
+
+	afterAll(async () => {
+		if (t49) await t49.stop();
+	});
+
+	test('the polling trigger: main polls once per interval, workers and webhook processes never; each change runs once on a worker', async () => {
+		const { sandbox, stack } = t49;
+		const NODE = 'Terminal49 Polling Trigger';
+		/** Starts of polls seen by the sandbox: a poll begins with the first page of the tracked shipments. */
+		const pollStarts = (since: number) =>
+			sandbox.requests
+				.filter(
+					(r) =>
+						r.at >= since &&
+						r.method === 'GET' &&
+						r.path.endsWith('/shipments') &&
+						r.query.include === 'containers' &&
+						(r.query['page[number]'] ?? '1') === '1',
+				)
+				.map((r) => r.at);
+		const workerLogsBefore = stack.workers.map((w) => stack.logs(w.name).length);
+		const held = sandbox.fixtures.find((x) => x.key === 'new_booking')!;
+		const moved = sandbox.fixtures.find((x) => x.key === 'on_ship')!;
+		const wf = await stack.client.createWorkflow(
+			t49.bind({
+				name: 'queue polling e2e',
+				nodes: [
+					{
+						id: 'poller',
+						name: NODE,
+						type: 'n8n-nodes-terminal49.terminal49PollingTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {
+							pollTimes: { item: [{ mode: 'everyMinute' }] },
+							events: ['container.updated', 'container.transport.vessel_arrived'],
+						},
+					},
+					{
+						id: 'out',
+						name: 'Out',
+						type: 'n8n-nodes-base.noOp',
+						typeVersion: 1,
+						position: [220, 0],
+						parameters: {},
+					},
+				],
+				connections: { [NODE]: { main: [[{ node: 'Out', type: 'main', index: 0 }]] } },
+				settings: { executionOrder: 'v1' },
+			}),
+		);
+		const activatedAt = Date.now();
+		await stack.client.activateWorkflow(wf.id);
+		// main's activation poll records the baseline and emits nothing
+		await harness.waitFor('the activation poll', () => pollStarts(activatedAt).length >= 1, {
+			timeoutMs: 30_000,
+			intervalMs: 200,
+		});
+		const successes = () => dbExecutions(stack, wf.id).filter((r) => r.status === 'success');
+
+		// change 1: a hold at the terminal, found by the next scheduled poll
+		sandbox.updateContainer(held.containerId, {
+			holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }],
+		} as never);
+		await harness.waitFor('the first change to run', () => successes().length >= 1, {
+			timeoutMs: 90_000,
+			intervalMs: 500,
+		});
+		// change 2: the vessel arrives; while it waits for the next poll, faults that must not add a poll: a worker
+		// killed (change 1's run has ended) and started again, a webhook process restarted. Made before them, the
+		// change is the next poll's however long the restarts take on a loaded machine
+		expect(sandbox.advanceContainer(moved.containerId, 1)).toEqual([
+			'container.transport.vessel_arrived',
+		]);
+		await stack.restartProcess('worker', 0, { kill: true });
+		await stack.restartProcess('webhook', 1);
+		await harness.waitFor('the second change to run', () => successes().length >= 2, {
+			timeoutMs: 150_000,
+			intervalMs: 500,
+		});
+		// one more interval with nothing new: a poll, no execution
+		const quietFrom = Math.max(...pollStarts(activatedAt));
+		await harness.waitFor('one more scheduled poll', () => pollStarts(quietFrom + 1).length >= 1, {
+			timeoutMs: 90_000,
+			intervalMs: 500,
+		});
+		await harness.sleep(3_000);
+		await stack.client.deactivateWorkflow(wf.id);
+		const deactivatedAt = Date.now();
+
+		const starts = pollStarts(activatedAt);
+		// eslint-disable-next-line no-console
+		console.log(
+			`queue polling: ${starts.length} polls at ${starts.map((at) => new Date(at).toISOString().slice(11, 23)).join(', ')}`,
+		);
+		// the activation poll, then n8n's schedule: "every minute" fires once a minute at a second n8n picks
+		// per node. One poll per interval, never two, none missing: consecutive scheduled polls a minute apart
+		// (a worker killed and a webhook process restarted in between changed nothing), and as many as the
+		// minutes the workflow was active after the first
+		const scheduled = starts.slice(1);
+		expect(scheduled.length).toBeGreaterThanOrEqual(3);
+		expect(scheduled[0] - starts[0]).toBeLessThanOrEqual(61_000);
+		for (let i = 1; i < scheduled.length; i++) {
+			expect(scheduled[i] - scheduled[i - 1]).toBeGreaterThan(55_000);
+			expect(scheduled[i] - scheduled[i - 1]).toBeLessThan(65_000);
+		}
+		expect(scheduled.length).toBe(Math.floor((deactivatedAt - scheduled[0]) / 60_000) + 1);
+
+		// exactly two executions, each with its change once, both run by a worker (main runs none in queue mode)
+		const rows = await settled(stack, wf.id);
+		expect(rows.map((r) => r.status)).toEqual(['success', 'success']);
+		const items = await Promise.all(
+			rows.map(async (r) =>
+				(harness.nodeOutput(await stack.client.getExecution(r.id), 'Out') ?? []).map((item) => ({
+					event: item.event,
+					container: (item.container as { id?: string } | null)?.id,
+				})),
+			),
+		);
+		expect(items[0]).toEqual([{ event: 'container.updated', container: held.containerId }]);
+		expect(items[1]).toEqual([
+			{ event: 'container.transport.vessel_arrived', container: moved.containerId },
+		]);
+		const ranOnWorker = rows.filter((r) =>
+			stack.workers.some((w, i) =>
+				stack.logs(w.name).slice(workerLogsBefore[i]).includes(`Worker started execution ${r.id} `),
+			),
+		);
+		expect(ranOnWorker).toHaveLength(2);
+	});
+});
