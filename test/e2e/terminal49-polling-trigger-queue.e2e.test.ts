@@ -7,9 +7,9 @@
  * Its own file, apart from terminal49-trigger-queue.e2e.test.ts: most of its three minutes is waiting for n8n's
  * schedule, so `npm test` runs it beside the unit suites (scripts/test.js WAITING_E2E).
  */
-import { harness, startT49Stack } from './helpers';
+import { harness, NODE_TYPES, triggerToNoOp } from './helpers';
 import type { T49Stack } from './helpers';
-import { dbExecutions, settled } from './queueExecutions';
+import { dbExecutions, settled, startQueueStack } from './queueMode';
 
 jest.setTimeout(420_000);
 
@@ -17,10 +17,7 @@ describe('Terminal49 Polling Trigger in queue mode: Postgres, 2 webhook processe
 	let t49: T49Stack;
 
 	beforeAll(async () => {
-		t49 = await startT49Stack({
-			mode: 'queue',
-			sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 12 },
-		});
+		t49 = await startQueueStack();
 	});
 
 	afterAll(async () => {
@@ -46,32 +43,18 @@ describe('Terminal49 Polling Trigger in queue mode: Postgres, 2 webhook processe
 		const held = sandbox.fixtures.find((x) => x.key === 'new_booking')!;
 		const moved = sandbox.fixtures.find((x) => x.key === 'on_ship')!;
 		const wf = await stack.client.createWorkflow(
-			t49.bind({
-				name: 'queue polling e2e',
-				nodes: [
-					{
-						id: 'poller',
-						name: NODE,
-						type: 'n8n-nodes-terminal49.terminal49PollingTrigger',
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: {
-							pollTimes: { item: [{ mode: 'everyMinute' }] },
-							events: ['container.updated', 'container.transport.vessel_arrived'],
-						},
+			t49.bind(
+				triggerToNoOp('queue polling e2e', {
+					id: 'poller',
+					name: NODE,
+					type: NODE_TYPES.pollingTrigger,
+					typeVersion: 1,
+					parameters: {
+						pollTimes: { item: [{ mode: 'everyMinute' }] },
+						events: ['container.updated', 'container.transport.vessel_arrived'],
 					},
-					{
-						id: 'out',
-						name: 'Out',
-						type: 'n8n-nodes-base.noOp',
-						typeVersion: 1,
-						position: [220, 0],
-						parameters: {},
-					},
-				],
-				connections: { [NODE]: { main: [[{ node: 'Out', type: 'main', index: 0 }]] } },
-				settings: { executionOrder: 'v1' },
-			}),
+				}),
+			),
 		);
 		const activatedAt = Date.now();
 		await stack.client.activateWorkflow(wf.id);

@@ -12,8 +12,8 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { harness, NODE_TYPES, ROOT, startT49Stack, waitForActivation } from './helpers';
-import { dbExecutions, settled } from './queueExecutions';
+import { harness, NODE_TYPES, ROOT, waitForActivation } from './helpers';
+import { dbExecutions, settled, startQueueStack } from './queueMode';
 import type { Execution, T49Stack, WorkflowJson } from './helpers';
 
 jest.setTimeout(420_000);
@@ -75,10 +75,7 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 	let t49: T49Stack;
 
 	beforeAll(async () => {
-		t49 = await startT49Stack({
-			mode: 'queue',
-			sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 12 },
-		});
+		t49 = await startQueueStack();
 	});
 
 	afterAll(async () => {

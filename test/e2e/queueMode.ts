@@ -1,9 +1,22 @@
 /**
- * A workflow's executions in queue mode, read in n8n's Postgres (never from one process's memory): the rows of
- * `execution_entity`, and a wait until they have settled. Used by the queue-mode e2e files.
+ * What the queue-mode e2e files share: the stack they run on, and a workflow's executions read in n8n's Postgres
+ * (never from one process's memory): the rows of `execution_entity`, and a wait until they have settled.
  */
-import { harness } from './helpers';
-import type { Stack } from './helpers';
+import { harness, startT49Stack } from './helpers';
+import type { Stack, T49Stack } from './helpers';
+
+/**
+ * n8n in queue mode as it runs at scale (scripts/n8n: startStack({ mode: 'queue' })): Postgres, Redis, one main
+ * without production webhooks, two `n8n webhook` processes behind a round-robin proxy, two `n8n worker`s. The
+ * sandbox has 12 containers, answers refreshes at once and never delivers again by itself (each test plays
+ * Terminal49's redeliveries).
+ */
+export async function startQueueStack(): Promise<T49Stack> {
+	return await startT49Stack({
+		mode: 'queue',
+		sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 12 },
+	});
+}
 
 export interface ExecutionRow {
 	id: string;
