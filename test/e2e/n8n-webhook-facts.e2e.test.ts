@@ -132,6 +132,13 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 				async () => ((await stored()).deliveries === n ? true : undefined),
 				{ timeoutMs: 10000 },
 			);
+		// activation saves what create() wrote after the webhook is served: a delivery at once can still read the
+		// static data from before activation (a run at a load of 10 got `{ deliveries: 1 }` without `calls`)
+		await harness.waitFor(
+			'create() to be recorded in static data',
+			async () => ((await stored()).calls?.includes('create') ? true : undefined),
+			{ timeoutMs: 10000, intervalMs: 200 },
+		);
 
 		const first = await post(stack, 'probe-sd/probe', 'application/vnd.api+json');
 		expect(first.staticData).toMatchObject({ calls: ['checkExists', 'create'], deliveries: 1 });
