@@ -35,26 +35,34 @@ export function dbExecutions(stack: Stack, workflowId: string): ExecutionRow[] {
 
 /**
  * Wait until no execution of the workflow is new/running and the count held still for `settleMs`.
- * `leftRunningMs`: an execution "running" that long is taken as left so by a fault (n8n never finishes it;
- * the caller checks what it holds), not as busy.
+ * `left`: an execution in one of these statuses that long is taken as left so by a fault (n8n never moves it on;
+ * the caller checks what it holds), not as busy: `{ running: 60_000 }` for a run Redis went away under, `{ new:
+ * 60_000 }` for an execution a webhook process recorded and never queued.
  */
 export async function settled(
 	stack: Stack,
 	workflowId: string,
-	{ settleMs = 3000, timeoutMs = 180_000, leftRunningMs = Infinity } = {},
+	{
+		settleMs = 3000,
+		timeoutMs = 180_000,
+		left = {},
+	}: { settleMs?: number; timeoutMs?: number; left?: { new?: number; running?: number } } = {},
 ): Promise<ExecutionRow[]> {
 	let last = -1;
 	let since = Date.now();
 	const deadline = Date.now() + timeoutMs;
-	const runningSince = new Map<string, number>();
+	/** since when each execution has had its status */
+	const inStatus = new Map<string, { status: string; since: number }>();
 	for (;;) {
 		const rows = dbExecutions(stack, workflowId);
 		for (const r of rows)
-			if (r.status !== 'running') runningSince.delete(r.id);
-			else if (!runningSince.has(r.id)) runningSince.set(r.id, Date.now());
-		const left = (r: ExecutionRow) =>
-			r.status === 'running' && Date.now() - runningSince.get(r.id)! >= leftRunningMs;
-		const busy = rows.some((r) => ['new', 'running', 'waiting'].includes(r.status) && !left(r));
+			if (inStatus.get(r.id)?.status !== r.status)
+				inStatus.set(r.id, { status: r.status, since: Date.now() });
+		const isLeft = (r: ExecutionRow) => {
+			const after = left[r.status as keyof typeof left];
+			return after !== undefined && Date.now() - inStatus.get(r.id)!.since >= after;
+		};
+		const busy = rows.some((r) => ['new', 'running', 'waiting'].includes(r.status) && !isLeft(r));
 		if (rows.length !== last || busy) {
 			last = rows.length;
 			since = Date.now();

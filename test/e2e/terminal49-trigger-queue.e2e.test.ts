@@ -183,16 +183,31 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		return { wf, path, hook, url: t49.stack.webhookUrl(path) };
 	}
 
-	/** Until at least `n` executions of the workflow are running (held in their Wait node on the workers). */
-	async function runningExecutions(workflowId: string, n = 4) {
+	/**
+	 * Until at least `n` executions of the workflow are running (held in their Wait node on the workers) and a
+	 * worker's own log says it started one of them: the index of that worker (the first, when both are). A fault
+	 * on it is then sure to catch running executions, whichever worker Bull gave them to: a worker started again
+	 * just before may not have taken any yet.
+	 */
+	async function workerRunning(workflowId: string, n = 4): Promise<number> {
+		const { stack } = t49;
+		let worker = -1;
 		await harness.waitFor(
-			'running executions',
-			() =>
-				dbExecutions(t49.stack, workflowId).filter(
-					(r) => r.status === 'running' || r.status === 'waiting',
-				).length >= n,
+			'running executions, and the worker running them',
+			() => {
+				const running = dbExecutions(stack, workflowId)
+					.filter((r) => r.status === 'running' || r.status === 'waiting')
+					.map((r) => r.id);
+				if (running.length < n) return false;
+				worker = stack.workers.findIndex((w) => {
+					const log = stack.logs(w.name);
+					return running.some((id) => log.includes(`Worker started execution ${id} `));
+				});
+				return worker >= 0;
+			},
 			{ timeoutMs: 30_000, intervalMs: 100 },
 		);
+		return worker;
 	}
 
 	/**
@@ -332,9 +347,9 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		const ids = notificationIds('stop', 10);
 		const statuses = await Promise.all(ids.map((id) => deliver(url, hook.secret, id)));
 		expect(statuses).toEqual(Array(ids.length).fill(200));
-		await runningExecutions(wf.id);
+		const worker = await workerRunning(wf.id);
 		// n8n's worker waits for its running executions on SIGTERM (N8N_GRACEFUL_SHUTDOWN_TIMEOUT, 30 s)
-		await stack.restartProcess('worker', 0);
+		await stack.restartProcess('worker', worker);
 		const rows = await settled(t49.stack, wf.id, { settleMs: 5000 });
 		const { ran } = await byNotification(wf.id);
 		expect(rows.map((r) => r.status)).toEqual(Array(ids.length).fill('success'));
@@ -372,10 +387,10 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		expect(faulted).toBeDefined();
 		await faulted;
 		const answered = new Set([...first].filter(([, st]) => st === 200).map(([n]) => ids[n]));
-		const failedFirst = o.total - answered.size;
+		const notAnsweredFirst = ids.filter((id) => !answered.has(id));
 		await redeliverUntilAnswered(url, secret, ids, answered);
 		expect(answered.size).toBe(o.total);
-		return { ids, failedFirst };
+		return { ids, failedFirst: notAnsweredFirst.length, notAnsweredFirst };
 	}
 
 	function check(
@@ -392,9 +407,15 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			{},
 		);
 		const runs = [...ran.values()].map((r) => r.length);
+		// which ran more than once, and how often (the id's first part: prefix and number)
+		const repeated = Object.fromEntries(
+			[...ran]
+				.filter(([, r]) => r.length > 1)
+				.map(([id, r]) => [id.split('-').slice(0, 2).join('-'), r.length]),
+		);
 		// eslint-disable-next-line no-console
 		console.log(
-			`${label}: ${JSON.stringify({ notifications: ids.length, executions: executions.length, byStatus, ran: ran.size, keptNotFinished: keptOnly.size, runTwice: runs.filter((r) => r > 1).length })}`,
+			`${label}: ${JSON.stringify({ notifications: ids.length, executions: executions.length, byStatus, ran: ran.size, keptNotFinished: keptOnly.size, runTwice: runs.filter((r) => r > 1).length, runs: repeated })}`,
 		);
 		// every answered delivery has its execution
 		expect(executions.length).toBeGreaterThanOrEqual(ids.length);
@@ -404,25 +425,49 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		expect(Math.max(0, ...runs)).toBeLessThanOrEqual(maxRuns);
 	}
 
-	test('fault: a webhook process restarted during a burst: nothing answered lost, at most one run per webhook process', async () => {
+	test('fault: a webhook process restarted during a burst: nothing answered lost, at most one run per webhook process (the restarted one counts anew)', async () => {
 		const { stack } = t49;
 		const { wf, path, hook } = await activeWorkflow('whr', 'queue webhook restart e2e');
-		const { ids, failedFirst } = await burstWithFault('whr', stack.webhookUrl(path), hook.secret, {
-			total: 80,
-			perSecond: 20,
-			faultAfter: 20,
-			fault: () => stack.restartProcess('webhook', 0),
-		});
-		await settled(t49.stack, wf.id);
+		const { ids, failedFirst, notAnsweredFirst } = await burstWithFault(
+			'whr',
+			stack.webhookUrl(path),
+			hook.secret,
+			{
+				total: 80,
+				perSecond: 20,
+				faultAfter: 20,
+				fault: () => stack.restartProcess('webhook', 0),
+			},
+		);
+		// n8n 2.41 can leave an execution "new" for good when its webhook process stops in the middle of the
+		// request: recorded in Postgres, never queued, never answered 2xx (a run at a load of 5 found one), so
+		// Terminal49 delivers that notification again. Taken as left by the fault after 60 s, checked below.
+		const leftAfter = { new: 60_000 };
+		const rows = await settled(t49.stack, wf.id, { left: leftAfter });
 		// and, as Terminal49 may, some that were answered come again: to the restarted process, whose memory is new
 		const again = await Promise.all(
 			ids.slice(0, 15).map((id) => deliver(stack.webhookUrlOf(0, path), hook.secret, id)),
 		);
 		expect(again).toEqual(Array(15).fill(200));
-		await settled(t49.stack, wf.id);
+		await settled(t49.stack, wf.id, { left: leftAfter });
+		const leftNew = rows.filter((r) => r.status === 'new').map((r) => r.id);
 		// eslint-disable-next-line no-console
-		console.log(`webhook restart: ${failedFirst} of ${ids.length} got no 2xx the first time`);
-		check('webhook restart', ids, await byNotification(wf.id), stack.webhooks.length);
+		console.log(
+			`webhook restart: ${failedFirst} of ${ids.length} got no 2xx the first time; left new: ${leftNew.join(',') || 'none'}`,
+		);
+		const found = await byNotification(wf.id);
+		// each execution left "new" holds (in Postgres) a delivery that got no 2xx the first time
+		expect(holdingDelivery(leftNew, 'whr-0000')).toEqual(leftNew);
+		for (const execution of leftNew) {
+			const held = [...found.keptOnly]
+				.filter(([, executions]) => executions.some((e) => String(e.id) === execution))
+				.map(([id]) => id);
+			expect(held).toHaveLength(1);
+			expect(notAnsweredFirst).toContain(held[0]);
+		}
+		// at most one run per webhook process memory: the two processes' and the restarted one's, which is new (a
+		// delivery whose answer the restart cut off may have run there before Terminal49 sent it again)
+		check('webhook restart', ids, found, stack.webhooks.length + 1);
 		await deactivate(wf, path);
 	});
 
@@ -444,7 +489,10 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 		// job.progress() to Redis fails between setRunning and the end of the run (scaling/job-processor.js), so
 		// the run neither finishes nor is given up. Such an execution keeps the delivery in its data (check()
 		// below counts it as kept, never as lost) and can be retried from the editor (docs/trigger.md).
-		const rows = await settled(t49.stack, wf.id, { settleMs: 5000, leftRunningMs: 60_000 });
+		const rows = await settled(t49.stack, wf.id, {
+			settleMs: 5000,
+			left: { running: 60_000 },
+		});
 		const leftRunning = rows.filter((r) => r.status === 'running').map((r) => r.id);
 		// eslint-disable-next-line no-console
 		console.log(
@@ -524,9 +572,9 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			const ids = notificationIds('kill', 10);
 			const statuses = await Promise.all(ids.map((id) => deliver(url, hook.secret, id)));
 			expect(statuses).toEqual(Array(ids.length).fill(200));
-			// executions are waiting in their Wait node on the workers: kill worker 1 in the middle of them
-			await runningExecutions(wf.id);
-			await stack.restartProcess('worker', 0, { kill: true });
+			// executions are waiting in their Wait node on the workers: kill one running some in the middle of them
+			const worker = await workerRunning(wf.id);
+			await stack.restartProcess('worker', worker, { kill: true });
 
 			const rows = await settled(t49.stack, wf.id, { settleMs: 5000, timeoutMs: 240_000 });
 			const { ran, keptOnly, executions } = await byNotification(wf.id);
@@ -564,8 +612,8 @@ describe('Terminal49 Trigger in queue mode: Postgres, 2 webhook processes, 2 wor
 			const ids = notificationIds('fin', 10);
 			// each answer waits for its run (4 s in a Wait node), or for n8n to give the run up once the worker died
 			const firsts = ids.map((id) => deliver(url, hook.secret, id, 150_000));
-			await runningExecutions(wf.id);
-			await stack.restartProcess('worker', 0, { kill: true });
+			const worker = await workerRunning(wf.id);
+			await stack.restartProcess('worker', worker, { kill: true });
 			const statuses = await Promise.all(firsts);
 			// eslint-disable-next-line no-console
 			console.log(`answer when finished, worker killed: first answers ${JSON.stringify(statuses)}`);
