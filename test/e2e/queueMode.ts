@@ -33,11 +33,17 @@ export function dbExecutions(stack: Stack, workflowId: string): ExecutionRow[] {
 		.map(([id, status, finished]) => ({ id, status, finished: finished === 't' }));
 }
 
+/** Whether a worker's log says it started execution `id` (n8n 2.41 logs "Worker started execution <id> (job <n>)"). */
+export function startedExecution(workerLog: string, id: string): boolean {
+	return workerLog.includes(`Worker started execution ${id} `);
+}
+
 /**
  * Wait until no execution of the workflow is new/running and the count held still for `settleMs`.
  * `left`: an execution in one of these statuses that long is taken as left so by a fault (n8n never moves it on;
  * the caller checks what it holds), not as busy: `{ running: 60_000 }` for a run Redis went away under, `{ new:
- * 60_000 }` for an execution a webhook process recorded and never queued.
+ * 60_000 }` for an execution a webhook process recorded and never queued. `knownLeft`: executions an earlier wait
+ * already found left (not waited for again).
  */
 export async function settled(
 	stack: Stack,
@@ -46,7 +52,13 @@ export async function settled(
 		settleMs = 3000,
 		timeoutMs = 180_000,
 		left = {},
-	}: { settleMs?: number; timeoutMs?: number; left?: { new?: number; running?: number } } = {},
+		knownLeft = [],
+	}: {
+		settleMs?: number;
+		timeoutMs?: number;
+		left?: { new?: number; running?: number };
+		knownLeft?: string[];
+	} = {},
 ): Promise<ExecutionRow[]> {
 	let last = -1;
 	let since = Date.now();
@@ -59,6 +71,7 @@ export async function settled(
 			if (inStatus.get(r.id)?.status !== r.status)
 				inStatus.set(r.id, { status: r.status, since: Date.now() });
 		const isLeft = (r: ExecutionRow) => {
+			if (knownLeft.includes(r.id)) return true;
 			const after = left[r.status as keyof typeof left];
 			return after !== undefined && Date.now() - inStatus.get(r.id)!.since >= after;
 		};

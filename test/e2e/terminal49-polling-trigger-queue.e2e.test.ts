@@ -9,7 +9,7 @@
  */
 import { harness, NODE_TYPES, triggerToNoOp } from './helpers';
 import type { T49Stack } from './helpers';
-import { dbExecutions, settled, startQueueStack } from './queueMode';
+import { dbExecutions, settled, startedExecution, startQueueStack } from './queueMode';
 
 jest.setTimeout(420_000);
 
@@ -130,7 +130,7 @@ describe('Terminal49 Polling Trigger in queue mode: Postgres, 2 webhook processe
 		]);
 		const ranOnWorker = rows.filter((r) =>
 			stack.workers.some((w, i) =>
-				stack.logs(w.name).slice(workerLogsBefore[i]).includes(`Worker started execution ${r.id} `),
+				startedExecution(stack.logs(w.name).slice(workerLogsBefore[i]), r.id),
 			),
 		);
 		expect(ranOnWorker).toHaveLength(2);
