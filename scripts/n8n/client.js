@@ -82,8 +82,12 @@ class N8nClient {
 		}
 	}
 
-	/** `GET /healthz/readiness` until 200 (DB migrated and server fully ready). */
-	async waitReady({ timeoutMs = 90000, isAlive } = {}) {
+	/**
+	 * `GET /healthz/readiness` until 200 (DB migrated and server fully ready), then until the REST routes answer.
+	 * `editor: false` (n8n started with N8N_DISABLE_UI): n8n then serves no `/rest/settings`, so the REST routes
+	 * are known to be up by `GET /rest/login` answering 401, and the version stays unknown here.
+	 */
+	async waitReady({ timeoutMs = 90000, isAlive, editor = true } = {}) {
 		await waitFor(
 			`n8n readiness at ${this.baseUrl}`,
 			async () => {
@@ -99,6 +103,12 @@ class N8nClient {
 		await waitFor(
 			`n8n REST API at ${this.baseUrl}`,
 			async () => {
+				if (!editor) {
+					const res = await fetch(`${this.baseUrl}/rest/login`, {
+						signal: AbortSignal.timeout(2000),
+					});
+					return res.status === 401;
+				}
 				const res = await fetch(`${this.baseUrl}/rest/settings`, {
 					signal: AbortSignal.timeout(2000),
 				});
@@ -111,7 +121,6 @@ class N8nClient {
 		);
 	}
 
-	/** n8n's version, from `GET /rest/settings` (2.x gives it only to a logged-in user). */
 	async n8nVersion() {
 		const settings = await this.rest('GET', '/settings');
 		this.version = (settings && settings.versionCli) || this.version;

@@ -127,7 +127,11 @@ export class N8nClient {
 	rest(method: string, path: string, body?: unknown): Promise<any>;
 	/** Public API `/api/v1` with the API key. */
 	api(method: string, path: string, body?: unknown): Promise<any>;
-	waitReady(opts?: { timeoutMs?: number; isAlive?: () => boolean }): Promise<void>;
+	waitReady(opts?: {
+		timeoutMs?: number;
+		isAlive?: () => boolean;
+		editor?: boolean;
+	}): Promise<void>;
 	/** n8n's version (GET /rest/settings), known after waitReady() or n8nVersion(). */
 	version?: string;
 	n8nVersion(): Promise<string | undefined>;
@@ -184,7 +188,7 @@ export class N8nClient {
 
 export interface Stack {
 	mode: 'single' | 'queue';
-	/** The n8n version that runs (from GET /rest/settings). */
+	/** The n8n version that runs (GET /rest/settings; without the editor, the version installed for its line). */
 	version?: string;
 	port: number;
 	baseUrl: string;
@@ -242,6 +246,10 @@ export interface StartStackOptions {
 	postgresDir?: string;
 	userFolder?: string;
 	owner?: { email?: string; password?: string; firstName?: string; lastName?: string };
+	/** false: no editor (N8N_DISABLE_UI), so no rewrite of its files at each start; REST and webhooks the same */
+	editor?: boolean;
+	/** false: no Code-node runner process beside each main and worker (a Code node would wait for one) */
+	codeNodes?: boolean;
 	env?: Record<string, string>;
 	keepUserFolder?: boolean;
 	log?: (msg: string) => void;
@@ -272,6 +280,8 @@ export function n8nEnv(o: {
 	logLevel?: string;
 	extra?: Record<string, string>;
 }): NodeJS.ProcessEnv;
+/** The environment that leaves out the editor (`editor: false`) and the Code-node runner (`codeNodes: false`). */
+export function leanEnv(o?: { editor?: boolean; codeNodes?: boolean }): Record<string, string>;
 export function startRedis(o?: {
 	port?: number;
 	dir?: string;

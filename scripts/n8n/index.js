@@ -20,7 +20,7 @@ const { startPostgres } = require('./postgres');
 const { startProxy } = require('./proxy');
 const { ensureN8n, buildAndPack, packPackage } = require('./install');
 const { createUserFolder, installPackedPackage, installPackageDir } = require('./user-folder');
-const { n8nEnv } = require('./env');
+const { n8nEnv, leanEnv } = require('./env');
 const { startRedis, startN8nProcess, startSandboxProcess } = require('./processes');
 const { startStack } = require('./stack');
 const { runN8nCli, runWorkflowOnce, parseExecuteOutput } = require('./cli');
@@ -35,6 +35,7 @@ module.exports = {
 	installPackedPackage,
 	installPackageDir,
 	n8nEnv,
+	leanEnv,
 	startRedis,
 	startPostgres,
 	startProxy,

@@ -70,6 +70,7 @@ async function startN8nProcess({
 	log = noop,
 	line,
 	name,
+	editor = true,
 }) {
 	const env = n8nEnv({ userFolder, port, brokerPort, redisPort, queue, extra: extraEnv, line });
 	if (role === 'worker') {
@@ -106,6 +107,7 @@ async function startN8nProcess({
 			await new N8nClient(baseUrl).waitReady({
 				timeoutMs: readyTimeoutMs,
 				isAlive: proc.isRunning,
+				editor,
 			});
 		}
 	} catch (error) {

@@ -13,6 +13,7 @@ const { startPostgres } = require('./postgres');
 const { startProxy } = require('./proxy');
 const { createUserFolder, installPackedPackage, installPackageDir } = require('./user-folder');
 const { startRedis, startN8nProcess } = require('./processes');
+const { leanEnv } = require('./env');
 
 const noop = () => {};
 
@@ -41,6 +42,9 @@ const noop = () => {};
  *                                  deleted on stop)
  * @param {string} [o.userFolder]   reuse a folder (e.g. to test restarts); default: new temp folder
  * @param {{email:string,password:string,firstName?:string,lastName?:string}} [o.owner]
+ * @param {boolean} [o.editor]     false: n8n serves no editor (N8N_DISABLE_UI): REST, webhooks and the public API
+ *                                  only, and no rewrite of the editor's files at each start (env.js leanEnv)
+ * @param {boolean} [o.codeNodes]  false: no Code-node runner process (env.js leanEnv)
  * @param {Record<string,string>} [o.env]  extra environment for every n8n process
  * @param {boolean} [o.keepUserFolder]     do not delete the temp folder on stop
  */
@@ -107,6 +111,9 @@ async function prepareRun(o) {
 		webhookPorts,
 		postgresDir,
 		createdPostgresDir,
+		/** The environment every n8n process of the stack gets (leanEnv, then the caller's `env`). */
+		env: { ...leanEnv(o), ...(o.env || {}) },
+		editor: o.editor !== false,
 		stoppers: [],
 		queueEnv: {},
 		/** Queue mode: the environment one process was last restarted with (`worker-1`: {...}), kept for it. */
@@ -212,7 +219,7 @@ async function startServices(run) {
 }
 
 function roleEnv(run, extra) {
-	return { ...run.queueEnv, ...(run.o.env || {}), ...extra };
+	return { ...run.queueEnv, ...run.env, ...extra };
 }
 
 /** Queue mode: the `webhook` or `worker` process `i` (webhook `i` always on its own port). */
@@ -248,9 +255,10 @@ async function startProcesses(run) {
 		queue,
 		logFile: path.join(run.logDir, 'n8n-main.log'),
 		echo: o.echo,
-		extraEnv: queue ? roleEnv(run, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' }) : o.env,
+		extraEnv: queue ? roleEnv(run, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' }) : run.env,
 		log: run.log,
 		line: o.line,
+		editor: run.editor,
 	});
 	stoppers.push(() => stack.main.stop());
 	if (queue) {
@@ -272,7 +280,10 @@ async function setUpOwner(run) {
 	const { stack } = run;
 	stack.client = new N8nClient(stack.baseUrl);
 	await stack.client.setup({ ...run.owner });
-	stack.version = await stack.client.n8nVersion();
+	// without the editor n8n serves no /rest/settings: the version is the one installed for the line
+	stack.version = run.editor
+		? await stack.client.n8nVersion()
+		: paths.HOSTS[run.o.line || paths.DEFAULT_LINE].version;
 	run.log(`n8n ${stack.version || ''} owner ${run.owner.email} ready, API key created`);
 }
 

@@ -101,6 +101,8 @@ describe('Terminal49 action node in real n8n', () => {
 	beforeAll(async () => {
 		t49 = await startT49Stack({
 			sandbox: { containers: CONTAINERS, carrierDelayMs: 20, webhookRetryScale: 0 },
+			// the 422 test feeds its numbers through a Code node
+			codeNodes: true,
 		});
 	});
 

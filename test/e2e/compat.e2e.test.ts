@@ -27,6 +27,8 @@ describe.each([
 		t49 = await startT49Stack({
 			line,
 			sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 150 },
+			// the version n8n itself reports (GET /rest/settings) and the node types the editor loads
+			editor: true,
 		});
 	});
 

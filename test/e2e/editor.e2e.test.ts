@@ -106,7 +106,10 @@ describe('the n8n 2.41 editor in a browser', () => {
 
 	beforeAll(async () => {
 		await timed('n8n and the sandbox', async () => {
-			t49 = await startT49Stack({ sandbox: { containers: 40, webhookRetryScale: 0 } });
+			t49 = await startT49Stack({
+				sandbox: { containers: 40, webhookRetryScale: 0 },
+				editor: true,
+			});
 		});
 		await timed('Chromium and sign-in', async () => {
 			browser = await launchChromium();

@@ -95,6 +95,12 @@ export interface T49Stack {
 }
 
 /**
+ * What the e2e stacks leave out (scripts/n8n/stack.js leanEnv): the editor, which only the browser tests open,
+ * and the Code-node runner, which no test workflow uses. The REST API, webhooks and executions are n8n's own.
+ */
+export const LEAN = { editor: false, codeNodes: false } as const;
+
+/**
  * Start the sandbox in this process (so tests can use its live API: deliveries, fireEvent, faults),
  * real n8n (single or queue mode) with the packed package, and a `terminal49Api` credential
  * (`sandbox_paid` unless `apiKey` says otherwise) pointing at the sandbox.
@@ -111,6 +117,10 @@ export async function startT49Stack(
 		webhooks?: number;
 		workers?: number;
 		webhookRouting?: 'round-robin' | 'signature';
+		/** Serve n8n's editor (the browser tests); without it n8n starts on about a third less CPU (LEAN). */
+		editor?: boolean;
+		/** Run Code nodes (n8n's task runner beside each main and worker; LEAN leaves it out). */
+		codeNodes?: boolean;
 	} = {},
 ): Promise<T49Stack> {
 	const tgz = packedPackage();
@@ -127,6 +137,8 @@ export async function startT49Stack(
 			webhooks: o.webhooks,
 			workers: o.workers,
 			webhookRouting: o.webhookRouting,
+			editor: o.editor ?? LEAN.editor,
+			codeNodes: o.codeNodes ?? LEAN.codeNodes,
 		});
 		const created = await stack.client.createCredential({
 			name: CREDENTIAL_NAME,
@@ -208,6 +220,8 @@ export async function runOnceWithCli(
 					data: { apiKey: o.apiKey || 'sandbox_paid', baseUrl: o.baseUrl },
 				},
 			],
+			// `n8n execute` starts a Code-node runner too, unless told there is none
+			env: harness.leanEnv({ codeNodes: LEAN.codeNodes }),
 			timeoutMs: o.timeoutMs,
 		});
 	} finally {

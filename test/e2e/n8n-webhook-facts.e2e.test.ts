@@ -15,7 +15,7 @@
  *   response (`webhookResponse`/default onReceived answer with `workflowData`), webhook()'s writes are lost.
  * - In queue mode webhook() runs in the main process that received the request, the execution on the worker.
  */
-import { harness, PROBE_PACKAGE, triggerToNoOp } from './helpers';
+import { harness, LEAN, PROBE_PACKAGE, triggerToNoOp } from './helpers';
 import type { Stack } from './helpers';
 
 jest.setTimeout(240_000);
@@ -61,7 +61,7 @@ describe('n8n 2.41.1 webhook facts (single mode)', () => {
 
 	beforeAll(async () => {
 		harness.ensureN8n({ stdio: 'ignore' });
-		stack = await harness.startStack({ packageDirs: [PROBE_PACKAGE] });
+		stack = await harness.startStack({ packageDirs: [PROBE_PACKAGE], ...LEAN });
 	});
 
 	afterAll(async () => {
@@ -207,7 +207,7 @@ describe('n8n 2.41.1 webhook facts (queue mode: Postgres, Redis, main, 2 webhook
 
 	beforeAll(async () => {
 		harness.ensureN8n({ stdio: 'ignore' });
-		stack = await harness.startStack({ mode: 'queue', packageDirs: [PROBE_PACKAGE] });
+		stack = await harness.startStack({ mode: 'queue', packageDirs: [PROBE_PACKAGE], ...LEAN });
 	});
 
 	afterAll(async () => {

@@ -31,7 +31,8 @@ describe('n8n-nodes-terminal49 in real n8n (single mode)', () => {
 	let t49: T49Stack;
 
 	beforeAll(async () => {
-		t49 = await startT49Stack();
+		// the node types as the editor loads them (GET /types/nodes.json is served with the editor)
+		t49 = await startT49Stack({ editor: true });
 	});
 
 	afterAll(async () => {
