@@ -95,8 +95,9 @@ export interface T49Stack {
 }
 
 /**
- * What the e2e stacks leave out (scripts/n8n/stack.js leanEnv): the editor, which only the browser tests open,
- * and the Code-node runner, which no test workflow uses. The REST API, webhooks and executions are n8n's own.
+ * What the e2e stacks leave out unless a file asks for it (scripts/n8n/env.js leanEnv): the editor, which only the
+ * browser, smoke and compatibility tests read, and the Code-node runner, which only the action-node file's 422 test
+ * uses. The REST API, webhooks and executions are n8n's own.
  */
 export const LEAN = { editor: false, codeNodes: false } as const;
 
