@@ -121,6 +121,7 @@ class N8nClient {
 		);
 	}
 
+	/** n8n's version, from `GET /rest/settings` (2.x gives it only to a logged-in user). */
 	async n8nVersion() {
 		const settings = await this.rest('GET', '/settings');
 		this.version = (settings && settings.versionCli) || this.version;

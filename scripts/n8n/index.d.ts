@@ -46,6 +46,8 @@ export interface N8nProcess {
 	port: number;
 	proc: ManagedProcess;
 	baseUrl: string;
+	/** Whether it serves n8n's editor (a main without N8N_DISABLE_UI), and `/rest/settings` with it. */
+	editor: boolean;
 	stop(graceMs?: number): Promise<unknown>;
 }
 

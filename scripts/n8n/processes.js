@@ -70,9 +70,10 @@ async function startN8nProcess({
 	log = noop,
 	line,
 	name,
-	editor = true,
 }) {
 	const env = n8nEnv({ userFolder, port, brokerPort, redisPort, queue, extra: extraEnv, line });
+	// whether it serves n8n's editor (only a main does; env.js leanEnv): without it, readiness is read on another route
+	const editor = role === 'main' && env.N8N_DISABLE_UI !== 'true';
 	if (role === 'worker') {
 		// the worker's own server on its port: /healthz/readiness answers 200 once it is connected to the
 		// database and Redis and fully started (its log line for that is info-level, absent at N8N_LOG_LEVEL=warn)
@@ -122,6 +123,8 @@ async function startN8nProcess({
 		port,
 		proc,
 		baseUrl,
+		/** Whether it serves n8n's editor (and `/rest/settings`, `/types/*.json` with it). */
+		editor,
 		stop: (graceMs = 15000) => proc.stop(graceMs),
 	};
 }

@@ -113,7 +113,6 @@ async function prepareRun(o) {
 		createdPostgresDir,
 		/** The environment every n8n process of the stack gets (leanEnv, then the caller's `env`). */
 		env: { ...leanEnv(o), ...(o.env || {}) },
-		editor: o.editor !== false,
 		stoppers: [],
 		queueEnv: {},
 		/** Queue mode: the environment one process was last restarted with (`worker-1`: {...}), kept for it. */
@@ -213,6 +212,11 @@ async function startServices(run) {
 	log(`webhook proxy on ${stack.proxy.url} → ${webhookPorts.map((p) => `:${p}`).join(', ')}`);
 	run.queueEnv = {
 		...stack.postgres.env,
+		// n8n pings Postgres every 2 s and answers every request 503 "Database is not ready!" while a ping has
+		// taken longer than DB_PING_TIMEOUT_MS (5 s by default). All of a stack's processes share this machine's
+		// cores, and under a full test run a ping took that long (22 of 40 deliveries of the queue e2e routing
+		// test got that 503): 30 s, as a deployment on a loaded host would set it.
+		DB_PING_TIMEOUT_MS: '30000',
 		N8N_ENCRYPTION_KEY: encryptionKey(userFolder),
 		WEBHOOK_URL: `${stack.proxy.url}/`,
 	};
@@ -258,7 +262,6 @@ async function startProcesses(run) {
 		extraEnv: queue ? roleEnv(run, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' }) : run.env,
 		log: run.log,
 		line: o.line,
-		editor: run.editor,
 	});
 	stoppers.push(() => stack.main.stop());
 	if (queue) {
@@ -281,7 +284,7 @@ async function setUpOwner(run) {
 	stack.client = new N8nClient(stack.baseUrl);
 	await stack.client.setup({ ...run.owner });
 	// without the editor n8n serves no /rest/settings: the version is the one installed for the line
-	stack.version = run.editor
+	stack.version = stack.main.editor
 		? await stack.client.n8nVersion()
 		: paths.HOSTS[run.o.line || paths.DEFAULT_LINE].version;
 	run.log(`n8n ${stack.version || ''} owner ${run.owner.email} ready, API key created`);

@@ -10,17 +10,11 @@ import type { Stack, T49Stack } from './helpers';
  * without production webhooks, two `n8n webhook` processes behind a round-robin proxy, two `n8n worker`s. The
  * sandbox has 12 containers, answers refreshes at once and never delivers again by itself (each test plays
  * Terminal49's redeliveries).
- *
- * n8n pings Postgres every 2 s and, once a ping takes longer than DB_PING_TIMEOUT_MS (5 s by default), answers
- * every request 503 "Database is not ready!" until one succeeds. On 2 cores running this stack beside another e2e
- * file, a ping waited that long (22 of the routing test's 40 copies got that 503 in one run), so the stack allows
- * 30 s, as a deployment on a loaded host would.
  */
 export async function startQueueStack(): Promise<T49Stack> {
 	return await startT49Stack({
 		mode: 'queue',
 		sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 12 },
-		env: { DB_PING_TIMEOUT_MS: '30000' },
 	});
 }
 
