@@ -81,6 +81,12 @@ function n8nEnv({
 		N8N_LOG_LEVEL: logLevel,
 		N8N_LOG_OUTPUT: 'console',
 		DB_SQLITE_POOL_SIZE: '2',
+		// n8n pings its database every 2 s and answers every request 503 "Database is not ready!" while a ping has
+		// taken longer than DB_PING_TIMEOUT_MS (5 s by default); after 3 such pings it tears the connection down and
+		// builds it again. Every process of a stack shares this machine's cores with the rest of a test run, and
+		// under that load a ping took that long (22 of 40 deliveries of the queue e2e routing test got that 503 on
+		// Postgres). 30 s, as a deployment on a loaded host would set it.
+		DB_PING_TIMEOUT_MS: '30000',
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 		N8N_GIT_NODE_DISABLE_BARE_REPOS: 'true',
 		NODE_ENV: 'production',

@@ -212,11 +212,6 @@ async function startServices(run) {
 	log(`webhook proxy on ${stack.proxy.url} → ${webhookPorts.map((p) => `:${p}`).join(', ')}`);
 	run.queueEnv = {
 		...stack.postgres.env,
-		// n8n pings Postgres every 2 s and answers every request 503 "Database is not ready!" while a ping has
-		// taken longer than DB_PING_TIMEOUT_MS (5 s by default). All of a stack's processes share this machine's
-		// cores, and under a full test run a ping took that long (22 of 40 deliveries of the queue e2e routing
-		// test got that 503): 30 s, as a deployment on a loaded host would set it.
-		DB_PING_TIMEOUT_MS: '30000',
 		N8N_ENCRYPTION_KEY: encryptionKey(userFolder),
 		WEBHOOK_URL: `${stack.proxy.url}/`,
 	};
