@@ -313,8 +313,11 @@ async function stopStack(run) {
 			/* keep stopping the rest */
 		}
 	}
-	if (run.createdFolder && !run.o.keepUserFolder)
-		fs.rmSync(run.userFolder, { recursive: true, force: true });
+	// T49_KEEP_USER_FOLDERS=1 keeps every stack's folder (its n8n, Postgres and Redis logs under logs/) to read
+	// after a failed e2e test
+	if (run.createdFolder && (run.o.keepUserFolder || process.env.T49_KEEP_USER_FOLDERS === '1'))
+		process.stderr.write(`[n8n stack] kept ${run.userFolder} (logs in ${run.logDir})\n`);
+	else if (run.createdFolder) fs.rmSync(run.userFolder, { recursive: true, force: true });
 	if (run.createdPostgresDir) fs.rmSync(run.postgresDir, { recursive: true, force: true });
 }
 
