@@ -14,12 +14,11 @@
  *   5. the unit suite again under the shifted clock (npm run test:unit:shifted: 2027-12-31 23:30 UTC seen from
  *      Auckland), less the tests of the tooling (test/dev, test/release, test/scan, test/docs: the edit loop's
  *      tsc --watch, npm publish, n8n's scanner, the docs' links), which read no calendar
- *   6. the e2e files that mostly wait on n8n's one-minute poll schedule (WAITING_E2E, the polling trigger's in
- *      single and in queue mode), side by side: about three minutes each, mostly waiting, which costs the stages
- *      beside them little CPU. They start here when the installs of step 2 are done by then (a machine that has
- *      them), else with step 7, beside it
+ *   6. when the installs of step 2 are done by then (a machine that has them), the e2e files that mostly wait
+ *      on n8n's one-minute poll schedule (WAITING_E2E, the polling trigger's in single and in queue mode), side
+ *      by side: about three minutes each, mostly waiting, which costs the unit suites little CPU
  *   7. the rest of the e2e suite (jest -c jest.e2e.config.js) once the installs are done, on the package built
- *      in step 3 (packed once, E2E_PACKAGE_TGZ); all of it when the package was not packed here
+ *      in step 3 (packed once, E2E_PACKAGE_TGZ); all of it when step 6 did not run
  *
  * Any stage that fails stops the run (the background installs too) with its exit code.
  *
@@ -38,8 +37,7 @@ const say = (message) => process.stdout.write(`[test ${seconds(Date.now() - t0)}
 const times = [];
 /**
  * E2E files that spend most of their time waiting for n8n's poll schedule (every minute, the shortest n8n
- * allows): run side by side, beside the unit suites when n8n is installed by then, else beside the rest of the
- * e2e suite (step 6 above).
+ * allows): run beside the unit suites, side by side, when n8n is installed by then (step 6 above).
  */
 const WAITING_E2E = [
 	'test/e2e/terminal49-polling-trigger.e2e.test.ts',
@@ -189,8 +187,10 @@ async function main() {
 	// the e2e files that wait on n8n's schedule start beside the unit runs if n8n is installed by now (and the
 	// package packed: two global setups must not build one dist/ at once)
 	const E2E = ['-c', 'jest.e2e.config.js'];
-	const packed = Boolean(env.E2E_PACKAGE_TGZ || process.env.E2E_PACKAGE_TGZ);
-	const startWaiting = () =>
+	const waitingBeside =
+		installs?.child.exitCode === 0 && Boolean(env.E2E_PACKAGE_TGZ || process.env.E2E_PACKAGE_TGZ);
+	const waiting =
+		waitingBeside &&
 		stage(
 			'e2e',
 			BIN('jest'),
@@ -199,7 +199,6 @@ async function main() {
 			'e2e-waiting.log',
 			'e2e (waiting on n8n)',
 		);
-	let waiting = installs?.child.exitCode === 0 && packed ? startWaiting() : undefined;
 
 	// the two unit runs side by side: each waits on its sandboxes and rate windows about half its time
 	await Promise.all([
@@ -216,10 +215,7 @@ async function main() {
 			fail('installs (background)', code);
 		}
 	}
-	// on a machine that was still installing (a new one), they start now, beside the rest: mostly waiting, they
-	// take little from it, and the e2e stage no longer waits for their six minutes in its two worker slots
-	if (!waiting && installs && packed) waiting = startWaiting();
-	const rest = waiting ? ['--testPathIgnorePatterns', ...WAITING_E2E] : [];
+	const rest = waitingBeside ? ['--testPathIgnorePatterns', ...WAITING_E2E] : [];
 	await stage('e2e', BIN('jest'), [...E2E, ...rest], env);
 	await waiting;
 	table();
