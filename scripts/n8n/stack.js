@@ -46,7 +46,7 @@ const noop = () => {};
  *                                  only, and no rewrite of the editor's files at each start (env.js leanEnv)
  * @param {boolean} [o.codeNodes]  false: no Code-node runner process (env.js leanEnv)
  * @param {Record<string,string>} [o.env]  extra environment for every n8n process
- * @param {boolean} [o.keepUserFolder]     do not delete the temp folder on stop
+ * @param {boolean} [o.keepUserFolder]     do not delete the temp folder on stop (T49_KEEP_USER_FOLDERS=1: every stack)
  */
 async function startStack(o = {}) {
 	const run = await prepareRun(o);
@@ -315,9 +315,10 @@ async function stopStack(run) {
 	}
 	// T49_KEEP_USER_FOLDERS=1 keeps every stack's folder (its n8n, Postgres and Redis logs under logs/) to read
 	// after a failed e2e test
-	if (run.createdFolder && (run.o.keepUserFolder || process.env.T49_KEEP_USER_FOLDERS === '1'))
+	const keep = run.o.keepUserFolder || process.env.T49_KEEP_USER_FOLDERS === '1';
+	if (run.createdFolder && keep)
 		process.stderr.write(`[n8n stack] kept ${run.userFolder} (logs in ${run.logDir})\n`);
-	else if (run.createdFolder) fs.rmSync(run.userFolder, { recursive: true, force: true });
+	if (run.createdFolder && !keep) fs.rmSync(run.userFolder, { recursive: true, force: true });
 	if (run.createdPostgresDir) fs.rmSync(run.postgresDir, { recursive: true, force: true });
 }
 

@@ -37,8 +37,11 @@ interface Outcome {
 	status: number;
 }
 
-/** `send` for each of `items`, at most 10 at a time (as the burst below sends); the outcomes in `items`' order. */
-async function tenInFlight(
+/** Requests open at once, as Terminal49's side is played here: the burst and the redeliveries alike. */
+const IN_FLIGHT = 10;
+
+/** `send` for each of `items`, at most IN_FLIGHT at a time; the outcomes in `items`' order. */
+async function inFlight(
 	items: number[],
 	send: (n: number) => Promise<Outcome>,
 ): Promise<Outcome[]> {
@@ -50,7 +53,7 @@ async function tenInFlight(
 			outcomes[i] = await send(items[i]);
 		}
 	};
-	await Promise.all(Array.from({ length: 10 }, sender));
+	await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
 	return outcomes;
 }
 
@@ -135,7 +138,7 @@ describe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 				}
 			}
 		};
-		await Promise.all(Array.from({ length: 10 }, sender));
+		await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
 		expect(killed).toBeDefined();
 		await killed;
 		await stack.client.waitForWebhook(path, { timeoutMs: 60_000 });
@@ -155,15 +158,15 @@ describe('Terminal49 Trigger: n8n killed with SIGKILL mid-burst', () => {
 
 		// Terminal49 delivers again what got no 2xx, until it gets one, a while apart (its own schedule backs off
 		// over minutes): n8n, just started, may still be activating the workflow and answer 503 "deliver again"
-		// (trigger/webhook.ts) until it has stored what its activation wrote. Sent as the burst was, 10 in flight:
-		// all of them at once (about 100 requests every 17 s, each dropped after 15 s) kept n8n's SQLite write
+		// (trigger/webhook.ts) until it has stored what its activation wrote. Sent as the burst was (IN_FLIGHT):
+		// all of them together (about 100 requests every 17 s, each dropped after 15 s) kept n8n's SQLite write
 		// queue, which is first come first served, longer than the client's patience on a loaded machine, so that
 		// no redelivery was ever answered (a run beside three busy processes; CI runs failed so twice)
 		const answered = new Set(answeredBeforeKill);
 		const refusals: Record<string, number> = {};
 		for (let attempt = 0; attempt < 10 && answered.size < total; attempt++) {
 			if (attempt > 0) await harness.sleep(2_000);
-			const again = await tenInFlight(
+			const again = await inFlight(
 				[...Array(total).keys()].filter((n) => !answered.has(n)),
 				deliver,
 			);
