@@ -20,7 +20,8 @@
  *   7. the rest of the e2e suite (jest -c jest.e2e.config.js) once the installs are done, on the package built
  *      in step 3 (packed once, E2E_PACKAGE_TGZ); all of it when step 6 did not run
  *
- * Any stage that fails stops the run (the background installs too) with its exit code.
+ * Any stage that fails stops the run (the background installs too, and the n8n, Postgres and Redis processes
+ * the e2e files started) with its exit code.
  *
  *   T49_TEST_STAGES=unit,shifted npm test    only those stages (names: lint, build, scan, unit, shifted, e2e)
  */
@@ -30,6 +31,12 @@ const { spawn, spawnSync } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..');
 const LOGS = path.join(ROOT, '.cache', 'test-logs');
+/**
+ * Where the e2e harness records the process groups it starts (n8n, Postgres, Redis: scripts/n8n/proc.js
+ * T49_PROCESS_DIR): a failed or stopped run kills those left, which a killed jest worker cannot.
+ */
+const PROCESSES = path.join(ROOT, '.cache', 'test-processes');
+process.env.T49_PROCESS_DIR = PROCESSES;
 const BIN = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const t0 = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
@@ -77,6 +84,24 @@ function run(command, args, env = {}, logName) {
 let installs;
 /** The stages running now, each in its own process group: a failed stage stops the others. */
 const running = new Set();
+/** SIGKILL to the groups the e2e harness recorded and did not stop (their jest worker was stopped first). */
+function killHarnessGroups() {
+	let pids = [];
+	try {
+		pids = fs.readdirSync(PROCESSES);
+	} catch {
+		return;
+	}
+	for (const pid of pids) {
+		try {
+			process.kill(-Number(pid), 'SIGKILL');
+		} catch {
+			/* already gone */
+		}
+	}
+	fs.rmSync(PROCESSES, { recursive: true, force: true });
+}
+
 function fail(stage, code) {
 	say(`${stage} FAILED (exit ${code})`);
 	table();
@@ -87,6 +112,7 @@ function fail(stage, code) {
 			/* already gone */
 		}
 	}
+	killHarnessGroups();
 	if (installs?.child.exitCode === null) {
 		try {
 			process.kill(-installs.child.pid, 'SIGTERM');
@@ -161,10 +187,13 @@ for (const signal of ['SIGINT', 'SIGTERM'])
 				/* already gone */
 			}
 		}
+		killHarnessGroups();
 		process.exit(130);
 	});
 
 async function main() {
+	// pids a killed earlier run left: their groups are gone or are no longer ours
+	fs.rmSync(PROCESSES, { recursive: true, force: true });
 	const deps = spawnSync(process.execPath, [path.join(__dirname, 'ensure-deps.js')], {
 		cwd: ROOT,
 		stdio: 'inherit',

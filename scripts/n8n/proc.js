@@ -33,6 +33,24 @@ function killGroup(child, signal) {
 }
 
 /**
+ * `T49_PROCESS_DIR` (set by `npm test`, scripts/test.js): a folder where each live group's pid is a file, so
+ * that a stopped run can stop them. A jest worker killed by a signal runs no exit hook (nor can a test's code
+ * catch the signal: jest gives it a process object of its own), and these groups are detached.
+ */
+function recordGroup(pid) {
+	const dir = process.env.T49_PROCESS_DIR;
+	if (!dir || !pid) return () => {};
+	const file = `${dir}/${pid}`;
+	try {
+		fs.mkdirSync(dir, { recursive: true });
+		fs.writeFileSync(file, '');
+	} catch {
+		return () => {};
+	}
+	return () => fs.rmSync(file, { force: true });
+}
+
+/**
  * Spawn a command in its own process group. Output goes to `logFile` (appended) and, when `echo`
  * is a function, each line is passed to it as well.
  */
@@ -59,13 +77,16 @@ function startProcess(name, command, args, { env, cwd, logFile, echo } = {}) {
 	child.stdout.on('data', onData);
 	child.stderr.on('data', onData);
 	live.add(child);
+	const forget = recordGroup(child.pid);
 	const exited = new Promise((resolve) => {
 		child.on('exit', (code, signal) => {
 			live.delete(child);
+			forget();
 			resolve({ code, signal });
 		});
 		child.on('error', (error) => {
 			live.delete(child);
+			forget();
 			onData(Buffer.from(`[${name}] spawn error: ${error.message}\n`));
 			resolve({ code: -1, signal: null });
 		});
