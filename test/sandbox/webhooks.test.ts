@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Sandbox } from '../../sandbox';
 import { EVENT_NAMES } from '../../sandbox';
+import { withWebhookDeadline } from '../helpers/webhookDeadline';
 import {
 	Receiver,
 	client,
@@ -198,17 +199,14 @@ describe('deliveries', () => {
 	test('a receiver that does not answer in time is retried', async () => {
 		await hook(['container.transport.empty_out']);
 		rx.hang = true;
-		sb.options.webhookTimeoutMs = 300;
-		try {
+		await withWebhookDeadline(sb, 300, async () => {
 			sb.advanceContainer(fixture('new_booking').containerId);
 			await sb.waitFor(() => sb.deliveries.length >= 1, 3000);
 			expect(sb.deliveries[0].status).toBeNull();
 			expect(sb.deliveries[0].error).toMatch(/timeout/);
 			rx.hang = false;
 			await sb.waitFor(() => sb.store.notifications.all()[0].deliveryStatus === 'succeeded', 3000);
-		} finally {
-			sb.options.webhookTimeoutMs = 10_000;
-		}
+		});
 	});
 
 	test('custom headers configured on the webhook are sent', async () => {

@@ -12,11 +12,10 @@ import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';
 import { startReceiver, TriggerWorkflow } from './harness';
 import { resetSecretRefresh } from '../../nodes/Terminal49/trigger/webhook';
+import { withWebhookDeadline } from '../helpers/webhookDeadline';
 
 let sb: Sandbox;
 let logs: string[];
-/** How long the sandbox waits for an answer (its default) */
-const TIMEOUT_MS = 10_000;
 
 beforeAll(async () => {
 	logs = captureLogs();
@@ -24,9 +23,7 @@ beforeAll(async () => {
 		rateWindowMs: 1000,
 		carrierDelayMs: 10,
 		webhookRetryScale: 0,
-		// long, as the sandbox's default: a receiver starved of CPU beside other suites can take a second to
-		// answer. The test of a late answer shortens it for itself.
-		webhookTimeoutMs: TIMEOUT_MS,
+		// the sandbox's own answer deadline (10 s): the test of a late answer shortens it for itself
 		containers: 10,
 	});
 });
@@ -100,13 +97,10 @@ describe('deliveries from the sandbox', () => {
 		const setup = await activated({ events: ['container.updated'] }, { delayFirstAnswerMs: 700 });
 		receiver = setup.receiver;
 		// the sender gives up after 400 ms; the first answer comes 700 ms after the receiver is done
-		sb.options.webhookTimeoutMs = 400;
-		try {
+		await withWebhookDeadline(sb, 400, async () => {
 			sb.fireEvent('container.updated', sb.fixtures[1].containerId);
 			await sb.waitFor(() => sb.deliveries.some((d) => d.status === null), 5000);
-		} finally {
-			sb.options.webhookTimeoutMs = TIMEOUT_MS;
-		}
+		});
 		await sb.waitFor(() => sb.deliveries.some((d) => d.status === 200), 15_000);
 		await sb.webhooksIdle();
 		await receiver.idle();
