@@ -220,6 +220,32 @@ class N8nClient {
 		return await this.api('POST', `/workflows/${id}/activate`);
 	}
 
+	/**
+	 * Waits until n8n has activated a workflow's triggers, or failed to, and returns
+	 * `GET /rest/workflows/{id}/publication-status` as it settled (`status`: 'published', 'partial' or 'failed',
+	 * and each trigger's `errorMessage`). n8n 2.41 publishes through an outbox: `activateWorkflow` answers once the
+	 * publication is queued, and the triggers (a polling trigger's first poll among them) are activated after
+	 * it, seconds later on a busy machine. `null` from an n8n without that status (1.x activates before it answers).
+	 */
+	async publicationSettled(workflowId, { timeoutMs = 30000 } = {}) {
+		let status = null;
+		await waitFor(
+			`the publication of workflow ${workflowId} to settle`,
+			async () => {
+				try {
+					status = await this.rest('GET', `/workflows/${workflowId}/publication-status`);
+				} catch (error) {
+					if (!(error instanceof N8nHttpError && error.status === 404)) throw error;
+					status = null;
+					return true;
+				}
+				return ['published', 'partial', 'failed'].includes(status?.status);
+			},
+			{ timeoutMs, intervalMs: 300 },
+		);
+		return status;
+	}
+
 	/** `POST /api/v1/workflows/{id}/deactivate` (runs the triggers' delete). */
 	async deactivateWorkflow(id) {
 		return await this.api('POST', `/workflows/${id}/deactivate`);

@@ -162,6 +162,14 @@ export class N8nClient {
 	nodeStaticData(workflowId: string, node: string): Promise<Record<string, any>>;
 	deleteWorkflow(id: string): Promise<any>;
 	activateWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
+	/** n8n 2.41's publication status once settled ('published', 'partial' or 'failed'); null on 1.x (no such status). */
+	publicationSettled(
+		workflowId: string,
+		o?: { timeoutMs?: number },
+	): Promise<{
+		status: string;
+		triggers: Array<{ status: string; errorMessage: string | null }>;
+	} | null>;
 	deactivateWorkflow(id: string): Promise<WorkflowJson & { id: string; active: boolean }>;
 	listExecutions(o?: {
 		workflowId?: string;

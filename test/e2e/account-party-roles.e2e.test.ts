@@ -94,23 +94,9 @@ describe('the account (GET /me) and party roles in real n8n', () => {
 	async function activationError(workflowId: string): Promise<string> {
 		const answer = await t49.stack.client.activateWorkflow(workflowId).catch((e: Error) => e);
 		if (answer instanceof Error) return answer.message;
-		let status: {
-			status: string;
-			triggers: Array<{ status: string; errorMessage: string | null }>;
-		} = {
-			status: 'in_progress',
-			triggers: [],
-		};
-		await harness.waitFor(
-			`the publication of workflow ${workflowId} to settle`,
-			async () => {
-				status = await t49.stack.client.rest('GET', `/workflows/${workflowId}/publication-status`);
-				return status.status === 'failed' || status.status === 'published';
-			},
-			{ timeoutMs: 30_000, intervalMs: 300 },
-		);
-		expect(status.status).toBe('failed');
-		return status.triggers.map((trigger) => trigger.errorMessage ?? '').join('\n');
+		const status = await t49.stack.client.publicationSettled(workflowId);
+		expect(status?.status).toBe('failed');
+		return (status?.triggers ?? []).map((trigger) => trigger.errorMessage ?? '').join('\n');
 	}
 
 	async function run(workflow: WorkflowJson, key = 'sandbox_paid'): Promise<Execution> {

@@ -57,6 +57,10 @@ describe('Terminal49 Polling Trigger in real n8n', () => {
 			),
 		);
 		await stack.client.activateWorkflow(wf.id);
+		// n8n 2.41 activates the trigger after answering (its publication outbox): the activation poll, which
+		// records the baseline, is over once the publication has settled. Injected before that, the faults
+		// below broke the activation poll instead of a scheduled one (no failed execution: an activation error)
+		expect((await stack.client.publicationSettled(wf.id))?.status).toBe('published');
 		const successes = async () =>
 			(await stack.client.listExecutions({ workflowId: wf.id, includeData: true })).filter(
 				(e) => (e as unknown as IDataObject).status === 'success',
