@@ -102,10 +102,15 @@ function killHarnessGroups() {
 	fs.rmSync(PROCESSES, { recursive: true, force: true });
 }
 
-function fail(stage, code) {
-	say(`${stage} FAILED (exit ${code})`);
-	table();
-	for (const child of running) {
+/**
+ * Stops what this run started: the stages still running and the background installs (each its own process
+ * group), then the n8n, Postgres and Redis groups the e2e harness recorded.
+ */
+function stopEverything() {
+	for (const child of [
+		...running,
+		...(installs?.child.exitCode === null ? [installs.child] : []),
+	]) {
 		try {
 			process.kill(-child.pid, 'SIGTERM');
 		} catch {
@@ -113,13 +118,12 @@ function fail(stage, code) {
 		}
 	}
 	killHarnessGroups();
-	if (installs?.child.exitCode === null) {
-		try {
-			process.kill(-installs.child.pid, 'SIGTERM');
-		} catch {
-			/* already gone */
-		}
-	}
+}
+
+function fail(stage, code) {
+	say(`${stage} FAILED (exit ${code})`);
+	table();
+	stopEverything();
 	process.exit(code || 1);
 }
 
@@ -180,14 +184,7 @@ function hostVersions() {
 // Ctrl-C or a CI's stop: the stages run in their own process groups, so stop them too
 for (const signal of ['SIGINT', 'SIGTERM'])
 	process.on(signal, () => {
-		for (const child of [...running, ...(installs ? [installs.child] : [])]) {
-			try {
-				process.kill(-child.pid, 'SIGTERM');
-			} catch {
-				/* already gone */
-			}
-		}
-		killHarnessGroups();
+		stopEverything();
 		process.exit(130);
 	});
 

@@ -81,8 +81,8 @@ describe('Terminal49 Polling Trigger in real n8n', () => {
 				sandbox.requests.filter((r) => r.fault && r.path.includes('tracking_requests')).length >= 4,
 			{ timeoutMs: 75_000, intervalMs: 500 },
 		);
-		// n8n records the faulted poll as a failed trigger execution, with no items: waited for, as on a busy
-		// machine the record can come seconds after the last faulted request (2 s was once too short)
+		// n8n records the faulted poll as a failed trigger execution, with no items: waited for, as n8n saves it
+		// without waiting (recordTriggerFailure), seconds after the last faulted request on a busy machine
 		const failed = await harness.waitFor(
 			'n8n to record the faulted poll',
 			async () => {
