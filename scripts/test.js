@@ -16,7 +16,8 @@
  *      tsc --watch, npm publish, n8n's scanner, the docs' links), which read no calendar
  *   6. when the installs of step 2 are done by then (a machine that has them), the e2e files that mostly wait
  *      on n8n's one-minute poll schedule (WAITING_E2E, the polling trigger's in single and in queue mode), side
- *      by side: about three minutes each, mostly waiting, which costs the unit suites little CPU
+ *      by side: about three minutes each, mostly waiting, which costs the unit suites little CPU; once the
+ *      shorter of them ends, the lightest e2e files (LIGHT_E2E) in its place, still beside the unit runs
  *   7. the rest of the e2e suite (jest -c jest.e2e.config.js) once the installs are done, on the package built
  *      in step 3 (packed once, E2E_PACKAGE_TGZ); all of it when step 6 did not run
  *
@@ -50,6 +51,17 @@ const WAITING_E2E = [
 	'test/e2e/terminal49-polling-trigger.e2e.test.ts',
 	'test/e2e/terminal49-polling-trigger-queue.e2e.test.ts',
 ];
+/**
+ * The lightest e2e files (one lean n8n each, 10 to 15 s, about half of it n8n's start): in the same jest run as
+ * WAITING_E2E, after them (test/e2e/sequencer.js), so they take the slot the single-mode polling file leaves a
+ * minute before the queue-mode one ends, instead of a slot of the e2e stage. Two at a time, as in that stage.
+ */
+const LIGHT_E2E = [
+	'test/e2e/terminal49-trigger-sample.e2e.test.ts',
+	'test/e2e/action-node.e2e.test.ts',
+	'test/e2e/ai-agent.e2e.test.ts',
+];
+const BESIDE_UNIT_E2E = [...WAITING_E2E, ...LIGHT_E2E];
 const only = process.env.T49_TEST_STAGES ? new Set(process.env.T49_TEST_STAGES.split(',')) : null;
 const wanted = (stage) => !only || only.has(stage);
 
@@ -210,20 +222,20 @@ async function main() {
 		env.E2E_PACKAGE_TGZ = require('./n8n').packPackage({
 			outDir: path.join(ROOT, '.cache', 'e2e-pack'),
 		});
-	// the e2e files that wait on n8n's schedule start beside the unit runs if n8n is installed by now (and the
-	// package packed: two global setups must not build one dist/ at once)
+	// the e2e files that wait on n8n's schedule, then the lightest, start beside the unit runs if n8n is installed
+	// by now (and the package packed: two global setups must not build one dist/ at once)
 	const E2E = ['-c', 'jest.e2e.config.js'];
-	const waitingBeside =
+	const besideUnit =
 		installs?.child.exitCode === 0 && Boolean(env.E2E_PACKAGE_TGZ || process.env.E2E_PACKAGE_TGZ);
-	const waiting =
-		waitingBeside &&
+	const beside =
+		besideUnit &&
 		stage(
 			'e2e',
 			BIN('jest'),
-			[...E2E, `--maxWorkers=${WAITING_E2E.length}`, ...WAITING_E2E],
+			[...E2E, `--maxWorkers=${WAITING_E2E.length}`, ...BESIDE_UNIT_E2E],
 			{ ...env, T49_PORT_BANDS_FROM: '4' },
-			'e2e-waiting.log',
-			'e2e (waiting on n8n)',
+			'e2e-beside.log',
+			'e2e (beside the unit runs)',
 		);
 
 	// the two unit runs side by side: each waits on its sandboxes and rate windows about half its time
@@ -241,9 +253,9 @@ async function main() {
 			fail('installs (background)', code);
 		}
 	}
-	const rest = waitingBeside ? ['--testPathIgnorePatterns', ...WAITING_E2E] : [];
+	const rest = besideUnit ? ['--testPathIgnorePatterns', ...BESIDE_UNIT_E2E] : [];
 	await stage('e2e', BIN('jest'), [...E2E, ...rest], env);
-	await waiting;
+	await beside;
 	table();
 }
 
