@@ -122,6 +122,8 @@ export async function startT49Stack(
 		editor?: boolean;
 		/** Run Code nodes (n8n's task runner beside each main and worker; LEAN leaves it out). */
 		codeNodes?: boolean;
+		/** Other packages to install beside this one (folders: the probe package, PROBE_PACKAGE). */
+		packageDirs?: string[];
 	} = {},
 ): Promise<T49Stack> {
 	const tgz = packedPackage();
@@ -132,6 +134,7 @@ export async function startT49Stack(
 	try {
 		stack = await harness.startStack({
 			tgz,
+			packageDirs: o.packageDirs,
 			mode: o.mode || 'single',
 			env: o.env,
 			line: o.line,

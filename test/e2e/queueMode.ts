@@ -9,12 +9,13 @@ import type { Stack, T49Stack } from './helpers';
  * n8n in queue mode as it runs at scale (scripts/n8n: startStack({ mode: 'queue' })): Postgres, Redis, one main
  * without production webhooks, two `n8n webhook` processes behind a round-robin proxy, two `n8n worker`s. The
  * sandbox has 12 containers, answers refreshes at once and never delivers again by itself (each test plays
- * Terminal49's redeliveries).
+ * Terminal49's redeliveries). `packageDirs`: other packages to install beside this one (the probe package).
  */
-export async function startQueueStack(): Promise<T49Stack> {
+export async function startQueueStack(o: { packageDirs?: string[] } = {}): Promise<T49Stack> {
 	return await startT49Stack({
 		mode: 'queue',
 		sandbox: { webhookRetryScale: 0, carrierDelayMs: 10, containers: 12 },
+		packageDirs: o.packageDirs,
 	});
 }
 

@@ -5,10 +5,13 @@
  * once, on a worker. Executions are counted in Postgres.
  *
  * Its own file, apart from terminal49-trigger-queue.e2e.test.ts: most of its three minutes is waiting for n8n's
- * schedule, so `npm test` runs it beside the unit suites (scripts/test.js WAITING_E2E).
+ * schedule, so `npm test` runs it beside the unit suites (scripts/test.js WAITING_E2E). For the same reason its
+ * stack also proves, first, the queue-mode fact of n8n-webhook-facts.e2e.test.ts with the probe package (where
+ * webhook() and the execution run), instead of that file starting a queue stack of its own.
  */
 import { harness, NODE_TYPES, triggerToNoOp } from './helpers';
 import type { T49Stack } from './helpers';
+import { PROBE_BODY, PROBE_PACKAGE, postToProbe, probeWorkflow } from './probe';
 import { dbExecutions, settled, startedExecution, startQueueStack } from './queueMode';
 
 jest.setTimeout(420_000);
@@ -17,11 +20,53 @@ describe('Terminal49 Polling Trigger in queue mode: Postgres, 2 webhook processe
 	let t49: T49Stack;
 
 	beforeAll(async () => {
-		t49 = await startQueueStack();
+		t49 = await startQueueStack({ packageDirs: [PROBE_PACKAGE] });
 	});
 
 	afterAll(async () => {
 		if (t49) await t49.stop();
+	});
+
+	test('n8n 2.41.1 webhook facts (the probe package): webhook() runs in a webhook process (never main), the execution on a worker, none lost or doubled', async () => {
+		const { stack } = t49;
+		expect(stack.workers).toHaveLength(2);
+		expect(stack.webhooks).toHaveLength(2);
+		const wf = await stack.client.createWorkflow(probeWorkflow(2, 'probe-q'));
+		await stack.client.activateWorkflow(wf.id);
+		for (const w of stack.webhooks)
+			await new harness.N8nClient(w.baseUrl).waitForWebhook('probe-q/probe');
+		// N8N_DISABLE_PRODUCTION_MAIN_PROCESS: main does not serve production webhooks
+		const onMain = await fetch(`${stack.baseUrl}/webhook/probe-q/probe`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
+		expect(onMain.status).toBe(404);
+
+		const answers = await Promise.all(
+			[1, 2, 3, 4, 5].map(() => postToProbe(stack, 'probe-q/probe', 'application/vnd.api+json')),
+		);
+		const webhookPids = stack.webhooks.map((w) => w.proc.pid);
+		for (const a of answers) {
+			expect(webhookPids).toContain(a.webhookPid);
+			expect(a.afterReadRawBody.rawBody).toBe(PROBE_BODY);
+		}
+		// the proxy sends them to both in turn
+		expect(new Set(answers.map((a) => a.webhookPid)).size).toBe(2);
+		const executions = await stack.client.waitForExecutions({
+			workflowId: wf.id,
+			count: 5,
+			settleMs: 2000,
+		});
+		expect(executions).toHaveLength(5);
+		for (const e of executions) {
+			expect(e.status).toBe('success');
+			expect(stack.workers.map((w) => w.proc.pid)).toContain(
+				harness.nodeOutput(e, 'Pid')![0].executionPid,
+			);
+		}
+		expect(stack.logs('worker-1')).toMatch(/n8n worker is now ready|Worker started execution/i);
+		await stack.client.deactivateWorkflow(wf.id);
 	});
 
 	test('the polling trigger: main polls once per interval, workers and webhook processes never; each change runs once on a worker', async () => {
