@@ -4,11 +4,19 @@
  * over n8n's own axios client). Only the credential store is replaced: a fixed credential is decrypted
  * and applied with the credential class's own `authenticate`.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-t49-test-'));
+// n8n-core's instance settings live in a user folder: one per test file (jest gives each its own process.env),
+// removed after the file's tests (or, in a bench run outside jest, when the process exits)
+if (!process.env.N8N_USER_FOLDER) {
+	const userFolder = mkdtempSync(join(tmpdir(), 'n8n-t49-test-'));
+	process.env.N8N_USER_FOLDER = userFolder;
+	const removeUserFolder = () => rmSync(userFolder, { recursive: true, force: true });
+	if (typeof afterAll === 'function') afterAll(removeUserFolder);
+	else process.once('exit', removeUserFolder);
+}
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
 
 import { Logger } from '@n8n/backend-common';
