@@ -5,7 +5,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+	transform: { '^.+\\.ts$': '<rootDir>/test/transform-ts.js' },
 	testTimeout: 30000,
 	// One worker per core (jest's default leaves one core idle): the suite mostly waits on its sandboxes and
 	// rate windows, so on 2 cores it takes half the time. Tests share no port or file, so none races another.

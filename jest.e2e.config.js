@@ -8,7 +8,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.test.ts'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+	transform: { '^.+\\.ts$': '<rootDir>/test/transform-ts.js' },
 	testTimeout: 300000,
 	maxWorkers: 2,
 	testSequencer: '<rootDir>/test/e2e/sequencer.js',
