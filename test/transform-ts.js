@@ -14,6 +14,8 @@ const esbuild = require('esbuild');
 
 /** tsconfig.json, which esbuild reads for what changes the output (its target: class fields as tsc emits them). */
 const TSCONFIG = fs.readFileSync(path.join(__dirname, '..', 'tsconfig.json'), 'utf8');
+/** The syntax to emit: tsconfig's target, as tsc emits it. */
+const TARGET = JSON.parse(TSCONFIG).compilerOptions.target;
 const SELF = fs.readFileSync(__filename, 'utf8');
 
 module.exports = {
@@ -22,7 +24,7 @@ module.exports = {
 			loader: 'ts',
 			format: 'cjs',
 			platform: 'node',
-			target: 'es2022',
+			target: TARGET,
 			tsconfigRaw: TSCONFIG,
 			// `await import('…')` as tsc emits it for CommonJS (a require in a promise): jest runs each file as a
 			// script, where a real dynamic import needs --experimental-vm-modules

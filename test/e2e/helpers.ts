@@ -13,7 +13,6 @@ export { harness };
 export type { Execution, Stack, WorkflowJson } from '../../scripts/n8n';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const PROBE_PACKAGE = path.join(__dirname, 'fixtures', 'n8n-nodes-probe');
 export const NODE_TYPES = {
 	action: 'n8n-nodes-terminal49.terminal49',
 	trigger: 'n8n-nodes-terminal49.terminal49Trigger',
@@ -122,7 +121,7 @@ export async function startT49Stack(
 		editor?: boolean;
 		/** Run Code nodes (n8n's task runner beside each main and worker; LEAN leaves it out). */
 		codeNodes?: boolean;
-		/** Other packages to install beside this one (folders: the probe package, PROBE_PACKAGE). */
+		/** Other packages to install beside this one (folders: the probe package, probe.ts PROBE_PACKAGE). */
 		packageDirs?: string[];
 	} = {},
 ): Promise<T49Stack> {

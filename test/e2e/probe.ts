@@ -4,10 +4,13 @@
  * node reports the pid of the process running the execution. Used by the files that prove facts about n8n
  * itself: n8n-webhook-facts.e2e.test.ts (single mode) and, on its queue stack, the polling trigger's queue file.
  */
-import { PROBE_PACKAGE, triggerToNoOp } from './helpers';
+import * as path from 'node:path';
+
+import { triggerToNoOp } from './helpers';
 import type { Stack, WorkflowJson } from './helpers';
 
-export { PROBE_PACKAGE };
+/** The probe package's folder, to install with `packageDirs`. */
+export const PROBE_PACKAGE = path.join(__dirname, 'fixtures', 'n8n-nodes-probe');
 
 /** A Terminal49-like notification, as the probe receives it. */
 export const PROBE_BODY = JSON.stringify({
