@@ -16,6 +16,7 @@ Usage: npm run sandbox -- [options]
   --carrier-delay-ms N     delay before a tracking request gets its carrier answer (default 2000)
   --webhook-retry-scale X  multiplier on the webhook retry backoff (default 1; 0 = immediate)
   --webhook-timeout-ms N   webhook delivery timeout (default 10000)
+  --webhook-deactivate-after N  switch a webhook off after N notifications in a row end failed (default 5, 0 never)
   --ignore-filter NAME     list endpoints ignore this query parameter silently, as the live service may
                            (e.g. 'filter[number]'); repeatable
   --legacy-lists           GET /containers and /shipments as the older service answered them: list filters
@@ -72,6 +73,9 @@ function parseArgs(argv: string[]): Partial<SandboxOptions> {
 				break;
 			case '--webhook-timeout-ms':
 				opts.webhookTimeoutMs = num(flag, value());
+				break;
+			case '--webhook-deactivate-after':
+				opts.webhookDeactivateAfter = num(flag, value());
 				break;
 			case '--ignore-filter': {
 				const name = value();

@@ -118,6 +118,7 @@ export function summary(app: SandboxApp) {
 			carrierDelayMs: app.options.carrierDelayMs,
 			webhookRetryScale: app.options.webhookRetryScale,
 			webhookTimeoutMs: app.options.webhookTimeoutMs,
+			webhookDeactivateAfter: app.options.webhookDeactivateAfter,
 			ignoredFilters: app.options.ignoredFilters,
 			strictAccept: app.options.strictAccept,
 			meEndpoint: app.options.meEndpoint,

@@ -22,6 +22,7 @@ import type {
 	TrackingRequestRec,
 } from './types';
 import { sleep } from './util';
+import { DEACTIVATE_AFTER_FAILED } from './webhooks';
 
 export type {
 	ContainerPatch,
@@ -107,6 +108,7 @@ export function defaultOptions(overrides: Partial<SandboxOptions> = {}): Sandbox
 		carrierDelayMs: 2000,
 		webhookRetryScale: 1,
 		webhookTimeoutMs: 10_000,
+		webhookDeactivateAfter: DEACTIVATE_AFTER_FAILED,
 		widgetUrl: '',
 		allowHttpWebhookUrls: true,
 		logRequests: false,

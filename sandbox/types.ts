@@ -30,6 +30,17 @@ export interface SandboxOptions {
 	/** Multiplier on the webhook retry backoff schedule; 0 retries immediately. */
 	webhookRetryScale: number;
 	webhookTimeoutMs: number;
+	/**
+	 * A webhook is switched off (`active: false`) once this many of its notifications in a row end `failed`
+	 * (a `succeeded` one in between starts the count again); 0 never switches one off. An assumption: Terminal49
+	 * says only that it "may deactivate a webhook after repeated delivery failures" (webhooks.ts).
+	 */
+	webhookDeactivateAfter: number;
+	/**
+	 * `GET /webhook_notifications` oldest first instead of newest first. Terminal49 documents no order for it;
+	 * a client must work with either (read per request).
+	 */
+	notificationsOldestFirst?: boolean;
 	/** Where the embeddable widget is served; default `${origin}/widget`. */
 	widgetUrl: string;
 	/** The live service requires https webhook URLs; the sandbox accepts http by default for local receivers. */
@@ -253,6 +264,8 @@ export interface WebhookRec {
 	headers: Array<{ name: string; value: string }> | null;
 	createdAt: number;
 	createdBy: string | null;
+	/** Notifications of this webhook that ended `failed` since the last one that `succeeded`. */
+	failedInARow?: number;
 }
 
 export interface WebhookNotificationRec {

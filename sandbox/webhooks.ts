@@ -1,7 +1,12 @@
 /**
  * Webhook dispatcher: one notification per (event, subscribed active webhook), POSTed with
  * `X-T49-Webhook-Signature` = hex HMAC-SHA256(body bytes, webhook secret); non-2xx answers or timeouts
- * are retried up to 12 times on a backoff schedule scaled by `webhookRetryScale`.
+ * are retried up to 12 times on a backoff schedule scaled by `webhookRetryScale`, then the notification is
+ * `failed` (Terminal49 keeps it, no replay). A webhook whose notifications keep failing is switched off:
+ * Terminal49 "may deactivate a webhook after repeated delivery failures" (its webhook best practices) without
+ * saying when; the sandbox's rule, an assumption, is `webhookDeactivateAfter` notifications in a row ending
+ * `failed`. The notifications of a switched-off webhook still being retried end `failed` at their next try,
+ * and no new ones are created for it until it is switched on again (`PATCH /webhooks/{id}` `active: true`).
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -16,6 +21,8 @@ export const RETRY_SCHEDULE_S = [10, 30, 60, 120, 300, 600, 1200, 2400, 3600, 72
 export const MAX_RETRIES = RETRY_SCHEDULE_S.length;
 export const SUCCESS_STATUSES = new Set([200, 201, 202, 204]);
 export const USER_AGENT = 'Terminal49 Webhook Bot';
+/** Default of `webhookDeactivateAfter`: notifications in a row that end failed before the webhook is switched off. */
+export const DEACTIVATE_AFTER_FAILED = 5;
 
 export function sign(body: string | Buffer, secret: string): string {
 	return createHmac('sha256', secret).update(body).digest('hex');
@@ -48,7 +55,11 @@ export class WebhookDispatcher {
 
 	constructor(
 		private readonly store: Store,
-		private readonly options: { webhookRetryScale: number; webhookTimeoutMs: number },
+		private readonly options: {
+			webhookRetryScale: number;
+			webhookTimeoutMs: number;
+			webhookDeactivateAfter: number;
+		},
 		private readonly newId: () => string,
 	) {}
 
@@ -119,9 +130,9 @@ export class WebhookDispatcher {
 			};
 			this.store.deliveries.push(record);
 			if (r.status !== null && SUCCESS_STATUSES.has(r.status)) {
-				n.deliveryStatus = 'succeeded';
+				this.settle(n, 'succeeded');
 			} else if (attempt > MAX_RETRIES || this.closed) {
-				n.deliveryStatus = 'failed';
+				this.settle(n, 'failed');
 			} else {
 				const delay = RETRY_SCHEDULE_S[attempt - 1] * 1000 * this.options.webhookRetryScale;
 				const timer = setTimeout(() => {
@@ -129,7 +140,7 @@ export class WebhookDispatcher {
 					if (gen !== this.generation) return;
 					const current = this.store.webhooks.get(w.id);
 					if (!current || !current.active) {
-						n.deliveryStatus = 'failed';
+						this.settle(n, 'failed');
 						this.checkIdle();
 						return;
 					}
@@ -139,6 +150,20 @@ export class WebhookDispatcher {
 			}
 			this.checkIdle();
 		});
+	}
+
+	/** The end of a notification's deliveries, and the webhook switched off after too many failed in a row. */
+	private settle(n: WebhookNotificationRec, status: 'succeeded' | 'failed'): void {
+		n.deliveryStatus = status;
+		const w = this.store.webhooks.get(n.webhookId);
+		if (!w) return;
+		if (status === 'succeeded') {
+			w.failedInARow = 0;
+			return;
+		}
+		w.failedInARow = (w.failedInARow ?? 0) + 1;
+		const limit = this.options.webhookDeactivateAfter;
+		if (limit > 0 && w.active && w.failedInARow >= limit) w.active = false;
 	}
 
 	/** One signed POST; resolves with the receiver's status or the error. */

@@ -245,6 +245,8 @@ export const webhookRoutes: Route[] = [
 			if (a.url !== undefined) next.url = validateUrl(ctx, a.url);
 			if (a.events !== undefined) next.events = validateEvents(ctx, a.events);
 			if (a.active !== undefined) next.active = bool(a, 'active')!;
+			// switched on again: its count of notifications failed in a row starts afresh (webhooks.ts)
+			if (next.active && !w.active) next.failedInARow = 0;
 			if (a.headers !== undefined) next.headers = validateHeaders(a.headers);
 			Object.assign(w, next);
 			return single(ctx, ctx.ser.webhook(w));
@@ -264,10 +266,25 @@ export const webhookRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/webhook_notifications',
 		handler: (ctx) => {
-			const page = list(ctx, newestFirst(ctx.app.store.notifications.all()), (n) =>
-				ctx.ser.webhookNotification(n),
+			// Newest first (oldest first with the option notificationsOldestFirst); the only parameters are page[number], page[size] and include (no filter on status,
+			// event or date). Its meta is not the container lists' `{size, total}` (the live CLI capture of an
+			// empty list): `pagination` too, and an empty list links only `self` and `current`.
+			const all = ctx.app.store.notifications.all();
+			const page = list(
+				ctx,
+				ctx.app.options.notificationsOldestFirst ? all : newestFirst(all),
+				(n) => ctx.ser.webhookNotification(n),
 			);
 			const body = page.body as Json;
+			const meta = body.meta as { size: number; total: number };
+			const current = Number(
+				new URL(String((body.links as Json).current)).searchParams.get('page[number]'),
+			);
+			body.meta = { ...meta, pagination: { current, records: meta.total } };
+			if (meta.total === 0) {
+				const links = body.links as Json;
+				body.links = { self: links.self, current: links.current };
+			}
 			const paths = includeList(ctx.query);
 			if (paths.length) {
 				const data = body.data as ResourceObject[];
