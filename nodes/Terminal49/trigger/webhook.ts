@@ -1,13 +1,13 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { claimDelivery } from './dedup';
-import { chosenFacts } from '../parameters/triggerOptions';
+import { admissionOf, refusal } from './admission';
 import { deduplicationWindowMs } from './description';
 import type { StoredWebhook } from './lifecycle';
 import { terminal49 } from '../client';
 import { attributesOf } from '../client/jsonApi';
 import { manualSecret, webhookManagement } from './lifecycle';
-import { notificationChanges, readNotification, scopeOf } from './payload';
+import { readNotification, scopeOf } from './payload';
 import { testListenNotReady } from './sample';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
 
@@ -200,11 +200,6 @@ function verified(
 	return found !== undefined && found !== secret && verifySignature(body, signature, found);
 }
 
-function selected(this: IWebhookFunctions): Set<string> {
-	const raw = this.getNodeParameter('events', []) as unknown;
-	return new Set((Array.isArray(raw) ? raw : []).map((event) => String(event).trim()));
-}
-
 /** Calls `settle` once with whether the response to this request finished with a 2xx status. */
 function onAnswered(this: IWebhookFunctions, settle: (answered: boolean) => void) {
 	const res = this.getResponseObject();
@@ -291,35 +286,36 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return refuse.call(this, 400, 'Not a Terminal49 webhook notification', notification.problem);
 	}
 
-	if (!selected.call(this).has(notification.event)) {
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	// Events and "Only When" (admission.ts): decided here, so such deliveries start no execution at all. Only
+	// When not in a test listen: "Listen for test event" must show the sample it asked for, whatever change
+	// it carries (its item's `changes` show whether Only When would have let it through).
+	const admission = admissionOf(
+		this.getNodeParameter('events', []),
+		options,
+		this.getMode() === 'manual',
+	);
+	const refused = refusal(admission, notification);
+	if (refused?.ignored === 'event not selected') {
 		this.logger.debug(
 			`Terminal49 Trigger: ignored ${notification.event} (not among the selected events)`,
 		);
 		return answer.call(this, {
 			received: true,
-			ignored: 'event not selected',
+			ignored: refused.ignored,
 			event: notification.event,
 		});
 	}
-
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	// "Only When": decided here, so the deliveries without a chosen change start no execution at all. Not in
-	// a test listen: "Listen for test event" must show the sample it asked for, whatever change it carries
-	// (its item's `changes` show whether Only When would have let it through).
-	const chosen = this.getMode() === 'manual' ? [] : chosenFacts(options);
-	if (chosen.length > 0) {
-		const facts: string[] = notificationChanges(notification).facts;
-		if (!facts.some((fact) => chosen.includes(fact))) {
-			this.logger.debug(
-				`Terminal49 Trigger: ignored ${notification.event} ${notification.id} (none of the chosen changes: ${facts.join(', ') || 'none'})`,
-			);
-			return answer.call(this, {
-				received: true,
-				ignored: 'none of the chosen changes',
-				event: notification.event,
-				notification_id: notification.id,
-			});
-		}
+	if (refused) {
+		this.logger.debug(
+			`Terminal49 Trigger: ignored ${notification.event} ${notification.id} (none of the chosen changes: ${refused.facts.join(', ') || 'none'})`,
+		);
+		return answer.call(this, {
+			received: true,
+			ignored: refused.ignored,
+			event: notification.event,
+			notification_id: notification.id,
+		});
 	}
 
 	// A test listen ("Listen for test event", mode manual) is never deduplicated, as in execute(): Terminal49
