@@ -8,6 +8,7 @@ import {
 	MAX_PAGE_SIZE,
 	pageSizeFor,
 	paginate,
+	resolveLink,
 } from '../transport';
 import type { Decorate, JsonApiDocument, ResourceObject } from './jsonApi';
 import { indexIncluded, listedOf, recordsOf, resourcesOf } from './jsonApi';
@@ -192,6 +193,17 @@ export class Api {
 	/** DELETE a record (the service answers with no body). */
 	async delete(path: string): Promise<void> {
 		await this.response({ method: 'DELETE', path });
+	}
+
+	/**
+	 * One page of a list by a link the service gave on an earlier page (`links.last`, `links.prev`), followed on
+	 * the credential's own host (transport resolveLink), with `request`'s method and description.
+	 */
+	async linked(request: Request, link: string): Promise<JsonApiDocument> {
+		await this.runChecks();
+		const connection = await this.connection();
+		const url = resolveLink(link, connection);
+		return (await apiRequestFull.call(this.ctx, this.with(request), { url, connection })).body;
 	}
 
 	/** The pages of a list, following `links.next` (see transport paginate). */

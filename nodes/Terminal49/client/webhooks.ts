@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { assertWebhookUrl, isLoopbackUrl } from '../errors/referenceValidation';
-import type { Take } from './api';
+import { MAX_PAGE_SIZE, MAX_PAGES } from '../transport';
+import type { Request, Take } from './api';
 import type { JsonApiDocument, ResourceObject } from './jsonApi';
-import { attributesOf, recordsOf, resourcesOf } from './jsonApi';
+import { attributesOf, identifiersOf, isResourceObject, recordsOf, resourcesOf } from './jsonApi';
 import { Records } from './records';
 import { includeQuery, Resource, segment } from './resource';
 
@@ -148,6 +149,60 @@ export class Webhooks extends Resource {
 	}
 }
 
+/** One listed notification: the resource, its created_at in ms (NaN when absent), the included it refers to. */
+export interface ListedNotification {
+	resource: ResourceObject;
+	createdAt: number;
+	included: ResourceObject[];
+}
+
+/** A notification's created_at in ms since the epoch (NaN when it has none). */
+export function createdAtOf(resource: ResourceObject): number {
+	const value = attributesOf(resource).created_at;
+	return typeof value === 'string' ? Date.parse(value) : NaN;
+}
+
+function linkOf(page: JsonApiDocument, rel: string): string | undefined {
+	const link = page.links?.[rel];
+	return typeof link === 'string' && link !== '' ? link : undefined;
+}
+
+/** The order a page shows: its first and last created_at that differ. */
+function servedOrder(page: JsonApiDocument): 'newest first' | 'oldest first' | 'unknown' {
+	const times = resourcesOf(page)
+		.map(createdAtOf)
+		.filter((time) => Number.isFinite(time));
+	const [head, tail] = [times[0], times[times.length - 1]];
+	if (head === undefined || head === tail) return 'unknown';
+	return head > tail ? 'newest first' : 'oldest first';
+}
+
+/**
+ * A page's notifications newest first, each with the included resource its reference object names. Those
+ * created in the same second keep the service's order (`servedOldestFirst`: reversed).
+ */
+function listedNewestFirst(
+	page: JsonApiDocument,
+	servedOldestFirst: boolean,
+): ListedNotification[] {
+	const included = (page.included ?? []).filter(isResourceObject);
+	const resources = resourcesOf(page);
+	if (servedOldestFirst) resources.reverse();
+	return resources
+		.map((resource) => {
+			const ref = identifiersOf(resource, 'reference_object')[0];
+			const reference = ref
+				? included.find((item) => item.type === ref.type && String(item.id) === String(ref.id))
+				: undefined;
+			return {
+				resource,
+				createdAt: createdAtOf(resource),
+				included: reference ? [reference] : [],
+			};
+		})
+		.sort((a, b) => (b.createdAt || 0) - (a.createdAt || 0));
+}
+
 /** Webhook notifications: what was delivered (`/webhook_notifications`), and example payloads. */
 export class WebhookNotifications extends Resource {
 	async get(id: string, include: string[]): Promise<Records> {
@@ -167,6 +222,57 @@ export class WebhookNotifications extends Resource {
 			{ method: 'GET', path: '/webhook_notifications', qs: includeQuery(include) },
 			take,
 		);
+	}
+
+	/**
+	 * Every notification of the account, newest first, a page at a time (stop iterating to stop fetching),
+	 * each with the page's included resource it refers to (its reference object, with `include`). The list
+	 * takes no filter (status, event, date: the caller filters), and Terminal49 does not document its order:
+	 * the first page shows it. Newest first (as the sandbox serves it): `links.next` from there. Oldest first:
+	 * from `links.last` back through `links.prev`, so either way the pages a caller needs are the first ones.
+	 */
+	async *newestFirst(include: string[]): AsyncGenerator<ListedNotification[]> {
+		const request: Request = {
+			method: 'GET',
+			path: '/webhook_notifications',
+			qs: { ...includeQuery(include), 'page[size]': MAX_PAGE_SIZE },
+		};
+		const first = await this.api.document(request);
+		const seen = new Set<string>();
+		const follow = async (page: JsonApiDocument, rel: 'next' | 'prev') => {
+			const link = linkOf(page, rel);
+			if (!link || seen.has(link) || seen.size >= MAX_PAGES) return undefined;
+			seen.add(link);
+			return await this.api.linked(request, link);
+		};
+		let order = servedOrder(first);
+		const last = linkOf(first, 'last');
+		if (order === 'unknown' && linkOf(first, 'next') && last) {
+			// a first page created within one second: its last page tells (one request more)
+			const lastPage = await this.api.linked(request, last);
+			const [head, tail] = [resourcesOf(first)[0], resourcesOf(lastPage)[0]];
+			if (head && tail && createdAtOf(head) < createdAtOf(tail)) order = 'oldest first';
+		}
+		if (order === 'oldest first') {
+			if (!last) {
+				// no way to start at the end: every page, then newest first
+				const pages: JsonApiDocument[] = [];
+				for (let page: JsonApiDocument | undefined = first; page; page = await follow(page, 'next'))
+					pages.push(page);
+				for (const page of pages.reverse()) yield listedNewestFirst(page, true);
+				return;
+			}
+			seen.add(last);
+			for (
+				let page: JsonApiDocument | undefined = await this.api.linked(request, last);
+				page;
+				page = await follow(page, 'prev')
+			)
+				yield listedNewestFirst(page, true);
+			return;
+		}
+		for (let page: JsonApiDocument | undefined = first; page; page = await follow(page, 'next'))
+			yield listedNewestFirst(page, false);
 	}
 
 	/** `GET /webhook_notifications/examples` (of one event, or of every event). */

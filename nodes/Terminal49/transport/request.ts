@@ -8,6 +8,7 @@ import type {
 	ILoadOptionsFunctions,
 	INode,
 	IPollFunctions,
+	ITriggerFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
@@ -32,6 +33,7 @@ export type Terminal49Context =
 	| ILoadOptionsFunctions
 	| IHookFunctions
 	| IPollFunctions
+	| ITriggerFunctions
 	| IWebhookFunctions;
 
 export const CREDENTIAL_TYPE = 'terminal49Api';
