@@ -4,12 +4,15 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { ANSWER_WHEN_FINISHED, triggerProperties } from './trigger/description';
+import { scheduleCatchUp } from './trigger/catchUp';
 import { checkExists, create, remove } from './trigger/lifecycle';
 import { emitDelivery, readDeliveries } from './trigger/emit';
 import { receiveDelivery } from './trigger/webhook';
@@ -87,6 +90,14 @@ export class Terminal49Trigger implements INodeType {
 			},
 		},
 	};
+
+	/**
+	 * The catch-up (trigger/catchUp.ts): on a schedule, on n8n's main instance, switches the webhook back on
+	 * when Terminal49 switched it off and runs the notifications Terminal49 gave up delivering.
+	 */
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		return scheduleCatchUp.call(this);
+	}
 
 	/** The answer path: verify, deduplicate, hand the delivery to n8n (trigger/webhook.ts). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

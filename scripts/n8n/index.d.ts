@@ -73,6 +73,10 @@ export interface ProxyServer {
 	url: string;
 	/** requests forwarded per backend */
 	counts: number[];
+	/** true: every request is answered 502 Bad Gateway (n8n's public address in an outage) */
+	down: boolean;
+	/** requests answered 502 while down */
+	readonly refused: number;
 	stop(): Promise<void>;
 }
 

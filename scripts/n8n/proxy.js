@@ -7,9 +7,13 @@
  * nginx's `hash $http_<header> consistent;` does): with 'x-t49-webhook-signature', every copy of a Terminal49
  * notification (same bytes, same signature) reaches the same webhook process.
  *
+ * Also n8n's public address in an outage: with `proxy.down = true` it answers every request 502 Bad Gateway,
+ * as a reverse proxy whose backend cannot be reached does (the catch-up e2e tests).
+ *
  *   const proxy = await startProxy({ backends: ['http://127.0.0.1:5679', 'http://127.0.0.1:5680'] });
  *   proxy.url        // http://127.0.0.1:<port>
  *   proxy.counts     // requests forwarded per backend
+ *   proxy.down = true;  // 502 to everything until set back to false (proxy.refused counts them)
  *   await proxy.stop();
  */
 const http = require('node:http');
@@ -77,7 +81,15 @@ async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader }
 		up.end(body);
 	}
 
+	const state = { down: false, refused: 0 };
 	const server = http.createServer((req, res) => {
+		if (state.down) {
+			state.refused++;
+			req.resume();
+			res.writeHead(502, { 'content-type': 'text/plain' });
+			res.end('Bad Gateway');
+			return;
+		}
 		const chunks = [];
 		req.on('data', (c) => chunks.push(c));
 		req.on('end', () => forward(req, res, Buffer.concat(chunks), 0));
@@ -92,6 +104,15 @@ async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader }
 		port: actual,
 		url: `http://${host}:${actual}`,
 		counts,
+		get down() {
+			return state.down;
+		},
+		set down(value) {
+			state.down = Boolean(value);
+		},
+		get refused() {
+			return state.refused;
+		},
 		async stop() {
 			agent.destroy();
 			server.closeAllConnections?.();

@@ -20,12 +20,13 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { ExecuteContext, HookContext, WebhookContext } from 'n8n-core';
+import { ExecuteContext, HookContext, TriggerContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
+	IRun,
 	IRunExecutionData,
 	IWebhookData,
 	IWebhookResponseData,
@@ -35,6 +36,8 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { Terminal49Trigger } from '../../nodes/Terminal49/Terminal49Trigger.node';
+import type { CatchUpControl } from '../../nodes/Terminal49/trigger/catchUp';
+import { catchUp } from '../../nodes/Terminal49/trigger/catchUp';
 import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
 import { resetSerializerMemory } from '../../nodes/Terminal49/client/lfdSelection';
 import { processedData } from '../helpers/processedData';
@@ -180,7 +183,7 @@ export class TriggerWorkflow {
 	 */
 	async execute(
 		items: INodeExecutionData[],
-		mode: 'webhook' | 'manual' = 'webhook',
+		mode: 'webhook' | 'manual' | 'trigger' = 'webhook',
 	): Promise<INodeExecutionData[]> {
 		processedData();
 		const { workflow, node } = this.build();
@@ -199,6 +202,52 @@ export class TriggerWorkflow {
 		);
 		const output = await trigger.execute.call(context);
 		return (output as INodeExecutionData[][])[0];
+	}
+
+	/**
+	 * An activation of the trigger's catch-up (trigger/catchUp.ts) in n8n-core's real TriggerContext, as n8n
+	 * 2.41 runs the trigger's cron on its main instance: one Workflow built from the stored static data for
+	 * the whole activation (its static data lives in memory from tick to tick), `run()` for each tick. Its emit
+	 * does what n8n's does: saves the static data as it is at that moment (trigger-execution-context.factory.js),
+	 * then runs the execution (execute() over the emitted items, mode trigger) and resolves the done promise
+	 * once it ended. Nothing else is saved: n8n saves a trigger's static data only when it emits. A restart of
+	 * n8n is a new activation.
+	 */
+	activateCatchUp(control: CatchUpControl) {
+		const { workflow, node } = this.build();
+		let onExecution: ((output: INodeExecutionData[]) => void) | undefined;
+		let executions: INodeExecutionData[][] = [];
+		const emit = (
+			data: INodeExecutionData[][],
+			_response?: unknown,
+			done?: { resolve(run: IRun): void; reject(error: Error): void },
+		) => {
+			this.save(workflow);
+			void this.execute(data[0], 'trigger').then(
+				(output) => {
+					executions.push(output);
+					onExecution?.(output);
+					done?.resolve({} as IRun);
+				},
+				(error: Error) => done?.reject(error),
+			);
+		};
+		const context = new TriggerContext(
+			workflow,
+			node,
+			this.additionalData(),
+			'trigger',
+			'activate',
+			emit,
+		);
+		return {
+			run: async (after?: (output: INodeExecutionData[]) => void) => {
+				onExecution = after;
+				executions = [];
+				const report = await catchUp.call(context, control);
+				return { report, executions };
+			},
+		};
 	}
 
 	/** The production URL n8n gives the node. */

@@ -24,6 +24,18 @@ export function deduplicationWindowMs(options: IDataObject): number {
 	return Number.isFinite(hours) && hours > 0 ? hours * 3_600_000 : 0;
 }
 
+/** How often the catch-up runs (Options > Catch Up Missed Deliveries), in minutes; 0: never. */
+export function catchUpMinutes(options: IDataObject): number {
+	const minutes =
+		options.catchUpMinutes === undefined
+			? DEFAULT_CATCH_UP_MINUTES
+			: Number(options.catchUpMinutes);
+	return Number.isFinite(minutes) && minutes > 0 ? Math.round(minutes) : 0;
+}
+
+/** Options > Catch Up Missed Deliveries when not set (trigger/catchUp.ts). */
+export const DEFAULT_CATCH_UP_MINUTES = 15;
+
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName: 'Events',
@@ -105,6 +117,23 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'When Terminal49 gets its 2xx. Terminal49 waits for the answer, so keep such workflows short.',
 			},
+			{
+				displayName: 'Catch Up Missed Deliveries',
+				name: 'catchUpMinutes',
+				type: 'options',
+				options: [
+					{ name: 'Every Minute', value: 1 },
+					{ name: 'Every 5 Minutes', value: 5 },
+					{ name: 'Every 10 Minutes', value: 10 },
+					{ name: 'Every 15 Minutes', value: 15 },
+					{ name: 'Every 30 Minutes', value: 30 },
+					{ name: 'Every Hour', value: 60 },
+					{ name: 'Never', value: 0 },
+				],
+				default: DEFAULT_CATCH_UP_MINUTES,
+				description:
+					'How often the published workflow checks Terminal49 for events it gave up delivering (after 12 failed tries, e.g. while n8n\'s address was down) and runs each of them once, oldest first, marked source "catch_up". It also switches the webhook back on if Terminal49 switched it off. With nothing missed it costs two API requests.',
+			},
 			deadlineToWatchOption,
 			{
 				displayName: 'Deduplication Window (Hours)',
@@ -122,6 +151,14 @@ export const triggerProperties: INodeProperties[] = [
 				default: true,
 				description:
 					'Whether to load the container (with its shipment and terminal) from Terminal49 when a container event arrives without it, e.g. Available for Pickup, Not Available, Delivered, estimated arrivals and appointment changes. On unless turned off here. Uses one or two API requests per such event only (events that carry their container cost none); Simplified output only.',
+			},
+			{
+				displayName: 'Outage Notices',
+				name: 'outageNotices',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to send an item with event "notice" down the workflow when Terminal49 had switched the webhook off and the catch-up switched it back on (route it with an IF node, e.g. to Slack). Always in n8n\'s log.',
 			},
 			onlyWhenOption(
 				'Start the workflow only for deliveries that show at least one of these changes (see the "changes" field of the item); the others are answered and start nothing. Empty: every delivery of the selected events starts it.',

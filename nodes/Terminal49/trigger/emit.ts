@@ -8,6 +8,7 @@ import { readWatchedDeadline } from '../parameters';
 import { firstInStore } from './dedup';
 import { readTriggerOutput } from '../parameters/triggerOptions';
 import { triggerOutput } from '../views';
+import { isNotice } from '../views/notice';
 import { answersWhenFinished, deduplicationWindowMs } from './description';
 import type { Notification } from './payload';
 import {
@@ -102,7 +103,8 @@ async function simplifiedItem(
 
 export interface Deliveries {
 	options: IDataObject;
-	notifications: Array<Notification | { problem: string }>;
+	/** Each input item: a notification, a notice of the catch-up (views/notice.ts), or why it is neither. */
+	notifications: Array<Notification | { problem: string } | { notice: IDataObject }>;
 	/** Layer 2 of deduplication: whether each item is the first run of its notification (undefined: not checked). */
 	first?: boolean[];
 }
@@ -113,10 +115,10 @@ export interface Deliveries {
  */
 export async function readDeliveries(this: IExecuteFunctions): Promise<Deliveries> {
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	const notifications = this.getInputData().map((item) => readNotification(item.json));
-	const ids = notifications.map((notification) =>
-		'problem' in notification ? '' : notification.id,
+	const notifications = this.getInputData().map((item) =>
+		isNotice(item.json) ? { notice: item.json } : readNotification(item.json),
 	);
+	const ids = notifications.map((notification) => ('id' in notification ? notification.id : ''));
 	// Answer Terminal49 "When the Workflow Finished": the store is not consulted. It would record the id when
 	// the run starts, so the redelivery of a run that failed or whose worker died (answered 500) would be
 	// stopped here as a duplicate and lost; layer 1 forgets such an id by itself.
@@ -150,6 +152,8 @@ export async function emitDelivery(
 	itemIndex: number,
 ): Promise<INodeExecutionData | undefined> {
 	const notification = deliveries.notifications[itemIndex];
+	if ('notice' in notification)
+		return { json: notification.notice, pairedItem: { item: itemIndex } };
 	if ('problem' in notification) {
 		throw new NodeOperationError(
 			this.getNode(),

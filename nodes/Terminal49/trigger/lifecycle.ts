@@ -1,4 +1,9 @@
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHookFunctions,
+	ITriggerFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isWebhookEvent } from '../domain/events';
@@ -20,7 +25,7 @@ export interface StoredWebhook extends IDataObject {
 	webhookEvents?: string[];
 }
 
-type TriggerContext = IHookFunctions | IWebhookFunctions;
+type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
 /** What the account check names when the trigger registers its webhook (Terminal49 needs the data-out API). */
 const WEBHOOK_ACTIVATION = 'Activating the Terminal49 Trigger (it registers a Terminal49 webhook)';

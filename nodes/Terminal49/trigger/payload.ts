@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ITriggerFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import type { ChangeInput } from '../domain/changeFacts';
 import { changeFacts, changeInputFor, ETA_EVENTS } from '../domain/changeFacts';
@@ -15,7 +20,7 @@ import {
 	simplifyResource,
 } from '../client/jsonApi';
 import type { TriggerItem } from '../views/triggerItem';
-import { triggerItem } from '../views/triggerItem';
+import { CATCH_UP_SOURCE, triggerItem } from '../views/triggerItem';
 
 /**
  * A webhook notification (`data` = webhook_notification, `included` = the objects it is about), read into the
@@ -28,7 +33,7 @@ export interface Notification {
 }
 
 /** Identifies one trigger node of one workflow (deduplication and secret look-ups are kept per node). */
-export function scopeOf(this: IWebhookFunctions | IExecuteFunctions): string {
+export function scopeOf(this: IWebhookFunctions | IExecuteFunctions | ITriggerFunctions): string {
 	const node = this.getNode();
 	return `${String(this.getWorkflow().id)}:${node.id ?? node.name}`;
 }
@@ -155,6 +160,8 @@ export function simplifyNotification(
 		createdAt: attributes.created_at ?? null,
 		deliveryStatus: attributes.delivery_status ?? null,
 		webhookId: webhook ? String(webhook.id) : null,
+		// run by the catch-up (catchUp.ts) rather than delivered
+		...(document.source === CATCH_UP_SOURCE ? { source: CATCH_UP_SOURCE } : {}),
 		reference: referenceItem,
 		container: containerResource,
 		containers,

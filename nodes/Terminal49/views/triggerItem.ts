@@ -21,8 +21,8 @@ export interface TriggerItem extends IDataObject {
 	created_at: IDataObject[string];
 	delivery_status: IDataObject[string];
 	webhook_id: string | null;
-	/** `polling` for the polling trigger's items. */
-	source?: 'polling';
+	/** `polling` for the polling trigger's items, `catch_up` for a notification the catch-up ran. */
+	source?: 'polling' | 'catch_up';
 	reference_object: IDataObject | null;
 	/** The container the event is about, flat, with its derived fields. */
 	container: IDataObject | null;
@@ -40,6 +40,9 @@ export interface TriggerItem extends IDataObject {
 	status_from?: string | null;
 }
 
+/** `source` of a notification the webhook trigger's catch-up ran (trigger/catchUp.ts) instead of a delivery. */
+export const CATCH_UP_SOURCE = 'catch_up';
+
 /** What a trigger read of one event, for triggerItem. */
 export interface TriggerEvent {
 	event: string;
@@ -47,7 +50,7 @@ export interface TriggerEvent {
 	createdAt: IDataObject[string];
 	deliveryStatus: IDataObject[string];
 	webhookId: string | null;
-	source?: 'polling';
+	source?: 'polling' | 'catch_up';
 	reference: IDataObject | null;
 	/** The container the event is about and every container of the event, as records. */
 	container: ResourceObject | undefined;

@@ -1,6 +1,7 @@
 import type { ChangeFact } from '../../domain/changeFacts';
 import { CHANGE_FACT_WORDS } from '../../domain/changeFacts';
 import { eventName } from '../../domain/events';
+import { CATCH_UP_SOURCE } from '../triggerItem';
 import { asObject, text } from '../../domain/values';
 import { containerSummary } from './container';
 import { shipmentSummary } from './shipment';
@@ -56,5 +57,7 @@ export function triggerSummary(item: Item): Item {
 		event: item.event ?? null,
 		notification_id: item.notification_id ?? null,
 		happened_at: text(item.created_at),
+		// run by the webhook trigger's catch-up, not delivered (the polling trigger's items say nothing here)
+		...(item.source === CATCH_UP_SOURCE ? { source: item.source } : {}),
 	};
 }
