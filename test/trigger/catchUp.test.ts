@@ -245,6 +245,23 @@ test('n8n restarted in the middle of a catch-up: every missed notification runs 
 	expect(second.executions.map((output) => output.length)).toEqual([0, 1, 1]);
 });
 
+test('an execution n8n could not run (it failed before any node ran) is started again by the next run', async () => {
+	const { gate, ticks } = await published({ events: EVENTS, options: { outageNotices: false } });
+	gate.down = true;
+	const ids = fire(3);
+	await sb.webhooksIdle();
+	gate.down = false;
+	ticks.failBeforeRunning(2);
+	const first = await ticks.run();
+	expect(first.report).toMatchObject({ ran: 1 });
+	expect(logs.join('\n')).toMatch(/n8n did not run an execution \(Driver not Connected\)/);
+	const second = await ticks.run();
+	expect(second.report).toMatchObject({ ran: 2 });
+	expect(
+		itemsOf([...first.executions, ...second.executions]).map((item) => item.notification_id),
+	).toEqual(ids);
+});
+
 test('a notification Terminal49 is still retrying holds the run there, so a container keeps its order', async () => {
 	const { gate, ticks } = await published({ events: EVENTS, options: { outageNotices: false } });
 	gate.down = true;
@@ -352,9 +369,12 @@ test('a first page created within one second: the last page tells the order', as
 		(id, i) => (sb.store.notifications.get(id)!.createdAt = start + (i < 100 ? 0 : 60_000 + i)),
 	);
 	sb.clearRequests();
-	const { report, executions } = await wf
-		.activateCatchUp({ stopped: false, activatedAt: start - 1000 })
-		.run();
+	const ticks = wf.activateCatchUp({ stopped: false, activatedAt: start - 1000 });
+	const { report, executions } = await ticks.run();
 	expect(report.ran).toBe(150);
 	expect(itemsOf(executions).map((item) => item.notification_id)).toEqual(ids);
+	// the next run stops at the first settled one of the cursor's second: one page (and the last, for the order)
+	sb.clearRequests();
+	const again = await ticks.run();
+	expect(again.report).toMatchObject({ ran: 0, pages: 1, examined: 0 });
 });

@@ -20,6 +20,7 @@ import { isSettled, settle, storedCursor, verdictOf } from './catchUpCursor';
 import type { StoredWebhook } from './lifecycle';
 import { webhookManagement } from './lifecycle';
 import { catchUpMinutes } from './description';
+import { loadsContainer } from './emit';
 import { readNotification, scopeOf } from './payload';
 
 /**
@@ -36,7 +37,8 @@ import { readNotification, scopeOf } from './payload';
  *    admit starts one execution, as its delivery would have: the listed notification with its reference
  *    object, marked `source: "catch_up"`; the execution (emit.ts) loads the container as for a bare event and
  *    checks n8n's deduplication store, so one that already ran (its answer was lost) stops there. Runs one
- *    at a time, each awaited, so a container's events run in order. A notification Terminal49 is still
+ *    at a time, each awaited, so a container's events run in order; those that load their container at most
+ *    half the key's rate limit (pacing). A notification Terminal49 is still
  *    retrying (pending) stops the run there: Terminal49 may still deliver it, and what follows waits.
  *
  * The cursor is saved with each execution the catch-up starts (n8n saves a trigger's static data with its
@@ -46,8 +48,15 @@ import { readNotification, scopeOf } from './payload';
 export const CATCH_UP_KEY = 'catchUp';
 /** Between two pages of the list: the catch-up takes at most a third of a 100-a-minute key. */
 export const PAGE_PAUSE_MS = 2_000;
-/** How long the catch-up waits for one execution before it starts the next anyway. */
-export const RUN_WAIT_MS = 5 * 60_000;
+/** The first run after activation (n8n's start, or Publish). */
+export const FIRST_RUN_DELAY_MS = 10_000;
+/**
+ * How long the catch-up waits for one execution to end before it starts the next anyway. In queue mode n8n 2.41's
+ * main does not always hear that a worker finished a job (a job that ends within milliseconds of being queued: its
+ * done promise never settles; about 1 in 130 here), and the catch-up must not stall on that. A workflow that runs
+ * longer than this may overlap the next notification's run.
+ */
+export const RUN_WAIT_MS = 15_000;
 
 export interface CatchUpControl {
 	/** Set when the workflow is deactivated: the run stops before its next request or execution. */
@@ -81,20 +90,56 @@ function listedOf(n: ListedNotification): Listed {
 	};
 }
 
-/** One execution with `json` as its trigger item; whether it ran (false: n8n could not start it). */
+/**
+ * Whether n8n ran an execution, from the run its done promise gave: it finished, or a node ran (a workflow that
+ * failed part-way is kept by n8n as a failed execution, as a delivered one would be). One that failed before any
+ * node ran (a queue-mode worker shutting down took it, its database gone) did not run the notification.
+ */
+function ranIn(run: IRun | undefined): boolean {
+	if (!run || run.finished || run.status === 'success') return true;
+	return run.data?.resultData?.lastNodeExecuted !== undefined;
+}
+
+/**
+ * One execution with `json` as its trigger item, awaited: whether it ran (false: n8n could not start or run it,
+ * and the catch-up stops before it, to start it again on its next check).
+ */
 async function runOne(this: ITriggerFunctions, json: IDataObject): Promise<boolean> {
 	const done = this.helpers.createDeferredPromise<IRun>();
 	const data: INodeExecutionData[][] = [[{ json }]];
 	try {
 		this.emit(data, undefined, done);
-		await Promise.race([done.promise, sleep(RUN_WAIT_MS)]);
-		return true;
+		const run = await Promise.race([
+			done.promise,
+			sleep(RUN_WAIT_MS).then(() => 'waited' as const),
+		]);
+		if (run === 'waited' || ranIn(run)) return true;
+		this.logger.warn(
+			`Terminal49 Trigger catch-up: n8n did not run an execution (${run.data?.resultData?.error?.message ?? run.status}); the next check starts it again`,
+		);
+		return false;
 	} catch (error) {
 		this.logger.warn(
 			`Terminal49 Trigger catch-up: n8n could not start an execution: ${error instanceof Error ? error.message : String(error)}`,
 		);
 		return false;
 	}
+}
+
+/**
+ * Waits before an execution that loads its container (one request each: emit.ts loadsContainer), so the
+ * catch-up's executions take at most half the key's rate (50 a minute for Terminal49's 100), leaving the rest
+ * to everything else using the key. Executions that ask nothing of Terminal49 are not held.
+ */
+async function pacing(this: ITriggerFunctions): Promise<() => Promise<void>> {
+	const { rateLimit, rateWindowMs } = await terminal49(this).api.connection();
+	const gapMs = rateWindowMs / Math.max(1, rateLimit / 2);
+	let last = -Infinity;
+	return async () => {
+		const wait = last + gapMs - Date.now();
+		if (wait > 0) await sleep(wait);
+		last = Date.now();
+	};
 }
 
 /** Saves the cursor in the node's static data (reassigned, so that n8n sees the change). */
@@ -165,7 +210,10 @@ export async function catchUp(
 		for (const n of page) {
 			if (n.createdAt < cursor.through) reachedCursor = true;
 			if (webhookIdOf(n.resource) !== webhookId || !Number.isFinite(n.createdAt)) continue;
-			if (!isSettled(cursor, listedOf(n))) unsettled.push(n);
+			// one of this webhook's created in the cursor's second and settled: the rest are older (a burst
+			// within one second is not read again on every run)
+			if (isSettled(cursor, listedOf(n))) reachedCursor = true;
+			else unsettled.push(n);
 		}
 		if (reachedCursor) break;
 	}
@@ -173,6 +221,7 @@ export async function catchUp(
 
 	// 3. oldest first: settle what was delivered, run what was missed, stop at one still being retried
 	const admission = admissionOf(this.getNodeParameter('events', []), options);
+	const pace = await pacing.call(this);
 	for (const n of unsettled.reverse()) {
 		if (control.stopped) break;
 		const listed = listedOf(n);
@@ -186,7 +235,11 @@ export async function catchUp(
 			if (!('problem' in notification) && !refusal(admission, notification)) {
 				// saved with the execution: a restart from here starts this notification again
 				keep(data, cursor);
+				this.logger.debug(
+					`Terminal49 Trigger catch-up: running notification ${notification.id} (${notification.event})`,
+				);
 				const document = { ...notification.document, source: CATCH_UP_SOURCE };
+				if (loadsContainer(notification, options, this.getNode().typeVersion)) await pace();
 				if (!(await runOne.call(this, document))) break;
 				report.ran++;
 			}
@@ -246,6 +299,9 @@ export function scheduleCatchUp(this: ITriggerFunctions): ITriggerResponse {
 	this.helpers.registerCron({ expression: catchUpCron(minutes, scope) as CronExpression }, () => {
 		void tick();
 	});
+	// and once soon after activation: n8n starting again after being down catches up at once, not an
+	// interval later (after n8n's activation has stored the webhook it registered)
+	void sleep(FIRST_RUN_DELAY_MS).then(tick);
 	return {
 		closeFunction: async () => {
 			control.stopped = true;

@@ -57,6 +57,28 @@ async function fetchContainer(
 	return { reference, container, extraIncluded: document.included ?? [] };
 }
 
+/** Whether a container event came without its container and Fetch Full Container is on. */
+function needsContainer(notification: Notification, options: IDataObject): boolean {
+	return (
+		// On unless turned off: without it these events would carry no container number at all.
+		options.fetchFullContainer !== false &&
+		notification.event.startsWith('container.') &&
+		!hasFullContainer(notification)
+	);
+}
+
+/**
+ * Whether the execution of `notification` asks Terminal49 for its container (one request; two when the
+ * reference object is missing too): the item is built (not Output "Raw Payload") and needsContainer.
+ */
+export function loadsContainer(
+	notification: Notification,
+	options: IDataObject,
+	typeVersion: number,
+): boolean {
+	return readTriggerOutput(options, typeVersion) !== 'raw' && needsContainer(notification, options);
+}
+
 /** The simplified item, with the container loaded when the event came without it (and the option is on). */
 async function simplifiedItem(
 	this: IExecuteFunctions,
@@ -64,15 +86,11 @@ async function simplifiedItem(
 	options: IDataObject,
 	itemIndex: number,
 ) {
-	const needsContainer =
-		// On unless turned off: without it these events would carry no container number at all.
-		options.fetchFullContainer !== false &&
-		notification.event.startsWith('container.') &&
-		!hasFullContainer(notification);
 	const insights = {
 		watch: readWatchedDeadline(this.getNode(), itemIndex, options.deadlineToWatch),
 	};
-	if (!needsContainer) return simplifyNotification(notification, { insights });
+	if (!needsContainer(notification, options))
+		return simplifyNotification(notification, { insights });
 	let fetched: Awaited<ReturnType<typeof fetchContainer>> | undefined;
 	let fetchError: IDataObject | undefined;
 	try {
