@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: the four sections of issue 7, the polling trigger's (5, issue 16), filtered lists (6,
- * issue 22) and what an AI agent reads per question (7, issue 26), printed as tables and saved to bench/last-run.{json,md}.
+ * issue 22), what an AI agent reads per question (7, issue 26) and the trigger's catch-up after an outage (8,
+ * issue 40: bench/catchUp.ts), printed as tables and saved to bench/last-run.{json,md}.
  * Not part of `npm test`. Takes a few minutes; needs the real-n8n harness (`scripts/ensure-n8n.sh`).
  *
  *   BENCH_SECTIONS=1,2,3,4,5,6 which sections to run
  *   BENCH_POLL_CONTAINERS=10000 containers (in shipments of 4) of the polling trigger's section 5
  *   BENCH_LIST_CONTAINERS=10000 containers (in shipments of 4) of the filtered lists' section 6
  *   BENCH_AGENT_CONTAINERS=1000 containers in the sandbox of the AI agent's section 7 (tokens per question)
+ *   BENCH_CATCH_UP_SIZES=1000,10000  missed notifications of section 8 (the catch-up)
+ *   BENCH_CATCH_UP_WINDOW_MS=600     section 8's rate window (100 per window)
  *   BENCH_CONTAINERS=10000   containers in the sandbox (Return All size)
  *   BENCH_WINDOW_MS=3000     the sandbox's rate window (compressed from Terminal49's 60 s)
  *   BENCH_LIMIT=20           default-bucket limit per window (20 per 3 s: the limit binds, as in the issue's figures)
@@ -41,11 +44,13 @@ import type { QueueTriggerResult, TriggerResult } from './trigger';
 import { runQueueTriggerBench, runTriggerBench } from './trigger';
 import type { AgentTokensResult } from './agentTokens';
 import { agentTokensTable, runAgentTokensBench } from './agentTokens';
+import type { CatchUpResult } from './catchUp';
+import { catchUpTable, runCatchUpBench } from './catchUp';
 
 const env = (name: string, fallback: number) =>
 	process.env[name] ? Number(process.env[name]) : fallback;
 const SECTIONS = new Set(
-	(process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6,7').split(',').map((s) => s.trim()),
+	(process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6,7,8').split(',').map((s) => s.trim()),
 );
 const TOTAL = env('BENCH_CONTAINERS', 10_000);
 const WINDOW_MS = env('BENCH_WINDOW_MS', 3000);
@@ -62,6 +67,7 @@ interface Results {
 	polling?: PollingResult;
 	filteredLists?: FilteredListsResult;
 	agentTokens?: AgentTokensResult;
+	catchUp?: CatchUpResult;
 	triggerQueue?: QueueTriggerResult;
 	overheads?: Overheads;
 	notes: string[];
@@ -316,6 +322,8 @@ export function renderMarkdown(results: Results): string {
 		parts.push(
 			'### 7. What an AI agent reads per question\n\n' + agentTokensTable(results.agentTokens),
 		);
+	if (results.catchUp)
+		parts.push("### 8. The trigger's catch-up after an outage\n\n" + catchUpTable(results.catchUp));
 	if (results.notes.length) parts.push('Notes:\n' + results.notes.map((n) => `- ${n}`).join('\n'));
 	return parts.join('\n\n') + '\n';
 }
@@ -543,6 +551,19 @@ async function main() {
 		} catch (error) {
 			results.notes.push(
 				`what an AI agent reads could not be measured: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+			);
+		}
+	}
+	if (SECTIONS.has('8')) {
+		try {
+			results.catchUp = await runCatchUpBench(
+				(process.env.BENCH_CATCH_UP_SIZES ?? '1000,10000').split(',').map(Number),
+				env('BENCH_CATCH_UP_WINDOW_MS', 600),
+			);
+			console.log(catchUpTable(results.catchUp));
+		} catch (error) {
+			results.notes.push(
+				`the catch-up could not be measured: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
 			);
 		}
 	}
