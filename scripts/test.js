@@ -15,9 +15,9 @@
  *      Auckland), less the tests of the tooling (test/dev, test/release, test/scan, test/docs: the edit loop's
  *      tsc --watch, npm publish, n8n's scanner, the docs' links), which read no calendar
  *   6. when the installs of step 2 are done by then (a machine that has them), the e2e files that mostly wait
- *      on n8n's one-minute poll schedule (WAITING_E2E, the polling trigger's in single and in queue mode), side
- *      by side: about three minutes each, mostly waiting, which costs the unit suites little CPU; once the
- *      shorter of them ends, the lightest e2e files (LIGHT_E2E) in its place, still beside the unit runs
+ *      on n8n's one-minute schedules (WAITING_E2E: the polling trigger's in single and in queue mode, then the
+ *      trigger's catch-up in single mode), two at a time: about three minutes each, mostly waiting, which costs
+ *      the unit suites little CPU; then the lightest e2e files (LIGHT_E2E), still beside the unit runs
  *   7. the rest of the e2e suite (jest -c jest.e2e.config.js) once the installs are done, on the package built
  *      in step 3 (packed once, E2E_PACKAGE_TGZ); all of it when step 6 did not run
  *
@@ -50,7 +50,12 @@ const times = [];
 const WAITING_E2E = [
 	'test/e2e/terminal49-polling-trigger.e2e.test.ts',
 	'test/e2e/terminal49-polling-trigger-queue.e2e.test.ts',
+	// the trigger's catch-up in single mode (its schedule, every minute, and the sandbox's retries): in the slot
+	// the single-mode polling file leaves, two minutes before the queue-mode one ends
+	'test/e2e/terminal49-trigger-outage.e2e.test.ts',
 ];
+/** The beside-unit run takes two files at a time, as the e2e stage does. */
+const BESIDE_UNIT_WORKERS = 2;
 /**
  * The lightest e2e files (one lean n8n each, 10 to 15 s, about half of it n8n's start): in the same jest run as
  * WAITING_E2E, after them (test/e2e/sequencer.js), so they take the slot the single-mode polling file leaves a
@@ -232,7 +237,7 @@ async function main() {
 		stage(
 			'e2e',
 			BIN('jest'),
-			[...E2E, `--maxWorkers=${WAITING_E2E.length}`, ...BESIDE_UNIT_E2E],
+			[...E2E, `--maxWorkers=${BESIDE_UNIT_WORKERS}`, ...BESIDE_UNIT_E2E],
 			{ ...env, T49_PORT_BANDS_FROM: '4' },
 			'e2e-beside.log',
 			'e2e (beside the unit runs)',
