@@ -11,8 +11,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import type { CatchUpControl } from '../../nodes/Terminal49/trigger/catchUp';
-import { CATCH_UP_KEY } from '../../nodes/Terminal49/trigger/catchUp';
-import { GIVE_UP_AFTER_MS } from '../../nodes/Terminal49/trigger/catchUpCursor';
+import { CATCH_UP_KEY, GIVE_UP_AFTER_MS } from '../../nodes/Terminal49/trigger/catchUpCursor';
 import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';
 import { startReceiver, TriggerWorkflow } from './harness';

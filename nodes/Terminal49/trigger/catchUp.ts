@@ -16,7 +16,7 @@ import { webhookSwitchedOnNotice } from '../views/notice';
 import { CATCH_UP_SOURCE } from '../views/triggerItem';
 import { admissionOf, refusal } from './admission';
 import type { CatchUpCursor, Listed } from './catchUpCursor';
-import { isSettled, settle, storedCursor, verdictOf } from './catchUpCursor';
+import { CATCH_UP_KEY, isSettled, settle, storedCursor, verdictOf } from './catchUpCursor';
 import type { StoredWebhook } from './lifecycle';
 import { webhookManagement } from './lifecycle';
 import { catchUpMinutes } from './description';
@@ -45,7 +45,6 @@ import { readNotification, scopeOf } from './payload';
  * executions), pointing before the one being started: a restart in the middle starts that one again, and the
  * deduplication store stops it there. What is not covered is in docs/trigger.md.
  */
-export const CATCH_UP_KEY = 'catchUp';
 /** Between two pages of the list: the catch-up takes at most a third of a 100-a-minute key. */
 export const PAGE_PAUSE_MS = 2_000;
 /** The first run after activation (n8n's start, or Publish). */

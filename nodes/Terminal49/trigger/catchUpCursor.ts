@@ -7,6 +7,9 @@ import type { IDataObject } from 'n8n-workflow';
  * looked at on the next run. Kept in the node's static data, which n8n saves at activation and with every
  * execution the trigger starts (never after a run that started none: then it lives in memory until then).
  */
+/** The cursor's key in the node's static data. */
+export const CATCH_UP_KEY = 'catchUp';
+
 export interface CatchUpCursor extends IDataObject {
 	/** The webhook whose notifications these are: a webhook registered anew starts a cursor of its own. */
 	webhookId: string;

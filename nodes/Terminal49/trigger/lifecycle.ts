@@ -10,6 +10,7 @@ import { isWebhookEvent } from '../domain/events';
 import type { Terminal49Client } from '../client';
 import { terminal49 } from '../client';
 import { attributesOf, resourcesOf } from '../client/jsonApi';
+import { CATCH_UP_KEY } from './catchUpCursor';
 import { isTestListen, markTestListen, requestSample, TEST_LISTEN_KEY } from './sample';
 
 /**
@@ -97,6 +98,8 @@ export function clearStoredWebhook(data: IDataObject) {
 	delete data.webhookUrl;
 	delete data.webhookEvents;
 	delete data[TEST_LISTEN_KEY];
+	// the catch-up's place in that webhook's notifications (catchUp.ts)
+	delete data[CATCH_UP_KEY];
 }
 
 function sameEvents(a: unknown, b: string[]): boolean {
