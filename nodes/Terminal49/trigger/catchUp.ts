@@ -257,7 +257,7 @@ export function catchUpCron(minutes: number, seed: string): string {
 	let hash = 0;
 	for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
 	const second = hash % 60;
-	if (minutes >= 60) return `${second} ${hash % 60} * * * *`;
+	if (minutes >= 60) return `${second} ${Math.floor(hash / 60) % 60} * * * *`;
 	return `${second} */${minutes} * * * *`;
 }
 
