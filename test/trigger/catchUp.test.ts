@@ -154,6 +154,20 @@ test('nothing missed: two requests (the webhook, one page of notifications), not
 	expect(apiRequests()).toHaveLength(2);
 });
 
+test('nothing missed on a list served oldest first, one page: still two requests', async () => {
+	const { ticks } = await published();
+	sb.options.notificationsOldestFirst = true;
+	fire(4);
+	await sb.webhooksIdle();
+	sb.clearRequests();
+	const { report } = await ticks.run();
+	expect(report).toMatchObject({ ran: 0, pages: 1 });
+	expect(apiRequests()).toEqual([
+		expect.stringMatching(/^GET \/v2\/webhooks\/[\w-]+$/),
+		'GET /v2/webhook_notifications',
+	]);
+});
+
 test('n8n unreachable: the webhook switched off is switched back on, one notice, each missed notification runs once, oldest first', async () => {
 	const { hook, gate, ticks } = await published();
 	gate.down = true;

@@ -246,10 +246,16 @@ export class WebhookNotifications extends Resource {
 			return await this.api.linked(request, link);
 		};
 		let order = servedOrder(first);
+		if (!linkOf(first, 'next')) {
+			// the whole list on one page
+			yield listedNewestFirst(first, order === 'oldest first');
+			return;
+		}
 		const last = linkOf(first, 'last');
-		if (order === 'unknown' && linkOf(first, 'next') && last) {
-			// a first page created within one second: its last page tells (one request more)
-			const lastPage = await this.api.linked(request, last);
+		let lastPage: JsonApiDocument | undefined;
+		if (order === 'unknown' && last) {
+			// a first page created within one second: its last page tells (one request more, used below)
+			lastPage = await this.api.linked(request, last);
 			const [head, tail] = [resourcesOf(first)[0], resourcesOf(lastPage)[0]];
 			if (head && tail && createdAtOf(head) < createdAtOf(tail)) order = 'oldest first';
 		}
@@ -264,7 +270,7 @@ export class WebhookNotifications extends Resource {
 			}
 			seen.add(last);
 			for (
-				let page: JsonApiDocument | undefined = await this.api.linked(request, last);
+				let page: JsonApiDocument | undefined = lastPage ?? (await this.api.linked(request, last));
 				page;
 				page = await follow(page, 'prev')
 			)
