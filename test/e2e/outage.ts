@@ -89,6 +89,14 @@ export async function publish(outage: Outage, name: string): Promise<Published> 
 	);
 	if (!hook) throw new Error('the trigger did not register its webhook');
 	await waitForActivation(stack, wf.id, hook.id);
+	// the catch-up's first check (10 s after activation) before anything else: one in the middle of the burst
+	// would find the webhook switched off while the address is still down
+	const checked = `GET /v2/webhooks/${hook.id}`;
+	await harness.waitFor(
+		"the catch-up's first check",
+		() => sandbox.requests.some((r) => `${r.method} ${r.path}` === checked),
+		{ timeoutMs: 30_000, intervalMs: 200 },
+	);
 	return { workflowId: wf.id, webhookId: hook.id };
 }
 

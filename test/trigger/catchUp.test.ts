@@ -211,10 +211,22 @@ test('n8n unreachable: the webhook switched off is switched back on, one notice,
 	}
 	expect(logs.join('\n')).toMatch(/switched off webhook .* switched it back on/);
 
-	// the next run runs nothing again, and deliveries reach n8n once more
+	// switched off again in the same outage (the next check finds it off again): on again, no second notice
+	hook.active = false;
+	const same = await ticks.run();
+	expect(same.report).toMatchObject({ switchedOn: true, ran: 0 });
+	expect(same.executions).toEqual([]);
+	// the next run runs nothing again; it finds the webhook on, which ends the outage
 	const again = await ticks.run();
 	expect(again.report).toMatchObject({ ran: 0, switchedOn: false });
 	expect(again.executions).toEqual([]);
+	// so a later switch-off has a notice of its own
+	hook.active = false;
+	const another = await ticks.run();
+	expect(itemsOf(another.executions).map((item) => item.notice)).toEqual([
+		'webhook_switched_back_on',
+	]);
+	// deliveries reach n8n once more
 	const next = fire(1);
 	await sb.webhooksIdle();
 	expect(sb.store.notifications.get(next[0])!.deliveryStatus).toBe('succeeded');

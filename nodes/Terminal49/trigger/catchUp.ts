@@ -62,6 +62,12 @@ export interface CatchUpControl {
 	stopped: boolean;
 	/** When this activation started: a webhook without a cursor is caught up from here. */
 	activatedAt: number;
+	/**
+	 * A notice went out for this outage: while n8n's address is still down, Terminal49 switches the webhook off
+	 * again and each check switches it on again (so that Terminal49 records the events meanwhile), with one notice
+	 * until a check finds the webhook still on.
+	 */
+	noticeSent?: boolean;
 }
 
 /** What one run did (n8n's log; tests). */
@@ -152,6 +158,7 @@ async function switchOn(
 	webhookId: string,
 	report: CatchUpReport,
 	notices: boolean,
+	control: CatchUpControl,
 ): Promise<boolean> {
 	const t49 = terminal49(this);
 	const hook = await t49.webhooks.find(webhookId);
@@ -161,13 +168,18 @@ async function switchOn(
 		);
 		return false;
 	}
-	if (attributesOf(hook).active !== false) return true;
+	if (attributesOf(hook).active !== false) {
+		control.noticeSent = false;
+		return true;
+	}
 	await t49.webhooks.reconfigure(webhookId, { active: true });
 	report.switchedOn = true;
 	this.logger.warn(
 		`Terminal49 Trigger: Terminal49 had switched off webhook ${webhookId} after failed deliveries; switched it back on`,
 	);
-	if (notices) await runOne.call(this, webhookSwitchedOnNotice({ webhookId, at: new Date() }));
+	if (notices && !control.noticeSent)
+		await runOne.call(this, webhookSwitchedOnNotice({ webhookId, at: new Date() }));
+	control.noticeSent = true;
 	return true;
 }
 
@@ -188,7 +200,7 @@ export async function catchUp(
 	const webhookId = typeof data.webhookId === 'string' ? data.webhookId : '';
 	if (!webhookId) return report;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-	if (!(await switchOn.call(this, webhookId, report, options.outageNotices !== false)))
+	if (!(await switchOn.call(this, webhookId, report, options.outageNotices !== false, control)))
 		return report;
 
 	// A webhook without a cursor (registered now, or by a version without catch-up) is caught up from this
