@@ -158,7 +158,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to send an item with event "notice" down the workflow when Terminal49 had switched the webhook off and the catch-up switched it back on (route it with an IF node, e.g. to Slack). Always in n8n\'s log.',
+					'Whether to send an item with event "notice" down the workflow when Terminal49 had switched the webhook off and the catch-up switched it back on (route it with an IF node, e.g. to Slack): one per outage. Always in n8n\'s log.',
 			},
 			onlyWhenOption(
 				'Start the workflow only for deliveries that show at least one of these changes (see the "changes" field of the item); the others are answered and start nothing. Empty: every delivery of the selected events starts it.',
