@@ -282,6 +282,47 @@ describe('pagination', () => {
 		expect(requestsWhenReceived).toEqual([2, 3, 3]);
 	});
 
+	test('backFrom walks a list from the link given back through links.prev, and a prev link that loops fails the walk', async () => {
+		const prevOf = (n: number, loop: boolean) =>
+			n > 1 || loop
+				? { prev: `/v2/containers?page[number]=${loop ? 3 : n - 1}&page[size]=10` }
+				: {};
+		let loop = false;
+		handler = (req, res) => {
+			const n = Number(new URL(req.url, 'http://x').searchParams.get('page[number]') ?? 1);
+			send(res, 200, { data: [{ id: `p${n}`, type: 'container' }], links: prevOf(n, loop) });
+		};
+		const walked: string[] = [];
+		for await (const doc of paginate.call(
+			context(),
+			{ method: 'GET', path: '/containers' },
+			undefined,
+			{ backFrom: '/v2/containers?page[number]=3&page[size]=10' },
+		)) {
+			walked.push(String((doc.data as Array<{ id: string }>)[0].id));
+		}
+		expect(walked).toEqual(['p3', 'p2', 'p1']);
+		// the service's own links, as given (no page-size correction backwards)
+		expect(seen.map((r) => r.url)).toEqual([
+			'/v2/containers?page[number]=3&page[size]=10',
+			'/v2/containers?page[number]=2&page[size]=10',
+			'/v2/containers?page[number]=1&page[size]=10',
+		]);
+		// never read as complete when its links go round: the caller would take a part for the whole
+		loop = true;
+		const error = await caught(
+			(async () => {
+				for await (const _ of paginate.call(
+					context(),
+					{ method: 'GET', path: '/containers' },
+					undefined,
+					{ backFrom: '/v2/containers?page[number]=3&page[size]=10' },
+				));
+			})(),
+		);
+		expect(error.message).toMatch(/pagination did not end/);
+	});
+
 	test('without prefetch no page is requested before the caller asks for it', async () => {
 		handler = (req, res) => {
 			const n = Number(new URL(req.url, 'http://x').searchParams.get('page[number]') ?? 1);

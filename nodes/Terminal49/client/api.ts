@@ -1,6 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Terminal49Context, Terminal49Request, Terminal49Response } from '../transport';
+import type {
+	PageWalk,
+	Terminal49Context,
+	Terminal49Request,
+	Terminal49Response,
+} from '../transport';
 import {
 	apiRequestFull,
 	connectionOf,
@@ -8,7 +13,6 @@ import {
 	MAX_PAGE_SIZE,
 	pageSizeFor,
 	paginate,
-	resolveLink,
 } from '../transport';
 import type { Decorate, JsonApiDocument, ResourceObject } from './jsonApi';
 import { indexIncluded, listedOf, recordsOf, resourcesOf } from './jsonApi';
@@ -195,22 +199,11 @@ export class Api {
 		await this.response({ method: 'DELETE', path });
 	}
 
-	/**
-	 * One page of a list by a link the service gave on an earlier page (`links.last`, `links.prev`), followed on
-	 * the credential's own host (transport resolveLink), with `request`'s method and description.
-	 */
-	async linked(request: Request, link: string): Promise<JsonApiDocument> {
-		await this.runChecks();
-		const connection = await this.connection();
-		const url = resolveLink(link, connection);
-		return (await apiRequestFull.call(this.ctx, this.with(request), { url, connection })).body;
-	}
-
-	/** The pages of a list, following `links.next` (see transport paginate). */
+	/** The pages of a list, following `links.next` (`backFrom`: `links.prev` from there; see transport paginate). */
 	async *pages(
 		request: Request,
 		limit?: number,
-		options: { prefetch?: boolean; unsized?: boolean } = {},
+		options: PageWalk = {},
 	): AsyncGenerator<JsonApiDocument> {
 		await this.runChecks();
 		yield* paginate.call(this.ctx, this.with(request), limit, options);

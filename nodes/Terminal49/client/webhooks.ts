@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { assertWebhookUrl, isLoopbackUrl } from '../errors/referenceValidation';
-import { MAX_PAGE_SIZE, MAX_PAGES } from '../transport';
 import type { Request, Take } from './api';
 import type { JsonApiDocument, ResourceObject } from './jsonApi';
 import { attributesOf, identifiersOf, isResourceObject, recordsOf, resourcesOf } from './jsonApi';
@@ -235,50 +234,36 @@ export class WebhookNotifications extends Resource {
 		const request: Request = {
 			method: 'GET',
 			path: '/webhook_notifications',
-			qs: { ...includeQuery(include), 'page[size]': MAX_PAGE_SIZE },
+			qs: includeQuery(include),
 		};
-		const first = await this.api.document(request);
-		const seen = new Set<string>();
-		const follow = async (page: JsonApiDocument, rel: 'next' | 'prev') => {
-			const link = linkOf(page, rel);
-			if (!link || seen.has(link) || seen.size >= MAX_PAGES) return undefined;
-			seen.add(link);
-			return await this.api.linked(request, link);
-		};
+		const forward = this.api.pages(request);
+		const { value: first } = await forward.next();
+		if (!first) return;
 		let order = servedOrder(first);
-		if (!linkOf(first, 'next')) {
-			// the whole list on one page
-			yield listedNewestFirst(first, order === 'oldest first');
-			return;
-		}
 		const last = linkOf(first, 'last');
+		const backward = last ? this.api.pages(request, undefined, { backFrom: last }) : undefined;
 		let lastPage: JsonApiDocument | undefined;
-		if (order === 'unknown' && last) {
-			// a first page created within one second: its last page tells (one request more, used below)
-			lastPage = await this.api.linked(request, last);
-			const [head, tail] = [resourcesOf(first)[0], resourcesOf(lastPage)[0]];
+		if (order === 'unknown' && linkOf(first, 'next') && backward) {
+			// a first page created within one second: its last page tells (one request more, read on below)
+			lastPage = (await backward.next()).value || undefined;
+			const [head, tail] = [resourcesOf(first)[0], lastPage && resourcesOf(lastPage)[0]];
 			if (head && tail && createdAtOf(head) < createdAtOf(tail)) order = 'oldest first';
 		}
-		if (order === 'oldest first') {
-			if (!last) {
-				// no way to start at the end: every page, then newest first
-				const pages: JsonApiDocument[] = [];
-				for (let page: JsonApiDocument | undefined = first; page; page = await follow(page, 'next'))
-					pages.push(page);
-				for (const page of pages.reverse()) yield listedNewestFirst(page, true);
-				return;
-			}
-			seen.add(last);
-			for (
-				let page: JsonApiDocument | undefined = lastPage ?? (await this.api.linked(request, last));
-				page;
-				page = await follow(page, 'prev')
-			)
-				yield listedNewestFirst(page, true);
+		if (order !== 'oldest first' || !linkOf(first, 'next')) {
+			yield listedNewestFirst(first, order === 'oldest first');
+			for await (const page of forward) yield listedNewestFirst(page, false);
 			return;
 		}
-		for (let page: JsonApiDocument | undefined = first; page; page = await follow(page, 'next'))
-			yield listedNewestFirst(page, false);
+		if (!backward) {
+			// no way to start at the end: every page, then newest first
+			const pages = [first];
+			for await (const page of forward) pages.push(page);
+			for (const page of pages.reverse()) yield listedNewestFirst(page, true);
+			return;
+		}
+		await forward.return(undefined);
+		if (lastPage) yield listedNewestFirst(lastPage, true);
+		for await (const page of backward) yield listedNewestFirst(page, true);
 	}
 
 	/** `GET /webhook_notifications/examples` (of one event, or of every event). */

@@ -57,9 +57,21 @@ export function honestNext(
 	return next.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']');
 }
 
+/** How paginate walks a list: forward from its first page (the default), or back from a link the service gave. */
+export interface PageWalk {
+	prefetch?: boolean;
+	unsized?: boolean;
+	/**
+	 * Start at this service link (e.g. the first page's `links.last`) and follow `links.prev` from there: a list
+	 * served oldest first, read newest first.
+	 */
+	backFrom?: string;
+}
+
 /**
- * Yields the pages of a list endpoint, following `links.next` until it is absent. Stop iterating to
- * stop fetching. A failed page throws: a list is never returned truncated as if complete.
+ * Yields the pages of a list endpoint, following `links.next` until it is absent (with `backFrom`: from that
+ * link, following `links.prev`). Stop iterating to stop fetching. A failed page throws: a list is never
+ * returned truncated as if complete, and neither is one whose links loop.
  *
  * With `prefetch` (for a caller that reads every page: Return All) the next page is requested as soon as
  * a page arrives, so it travels while the caller works on the one it has. Without it, no page is
@@ -71,12 +83,13 @@ export async function* paginate(
 	this: Terminal49Context,
 	request: Terminal49Request,
 	limit?: number,
-	options: { prefetch?: boolean; unsized?: boolean } = {},
+	options: PageWalk = {},
 ): AsyncGenerator<JsonApiDocument> {
 	const connection = await connectionOf.call(this);
 	const seen = new Set<string>();
+	const rel = options.backFrom === undefined ? 'next' : 'prev';
 	const nextUrl = (page: JsonApiDocument, count: number): string | undefined => {
-		const next = page.links?.next;
+		const next = page.links?.[rel];
 		if (typeof next !== 'string' || next === '') return undefined;
 		const url = resolveLink(next, connection);
 		if (seen.has(url) || count >= MAX_PAGES) {
@@ -96,14 +109,26 @@ export async function* paginate(
 	const first = options.unsized
 		? request
 		: { ...request, qs: { ...request.qs, 'page[size]': pageSizeFor(limit) } };
-	let asked = options.unsized ? undefined : pageSizeFor(limit);
+	// Backwards, the pages are the service's own links throughout (no page-size correction: that counts
+	// records from the first page on)
+	const backwards = options.backFrom !== undefined;
+	let asked = options.unsized || backwards ? undefined : pageSizeFor(limit);
 	let received = 0;
-	let page = (await apiRequestFull.call(this, first, { connection })).body;
+	let page: JsonApiDocument;
+	if (backwards) {
+		const url = resolveLink(options.backFrom!, connection);
+		seen.add(url);
+		page = await fetchPage(url);
+	} else {
+		page = (await apiRequestFull.call(this, first, { connection })).body;
+	}
 	for (let count = 1; ; count++) {
 		const held = Array.isArray(page.data) ? page.data.length : 0;
 		received += held;
-		const url = honestNext(nextUrl(page, count), asked, held, received);
-		asked = url ? pageSizeOf(url) : undefined;
+		const url = backwards
+			? nextUrl(page, count)
+			: honestNext(nextUrl(page, count), asked, held, received);
+		asked = url && !backwards ? pageSizeOf(url) : undefined;
 		let prefetched: Promise<JsonApiDocument> | undefined;
 		if (url && options.prefetch) {
 			prefetched = fetchPage(url);

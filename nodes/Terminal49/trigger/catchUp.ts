@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import type { Terminal49Client } from '../client';
 import { terminal49 } from '../client';
 import type { ResourceObject } from '../client/jsonApi';
 import { attributesOf, identifiersOf } from '../client/jsonApi';
@@ -136,8 +137,8 @@ async function runOne(this: ITriggerFunctions, json: IDataObject): Promise<boole
  * catch-up's executions take at most half the key's rate (50 a minute for Terminal49's 100), leaving the rest
  * to everything else using the key. Executions that ask nothing of Terminal49 are not held.
  */
-async function pacing(this: ITriggerFunctions): Promise<() => Promise<void>> {
-	const { rateLimit, rateWindowMs } = await terminal49(this).api.connection();
+async function pacing(t49: Terminal49Client): Promise<() => Promise<void>> {
+	const { rateLimit, rateWindowMs } = await t49.api.connection();
 	const gapMs = rateWindowMs / Math.max(1, rateLimit / 2);
 	let last = -Infinity;
 	return async () => {
@@ -155,12 +156,12 @@ function keep(data: IDataObject, cursor: CatchUpCursor) {
 /** Switches the webhook back on when Terminal49 switched it off; false when it is gone. */
 async function switchOn(
 	this: ITriggerFunctions,
+	t49: Terminal49Client,
 	webhookId: string,
 	report: CatchUpReport,
 	notices: boolean,
 	control: CatchUpControl,
 ): Promise<boolean> {
-	const t49 = terminal49(this);
 	const hook = await t49.webhooks.find(webhookId);
 	if (!hook) {
 		this.logger.warn(
@@ -200,8 +201,10 @@ export async function catchUp(
 	const webhookId = typeof data.webhookId === 'string' ? data.webhookId : '';
 	if (!webhookId) return report;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-	if (!(await switchOn.call(this, webhookId, report, options.outageNotices !== false, control)))
-		return report;
+	// one client for the whole run (the credential read once)
+	const t49 = terminal49(this);
+	const notices = options.outageNotices !== false;
+	if (!(await switchOn.call(this, t49, webhookId, report, notices, control))) return report;
 
 	// A webhook without a cursor (registered now, or by a version without catch-up) is caught up from this
 	// activation on: created_at has whole seconds, so from the second before it.
@@ -212,7 +215,7 @@ export async function catchUp(
 	};
 	// 2. this webhook's unsettled notifications, newest first, down to the cursor
 	const unsettled: ListedNotification[] = [];
-	const pages = terminal49(this).webhookNotifications.newestFirst(['reference_object']);
+	const pages = t49.webhookNotifications.newestFirst(['reference_object']);
 	for await (const page of pages) {
 		if (report.pages++ > 0) await sleep(PAGE_PAUSE_MS);
 		// stopped part-way, the oldest ones are not known: nothing is run, so nothing is skipped
@@ -232,7 +235,7 @@ export async function catchUp(
 
 	// 3. oldest first: settle what was delivered, run what was missed, stop at one still being retried
 	const admission = admissionOf(this.getNodeParameter('events', []), options);
-	const pace = await pacing.call(this);
+	const pace = await pacing(t49);
 	for (const n of unsettled.reverse()) {
 		if (control.stopped) break;
 		const listed = listedOf(n);
