@@ -5,8 +5,9 @@
  * widening, and some would not without it.
  */
 import { containerInsights } from '../../nodes/Terminal49/domain/containerInsights';
-import type { DayRange } from '../../nodes/Terminal49/client/listQuery';
-import { containerQuery, dateBounds, shipmentQuery } from '../../nodes/Terminal49/client/listQuery';
+import type { DayRange } from '../../nodes/Terminal49/client/listSpec';
+import { dateBounds } from '../../nodes/Terminal49/client/listDateBounds';
+import { containerQuery, shipmentQuery } from '../../nodes/Terminal49/client/listQuery';
 import { undocumented } from '../../nodes/Terminal49/client/filterCatalog';
 
 const HOUR = 3_600_000;

@@ -19,7 +19,8 @@ import {
 	sourceTimeZones,
 } from '../../nodes/Terminal49/domain/deadlines';
 import { containerSummary } from '../../nodes/Terminal49/views/people/container';
-import { containerMatcher, containerOrder } from '../../nodes/Terminal49/client/listFilters';
+import { containerMatcher } from '../../nodes/Terminal49/client/listFilters';
+import { containerOrder } from '../../nodes/Terminal49/client/listOrder';
 
 const SENTINEL = /2099/;
 

@@ -9,18 +9,17 @@ import { assertContainerNumber, assertId, assertNotEmpty } from '../errors/valid
 import type { HonouredFilter, ListOptions, Take } from './api';
 import type { JsonApiDocument, ResourceObject } from './jsonApi';
 import { attributesOf, itemsOf, recordsOf, resourcesOf } from './jsonApi';
-import type { ContainerFilters, ContainerSort } from './listFilters';
+import type { ContainerFilters, ContainerSort } from './listSpec';
+import { hasFilters } from './listSpec';
+import { containerMatcher, includesFor } from './listFilters';
 import {
-	containerMatcher,
 	containerOrder,
-	hasFilters,
-	includesFor,
 	mergedOrder,
 	NEWEST_FIRST,
 	sourceDaysOf,
 	sourceOrder,
 	watchedDays,
-} from './listFilters';
+} from './listOrder';
 import type { SourceList } from './listQuery';
 import { containerQuery, readsLfdFields } from './listQuery';
 import type { Serializer } from './lfdSelection';

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { assertNotEmpty, wrongCheckDigit } from '../errors/validation';
 import type { Api } from './api';
 import type { Containers } from './containers';
-import type { ContainerFilters } from './listFilters';
+import type { ContainerFilters } from './listSpec';
 import { Records } from './records';
 import { Resource } from './resource';
 import type { Shipments } from './shipments';

@@ -16,8 +16,10 @@ import {
 	resourcesOf,
 	simplifyResource,
 } from './jsonApi';
-import type { ShipmentFilterSpec, ShipmentSort } from './listFilters';
-import { hasFilters, shipmentMatcher, shipmentOrder } from './listFilters';
+import type { ShipmentFilterSpec, ShipmentSort } from './listSpec';
+import { hasFilters } from './listSpec';
+import { shipmentMatcher } from './listFilters';
+import { shipmentOrder } from './listOrder';
 import { shipmentQuery } from './listQuery';
 import type { Locator } from './locator';
 import { Records } from './records';

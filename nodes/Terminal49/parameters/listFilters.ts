@@ -20,7 +20,7 @@ import type {
 	ShipmentFilterSpec,
 	ShipmentSort,
 	TagFilter,
-} from '../client/listFilters';
+} from '../client/listSpec';
 import { parseList } from './list';
 import {
 	listOf,
@@ -35,7 +35,8 @@ import {
 
 /**
  * The readers of the Filters and Sort By of Container Get Many and Shipment Get Many: every value checked
- * before any request, handed to the client as plain values (client/listFilters.ts says what they mean).
+ * before any request, handed to the client as plain values (client/listSpec.ts; client/listFilters.ts says what
+ * they mean).
  */
 
 function readPodTerminal(
