@@ -207,8 +207,8 @@ const activeHolds = (c: Raw) =>
 		.filter((h) => h.status === 'hold')
 		.map((h) => String(h.name));
 const ready = (c: Raw) => c.a.available_for_pickup === true && activeHolds(c).length === 0;
-const hasFees = (c: Raw) =>
-	((c.a.fees_at_pod_terminal ?? []) as IDataObject[]).some((fee) => fee.type !== 'total');
+// any fee line, posted or pending (0), a total line where it is the only one (Terminal49's fee rules)
+const hasFees = (c: Raw) => ((c.a.fees_at_pod_terminal ?? []) as IDataObject[]).length > 0;
 const fresh = (c: Raw) =>
 	typeof c.a.terminal_checked_at === 'string' &&
 	Date.now() - Date.parse(c.a.terminal_checked_at) <= 7 * DAY;

@@ -178,7 +178,12 @@ describe('risks, each from what Terminal49 sends; unknown where it does not say'
 		const item = await get('empty_not_returned');
 		expect(item.risks).toEqual(['empty_not_returned']);
 		expect(item.days_since_full_out).toBe(5);
-		expect(item.risks_unknown).toEqual([]);
+		// when the empty is due back cannot be told: Terminal49 sends no return deadline, no tariff is set
+		expect(item.risks_unknown).toEqual([
+			'empty_return_past',
+			'empty_return_today',
+			'empty_return_tomorrow',
+		]);
 	});
 
 	it('stale terminal data (checked 9 days ago): no urgency, the LFD and hold risks unknown, not false', async () => {

@@ -59,6 +59,8 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			'days_left',
 			'urgency',
 			'fees',
+			'return_by',
+			'costs',
 			'risks',
 			'eta',
 			'bill_of_lading',
@@ -85,13 +87,13 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 		expect(item.carrier).toBeTruthy();
 	});
 
-	it("as an AI agent's tool, a container has three fields more: whether the ETA is the arrival, the last milestone, tracking", async () => {
+	it("as an AI agent's tool, a container has four fields more: whether the ETA is the arrival, the last milestone, tracking, the cost outlook", async () => {
 		const f = fixture('terminal_lfd_first');
 		const [item] = await containers.run(
 			{ operation: 'get', containerId: byNumber(f.containerNumber) },
 			{ ...V2, asTool: true },
 		);
-		expect(Object.keys(item)).toHaveLength(18);
+		expect(Object.keys(item)).toHaveLength(21);
 		expect(item).toMatchObject({
 			container_number: f.containerNumber,
 			eta_is_actual: true,
@@ -104,11 +106,11 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 		);
 	});
 
-	it('Get Many: every container the same 15 fields, nothing nested (n8n shows every column)', async () => {
+	it('Get Many: every container the same 17 fields, nothing nested (n8n shows every column)', async () => {
 		const out = await containers.run({ operation: 'getAll', returnAll: true }, V2);
 		expect(out.length).toBeGreaterThan(10);
 		for (const item of out) {
-			expect(Object.keys(item)).toHaveLength(15);
+			expect(Object.keys(item)).toHaveLength(17);
 			expect(isFlat(item)).toBe(true);
 		}
 	});
@@ -293,7 +295,7 @@ describe('what a coordinator sees in Simplified (issue 29), version 1 items unch
 				s.containerIds.map((id) => sb.store.containers.get(id)!.number),
 			);
 			for (const item of out) {
-				expect(Object.keys(item)).toHaveLength(15);
+				expect(Object.keys(item)).toHaveLength(17);
 				expect(isFlat(item)).toBe(true);
 				expect(item.bill_of_lading).toBe(s.blNumber);
 			}

@@ -40,7 +40,7 @@ test('ready for pickup only when available and no hold has status "hold" (pendin
 	});
 });
 
-test('fees are summed per currency, `total` items excluded, amount 0 reported', () => {
+test('fees are summed per currency, `total` items excluded, amount 0 pending (Terminal49: reported, not yet posted)', () => {
 	const insights = containerInsights(
 		{
 			fees_at_pod_terminal: [
@@ -54,13 +54,15 @@ test('fees are summed per currency, `total` items excluded, amount 0 reported', 
 		{ now },
 	);
 	expect(insights.fees_total).toEqual({ USD: 150.5, CAD: 20 });
+	expect(insights.fees_pending).toEqual(['exam']);
+	expect(insights.fees_text).toBe('150.50 USD, 20.00 CAD (exam pending)');
 	expect(
 		containerInsights(
 			{ fees_at_pod_terminal: [{ type: 'exam', amount: 0, currency_code: 'USD' }] },
 			'UTC',
 			{ now },
-		).fees_total,
-	).toEqual({ USD: 0 });
+		),
+	).toMatchObject({ fees_total: {}, fees_pending: ['exam'], fees_text: 'exam pending' });
 });
 
 test('the LFD source follows the priority line, terminal, rail, not the earliest date', () => {

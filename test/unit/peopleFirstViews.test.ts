@@ -83,13 +83,32 @@ describe('nothing to say is "none", never an empty string', () => {
 
 	it("a trigger item's container view says it the same way", () => {
 		const container = withContainerInsights(
-			{ type: 'container', current_status: 'available', available_for_pickup: true },
+			{
+				type: 'container',
+				current_status: 'available',
+				available_for_pickup: true,
+				holds_at_pod_terminal: [],
+				fees_at_pod_terminal: [],
+			},
 			LA,
 			{ now },
 		);
 		expect(
 			triggerSummary({ event: 'container.transport.available', container, shipment: LA }),
 		).toMatchObject({ holds: 'none', fees: 'none' });
+		// lists the payload does not carry are not reported, never "none"
+		const unreported = withContainerInsights(
+			{ type: 'container', current_status: 'available', available_for_pickup: true },
+			LA,
+			{ now },
+		);
+		expect(
+			triggerSummary({
+				event: 'container.transport.available',
+				container: unreported,
+				shipment: LA,
+			}),
+		).toMatchObject({ holds: 'not reported', fees: 'not reported' });
 	});
 });
 

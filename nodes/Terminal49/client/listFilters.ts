@@ -115,7 +115,10 @@ export function containerMatcher(
 		if (statuses && !statuses.has(item.current_status as string)) return false;
 		if (readyForPickup !== undefined && item.ready_for_pickup !== readyForPickup) return false;
 		if (filters.hasTerminalFees !== undefined) {
-			const fees = Object.keys(asObject(item.fees_total) ?? {}).length > 0;
+			// a posted amount, or a fee the terminal reported without one yet (holdsAndFees.ts)
+			const fees =
+				Object.keys(asObject(item.fees_total) ?? {}).length > 0 ||
+				(Array.isArray(item.fees_pending) && item.fees_pending.length > 0);
 			if (fees !== filters.hasTerminalFees) return false;
 		}
 		if (filters.hasDemurrageFees !== undefined && hasDemurrage(item) !== filters.hasDemurrageFees)

@@ -28,7 +28,7 @@ export interface ContainerFilters {
 	/** current_status is one of these. */
 	statuses?: string[];
 	readyForPickup?: boolean;
-	/** Fees are listed at the terminal (`fees_total` has an amount; a `total` line alone is no fee). */
+	/** Fees are listed at the terminal: a posted amount (`fees_total`) or a fee not posted yet (`fees_pending`). */
 	hasTerminalFees?: boolean;
 	/** A demurrage fee of more than 0 is listed at the terminal. */
 	hasDemurrageFees?: boolean;

@@ -100,3 +100,8 @@ export function todayNumberIn(zone: string, now: Date = new Date()): number {
 	todayNumbers.set(zone, { minute, day });
 	return day;
 }
+
+/** The calendar date (YYYY-MM-DD) of a day number (dayNumber's inverse). */
+export function dateOfDayNumber(day: number): string {
+	return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}

@@ -9,7 +9,14 @@ import {
 	pickupLfdSource,
 	sourceTimeZones,
 } from './deadlines';
-import { feesOf, holdsOf } from './holdsAndFees';
+import type { CostFields } from './containerCosts';
+import { containerCosts } from './containerCosts';
+import { terminal49ReturnDeadline } from './emptyReturn';
+import { feesOf, holdsOf, reportedDemurrage } from './holdsAndFees';
+import { clearPlaceholderDates } from './placeholders';
+import type { Tariff } from './tariffs';
+import { matchTariffs } from './tariffs';
+import { asObject, text } from './values';
 import type { PickupStateFields } from './pickupState';
 import { pickupState } from './pickupState';
 import type { RiskFields } from './risks';
@@ -23,13 +30,22 @@ import { DEFAULT_IMMINENT_DAYS, isUrgent, lfdBand, terminalDataFresh, urgencyOf 
  * (ready_for_pickup, pickup_state, holds), fees, the last free days (Terminal49's coalesced pickup_lfd, the
  * earliest of the three sources, and the one urgency follows), urgency, and the risks a coordinator acts on.
  */
-export interface ContainerInsights extends IDataObject, PickupStateFields, RiskFields {
+export interface ContainerInsights extends IDataObject, PickupStateFields, RiskFields, CostFields {
 	ready_for_pickup: boolean;
+	/** Whether the terminal reported holds (false: "not reported"; the lists are then empty, not "none"). */
+	holds_reported: boolean;
 	active_holds: string[];
 	pending_holds: string[];
-	/** Sum per currency of the individual fees, `total` items excluded. */
+	/** Whether the terminal reported fees (false: "not reported", never "none"). */
+	fees_reported: boolean;
+	/**
+	 * Sum per currency of the posted fees: the individual lines, or a `total` line where there is no other;
+	 * a fee of `0` is pending (fees_pending), not zero.
+	 */
 	fees_total: IDataObject;
-	/** fees_total as text for a message or table, e.g. `450.00 USD` (`450.00 USD, 20.00 CAD`); empty when none. */
+	/** The fee types the terminal reported without an amount yet (`0`). */
+	fees_pending: string[];
+	/** The fees as text, e.g. `450.00 USD`, `450.00 USD (exam pending)`; empty when none or not reported. */
 	fees_text: string;
 	/**
 	 * Terminal49's LFD: the Port of Discharge LFD it selected (the newer serializer; in the flat item
@@ -88,6 +104,8 @@ export interface InsightOptions {
 	imminentDays?: number;
 	/** The deadline urgency follows (default: the earliest of the three LFDs). */
 	watch?: WatchedDeadline;
+	/** The user's demurrage and detention tariffs (none: costs are the terminal's posted fees, or unknown). */
+	tariffs?: readonly Tariff[];
 }
 
 /**
@@ -98,6 +116,7 @@ export function containerInsights(
 	container: IDataObject,
 	zones?: SourceZones | string,
 	options: InsightOptions = {},
+	shipment?: IDataObject,
 ): ContainerInsights {
 	const now = options.now ?? new Date();
 	const imminentDays = options.imminentDays ?? DEFAULT_IMMINENT_DAYS;
@@ -109,7 +128,8 @@ export function containerInsights(
 				? { line: zones, terminal: zones, rail: zones }
 				: {};
 
-	const { active: activeHolds, pending: pendingHolds } = holdsOf(container);
+	const holds = holdsOf(container);
+	const { active: activeHolds, pending: pendingHolds } = holds;
 	const fees = feesOf(container);
 
 	const deadlines = containerDeadlines(container, sourceZones, watch, now);
@@ -121,13 +141,45 @@ export function containerInsights(
 	const closed = containerClosed(container);
 	const urgency = urgencyOf(closed, band, fresh);
 	const byRail = movesByRail(container);
+	const ownShipment = shipment ?? asObject(container.shipment) ?? {};
+	const key = {
+		shippingLine: text(ownShipment.shipping_line_scac)?.toUpperCase() ?? null,
+		port: text(ownShipment.port_of_discharge_locode)?.toUpperCase() ?? null,
+	};
+
+	const costs = containerCosts(
+		container,
+		{
+			tariffs: matchTariffs(options.tariffs ?? [], key),
+			key,
+			lfd: watched,
+			ownReturnBy: terminal49ReturnDeadline(container),
+			zones: {
+				port: sourceZones.terminal,
+				pickup: sourceZones.line,
+				returned: isValidTimeZone(container.empty_terminated_timezone)
+					? container.empty_terminated_timezone
+					: sourceZones.line,
+			},
+			now,
+			closed,
+			byRail,
+			terminalDataFresh: fresh,
+			terminalCheckedAt: checkedAt,
+			trackingStoppedAt: text(ownShipment.line_tracking_stopped_at),
+		},
+		reportedDemurrage(fees.lines),
+	);
 
 	return {
 		ready_for_pickup: container.available_for_pickup === true && activeHolds.length === 0,
 		...pickupState(container, activeHolds, closed),
+		holds_reported: holds.reported,
 		active_holds: activeHolds,
 		pending_holds: pendingHolds,
+		fees_reported: fees.reported,
 		fees_total: fees.total,
+		fees_pending: fees.pending,
 		fees_text: fees.text,
 		...(deadlines.rule === 'selected' ? { pickup_lfd: terminal49?.value ?? null } : {}),
 		pickup_lfd_source: terminal49?.source ?? null,
@@ -160,6 +212,7 @@ export function containerInsights(
 		...containerRisks(container, {
 			deadline: watched,
 			activeHolds,
+			holdsReported: holds.reported,
 			terminalDataFresh: fresh,
 			closed,
 			byRail,
@@ -168,8 +221,10 @@ export function containerInsights(
 				inland: sourceZones.rail,
 				pickup: sourceZones.line,
 			},
+			daysUntilReturnBy: costs.days_until_return_by,
 			now,
 		}),
+		...costs,
 	};
 }
 
@@ -188,8 +243,9 @@ export function addContainerInsights(
 	shipment?: IDataObject,
 	options?: InsightOptions,
 ): IDataObject {
+	clearPlaceholderDates(container);
 	return Object.assign(
 		container,
-		containerInsights(container, sourceTimeZones(container, shipment), options),
+		containerInsights(container, sourceTimeZones(container, shipment), options, shipment),
 	);
 }

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { daysFromToday } from './calendar';
 import type { Deadline } from './deadlines';
+import { fullOutOf } from './pickupDates';
 import { isSet } from './values';
 
 /**
@@ -25,6 +26,9 @@ export const RISKS = [
 	'rolled',
 	'transshipped',
 	'empty_not_returned',
+	'empty_return_past',
+	'empty_return_today',
+	'empty_return_tomorrow',
 ] as const;
 export type Risk = (typeof RISKS)[number];
 
@@ -44,6 +48,9 @@ export const RISK_WORDS: Record<Risk, string> = {
 	rolled: 'Rolled',
 	transshipped: 'Transshipped',
 	empty_not_returned: 'Empty not returned',
+	empty_return_past: 'Empty return past due',
+	empty_return_today: 'Empty due back today',
+	empty_return_tomorrow: 'Empty due back tomorrow',
 };
 
 /** The hold risks by hold name (service-spec.md: case-sensitive names). */
@@ -60,6 +67,7 @@ const HOLD_RISK_ENTRIES = Object.entries(HOLD_RISKS).sort(
 	([, a], [, b]) => RISKS.indexOf(a) - RISKS.indexOf(b),
 );
 const LFD_RISKS: Risk[] = ['lfd_past', 'lfd_today', 'lfd_tomorrow'];
+const RETURN_RISKS: Risk[] = ['empty_return_past', 'empty_return_today', 'empty_return_tomorrow'];
 const ALL_HOLD_RISKS = HOLD_RISK_ENTRIES.map(([, risk]) => risk);
 
 /** Calendar days waited before dwell counts as a risk ("discharged 3 or more days ago, not picked up"). */
@@ -85,12 +93,16 @@ export interface RiskContext {
 	/** The deadline urgency follows (the earliest LFD, or pickup_lfd). */
 	deadline: Deadline | null;
 	activeHolds: string[];
+	/** Whether the terminal reported holds at all (holdsAndFees.ts): else the hold risks are unknown. */
+	holdsReported: boolean;
 	terminalDataFresh: boolean;
 	/** Picked up, delivered or empty returned. */
 	closed: boolean;
 	/** Left the port by rail (the inland destination is where it waits and is picked up). */
 	byRail: boolean;
 	zones: { port?: string; inland?: string; pickup?: string };
+	/** Calendar days to the empty's return deadline (containerCosts.ts); null when there is none. */
+	daysUntilReturnBy: number | null;
 	now: Date;
 }
 
@@ -121,14 +133,6 @@ function daysWaiting(container: IDataObject, context: RiskContext): number | nul
 	if (isSet(container.pod_discharged_at))
 		return since(container.pod_discharged_at, context.zones.port);
 	return 'unknown';
-}
-
-/** The day the container left the terminal full (picked up), or null. */
-function fullOutOf(container: IDataObject, byRail: boolean): unknown {
-	if (isSet(container.final_destination_full_out_at))
-		return container.final_destination_full_out_at;
-	if (!byRail && isSet(container.pod_full_out_at)) return container.pod_full_out_at;
-	return container.delivered_at ?? null;
 }
 
 /** Days the ETA at the port of discharge is past the first ETA, for a shipment not yet arrived; or unknown. */
@@ -209,7 +213,7 @@ export function containerRisks(container: IDataObject, context: RiskContext): Ri
 			else if (days === 1) risks.push('lfd_tomorrow');
 		}
 		// Holds by type, from fresh terminal data only
-		if (!context.terminalDataFresh) unknown.push(...ALL_HOLD_RISKS);
+		if (!context.terminalDataFresh || !context.holdsReported) unknown.push(...ALL_HOLD_RISKS);
 		else
 			for (const [name, risk] of HOLD_RISK_ENTRIES)
 				if (context.activeHolds.includes(name)) risks.push(risk);
@@ -232,6 +236,12 @@ export function containerRisks(container: IDataObject, context: RiskContext): Ri
 		isSet(container.empty_terminated_at) || container.current_status === 'empty_returned';
 	if (context.closed && !emptyReturned) {
 		risks.push('empty_not_returned');
+		// the return deadline: Terminal49's own, else the user's detention or D&D tariff's (none: unknown)
+		const due = context.daysUntilReturnBy;
+		if (due === null) unknown.push(...RETURN_RISKS);
+		else if (due < 0) risks.push('empty_return_past');
+		else if (due === 0) risks.push('empty_return_today');
+		else if (due === 1) risks.push('empty_return_tomorrow');
 		const fullOut = fullOutOf(container, context.byRail);
 		const days =
 			fullOut === null ? null : daysFromToday(fullOut, context.zones.pickup ?? 'UTC', context.now);

@@ -148,7 +148,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to return only containers with fees listed at the terminal (demurrage, exam, …; a total line alone is no fee) (on) or only those without (off). On is sent to Terminal49; every container is checked by the node.',
+					'Whether to return only containers with fees listed at the terminal (demurrage, exam, …, posted or not yet; a total line counts where the terminal sends no other) (on) or only those without (off). On is sent to Terminal49; every container is checked by the node.',
 			},
 			{
 				displayName: 'Last Free Day',

@@ -2,6 +2,7 @@ import type { DeadlineSource } from '../../domain/deadlines';
 import { containerTimeZone, movesByRail } from '../../domain/deadlines';
 import { lastReachedMilestone } from '../../domain/milestone';
 import { asObject, text } from '../../domain/values';
+import { costOutlook, costsInWords } from './costs';
 import { trackingOf } from './shipment';
 import type { Item } from './words';
 import {
@@ -11,6 +12,7 @@ import {
 	LFD_SOURCE_WORDS,
 	listed,
 	NONE,
+	NOT_REPORTED,
 	words,
 } from './words';
 
@@ -71,10 +73,11 @@ function whereIs(container: Item, shipment: Item): string | null {
 }
 
 /**
- * The container's people-first fields (`shipment`: its shipment where the item does not nest it): 15, so that
- * n8n's table shows each and the answer fits the first screen. An AI agent's tool (`forAgent`) gets three more
+ * The container's people-first fields (`shipment`: its shipment where the item does not nest it): 17, so that
+ * n8n's table shows each and the answer fits the first screen (`return_by` and `costs`: what the empty's return
+ * deadline and the container's demurrage and detention are, costs.ts). An AI agent's tool (`forAgent`) gets four more
  * that answer its questions in words: whether the ETA is the arrival, the last milestone reached (place and
- * local time) and whether Terminal49 still tracks it; a workflow reads them from All Fields or Selected Fields
+ * local time), whether Terminal49 still tracks it, and what the container will cost each of the next days; a workflow reads them from All Fields or Selected Fields
  * (`pod_arrived_at`, `milestones`, `shipment.line_tracking_stopped_at`).
  */
 export function containerSummary(
@@ -99,7 +102,8 @@ export function containerSummary(
 			CONTAINER_STATUS_WORDS[container.current_status as string] ?? words(container.current_status),
 		location: whereIs(container, shipment),
 		pickup: text(container.pickup_state_text) ?? pickupDone(container, shipment),
-		holds: listed(container.active_holds),
+		// "none" only where the terminal reported none (holdsAndFees.ts)
+		holds: container.holds_reported === false ? NOT_REPORTED : listed(container.active_holds),
 		last_free_day: (lfdDate as string | null | undefined) ?? null,
 		last_free_day_source: source
 			? (LFD_SOURCE_WORDS[source] ?? words(source))
@@ -108,7 +112,9 @@ export function containerSummary(
 				: LFD_NOT_REPORTED,
 		days_left: typeof daysLeft === 'number' ? daysLeft : null,
 		urgency: (container.urgency as string | undefined) ?? null,
-		fees: text(container.fees_text) ?? NONE,
+		fees: text(container.fees_text) ?? (container.fees_reported === false ? NOT_REPORTED : NONE),
+		return_by: text(container.return_by),
+		costs: costsInWords(container),
 		risks: text(container.risks_text) ?? NONE,
 		eta: dayIn(eta, shipment.pod_timezone ?? container.pod_timezone),
 		...(forAgent
@@ -116,6 +122,7 @@ export function containerSummary(
 					eta_is_actual: arrived !== null,
 					last_milestone: lastReachedMilestone(container, shipment)?.text ?? null,
 					tracking: trackingOf(shipment),
+					cost_outlook: costOutlook(container),
 				}
 			: {}),
 		bill_of_lading: text(shipment.bill_of_lading_number),

@@ -23,6 +23,9 @@ export const words = (value: unknown): string | null => {
  */
 export const NONE = 'none';
 
+/** What the view says where the terminal has not reported (holds, fees): never "none", which is a fact. */
+export const NOT_REPORTED = 'not reported';
+
 /** A list in words (`customs, freight`), NONE when it is empty or missing. */
 export const listed = (values: unknown): string =>
 	Array.isArray(values) && values.length ? values.join(', ') : NONE;

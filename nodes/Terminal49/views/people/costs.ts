@@ -1,0 +1,91 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isObject, text } from '../../domain/values';
+import type { Item } from './words';
+
+/**
+ * A container's costs in a coordinator's words (the people-first view's `costs`, the agent's answer): each
+ * clock's state, each amount with its basis (the terminal's posted demurrage, or an estimate from the user's
+ * tariff), never one unlabelled sum of both. `Demurrage: 3 days charged since 2026-12-04, 705.00 USD so far,
+ * 940.00 USD by tomorrow (estimated from your tariff "Maersk US D&D 2026"); detention not started`.
+ */
+
+const NAMES: Record<string, string> = {
+	demurrage: 'Demurrage',
+	detention: 'Detention',
+	combined: 'D&D',
+};
+
+const amount = (value: unknown, currency: unknown) =>
+	`${Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${String(currency)}`;
+
+/** One clock in words; null for a clock that has not started. */
+function clockWords(clock: IDataObject): string | null {
+	const name = NAMES[String(clock.clock)] ?? String(clock.clock);
+	const end = text(clock.free_time_end);
+	const whose = clock.free_time_end_source === 'terminal49' ? " (Terminal49's date)" : '';
+	switch (clock.status) {
+		case 'not_started':
+			return null;
+		case 'unknown':
+			return `${name}: not known (${String(clock.estimate_unknown_reason)})`;
+		case 'free_time':
+			return `${name}: free until ${end}${whose}`;
+	}
+	const days = Number(clock.days_charged);
+	const stopped = clock.status === 'stopped';
+	if (days === 0) return `${name}: ended in free time`;
+	const charged = `${days} day${days === 1 ? '' : 's'} charged since ${String(clock.charged_from)}`;
+	if (clock.estimated_so_far === null || clock.estimated_so_far === undefined)
+		return `${name}: ${charged}; cost not known (${String(clock.estimate_unknown_reason)})`;
+	const basis = `estimated from your tariff "${String(clock.tariff_reference)}"`;
+	return stopped
+		? `${name}: ${charged}, ${amount(clock.estimated_so_far, clock.currency)} in all (${basis})`
+		: `${name}: ${charged}, ${amount(clock.estimated_so_far, clock.currency)} so far, ${amount(clock.estimated_by_tomorrow, clock.currency)} by tomorrow (${basis})`;
+}
+
+/**
+ * The costs of a container item (its insight fields) in words: each started clock, then the terminal's posted
+ * demurrage; `Not started` where no clock runs yet and the terminal posted nothing.
+ */
+export function costsInWords(container: Item): string {
+	const parts = ['combined_d_and_d', 'demurrage', 'detention']
+		.map((field) => container[field])
+		.filter(isObject)
+		.map(clockWords)
+		.filter((part): part is string => part !== null);
+	const reported = container.demurrage_reported_by_terminal;
+	if (isObject(reported) && Object.keys(reported).length)
+		parts.push(
+			`the terminal reports demurrage of ${Object.entries(reported)
+				.map(([currency, value]) => amount(value, currency))
+				.join(', ')}`,
+		);
+	else if (
+		Array.isArray(container.fees_pending) &&
+		(container.fees_pending as unknown[]).includes('demurrage')
+	)
+		parts.push('the terminal reports demurrage, amount not posted yet');
+	return parts.length ? parts.join('; ') : 'Not started';
+}
+
+/**
+ * What the container will cost by each of the next days if nothing moves (the running clock's projection,
+ * estimated from the user's tariff): `2026-12-07: 940.00 USD, 2026-12-08: 1,175.00 USD, ...`; null where no
+ * clock with a tariff runs. What an agent answers "how much if it is not picked up by Friday?" from.
+ */
+export function costOutlook(container: Item): string | null {
+	const running = ['combined_d_and_d', 'demurrage', 'detention']
+		.map((field) => container[field])
+		.filter(isObject)
+		.find((clock) => Array.isArray(clock.projection) && clock.projection.length > 0);
+	if (!running) return null;
+	const days = (running.projection as IDataObject[])
+		.map((day) =>
+			day.estimated_total === null
+				? `${String(day.date)}: no rate`
+				: `${String(day.date)}: ${amount(day.estimated_total, running.currency)}`,
+		)
+		.join(', ');
+	return `${NAMES[String(running.clock)]} if nothing moves, estimated from your tariff "${String(running.tariff_reference)}": ${days}`;
+}
