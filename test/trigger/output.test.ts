@@ -74,8 +74,8 @@ test('version 2, Simplified (the default): the event and what changed in words, 
 	});
 	expect(Object.entries(item).filter(([key, v]) => v === '' && key !== 'what_changed')).toEqual([]);
 	expect(Object.values(item).every((v) => v === null || typeof v !== 'object')).toBe(true);
-	// the event's three fields, the container's people-first view (15 fields), the notification's three
-	expect(Object.keys(item)).toHaveLength(21);
+	// the event's three fields, the container's people-first view (17 fields), the notification's three
+	expect(Object.keys(item)).toHaveLength(23);
 });
 
 test('version 2, All Fields: the full item, as version 1 gives it by default', async () => {

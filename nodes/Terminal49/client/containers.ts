@@ -2,6 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { InsightOptions } from '../domain/containerInsights';
 import { addContainerInsights } from '../domain/containerInsights';
+import type { Tariff } from '../domain/tariffs';
+import { tariffsNeedShipment } from '../domain/tariffs';
 import { DEFAULT_IMMINENT_DAYS } from '../domain/urgency';
 import type { DeadlineRule, LfdSource, WatchedDeadline } from '../domain/deadlines';
 import { DEFAULT_WATCHED_DEADLINE, selectsLfd } from '../domain/deadlines';
@@ -35,6 +37,13 @@ import { includeQuery, Resource, segment } from './resource';
  * spending more of the rate limit.
  */
 const MAX_NUMBER_PAGES = 100;
+
+/** The includes asked for, with the shipment where a tariff of one line or port must be matched. */
+function withTariffIncludes(include: string[], tariffs: readonly Tariff[] | undefined): string[] {
+	return tariffsNeedShipment(tariffs) && !include.includes('shipment')
+		? [...include, 'shipment']
+		: [...include];
+}
 
 /** Simplified containers carry the derived pickup fields (ready_for_pickup, active_holds, ...). */
 export const withInsights = (item: IDataObject) => addContainerInsights(item);
@@ -118,7 +127,11 @@ export class Containers extends Resource {
 	async get(id: string, include: string[], insights: InsightOptions = {}): Promise<Records> {
 		const { keyId } = await this.api.connection();
 		return await this.api.items(
-			{ method: 'GET', path: `/containers/${segment(id)}`, qs: includeQuery(include) },
+			{
+				method: 'GET',
+				path: `/containers/${segment(id)}`,
+				qs: includeQuery(withTariffIncludes(include, insights.tariffs)),
+			},
 			(item) => {
 				noteContainers(keyId, [item]);
 				return addContainerInsights(item, undefined, insights);
@@ -165,11 +178,12 @@ export class Containers extends Resource {
 			sort?: ContainerSort;
 			imminentDays?: number;
 			watch?: WatchedDeadline;
+			tariffs?: readonly Tariff[];
 		},
 		take: Take,
 	): Promise<Records> {
 		const where = filters.where ?? {};
-		const include = [...(filters.include ?? [])];
+		const include = withTariffIncludes(filters.include ?? [], filters.tariffs);
 		for (const related of includesFor(where, filters.sort)) {
 			if (!include.includes(related)) include.push(related);
 		}
@@ -209,7 +223,12 @@ export class Containers extends Resource {
 				seen++;
 				if (rule !== 'selected' && selectsLfd(item)) selectedSeen = true;
 				noteContainers(keyId, [item]);
-				return addContainerInsights(item, undefined, { now, imminentDays, watch });
+				return addContainerInsights(item, undefined, {
+					now,
+					imminentDays,
+					watch,
+					tariffs: filters.tariffs,
+				});
 			},
 			whereItem: hasFilters(where)
 				? containerMatcher(

@@ -84,3 +84,7 @@ export function matchTariffs(tariffs: readonly Tariff[], key: TariffKey): Matche
 		detention: detention?.tariff ?? null,
 	};
 }
+
+/** Whether matching these tariffs needs the container's shipment (a tariff of one line or one port). */
+export const tariffsNeedShipment = (tariffs: readonly Tariff[] | undefined): boolean =>
+	(tariffs ?? []).some((tariff) => tariff.shippingLine !== null || tariff.port !== null);

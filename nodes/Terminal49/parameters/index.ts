@@ -14,3 +14,4 @@ export {
 	readShipmentSort,
 } from './listFilters';
 export { readInsightOptions, readWatchedDeadline } from './insights';
+export { readTariffs } from './tariffs';

@@ -4,6 +4,7 @@ import type { InsightOptions } from '../domain/containerInsights';
 import type { WatchedDeadline } from '../domain/deadlines';
 import { DEFAULT_WATCHED_DEADLINE } from '../domain/deadlines';
 import { isSet } from '../domain/values';
+import { readTariffs } from './tariffs';
 import { pick, readDays } from './valueReaders';
 
 /** Deadline to Watch (an option of Container Get, Get Many and both triggers); the default when not set. */
@@ -19,7 +20,10 @@ export function readWatchedDeadline(node: INode, itemIndex: number, raw: unknown
 	)[0] as WatchedDeadline;
 }
 
-/** How urgency is counted, from an Options collection (Deadline to Watch, Imminent Within (Days)). */
+/**
+ * How urgency and costs are counted, from an Options collection (Deadline to Watch, Imminent Within (Days), the
+ * D&D tariffs).
+ */
 export function readInsightOptions(
 	node: INode,
 	itemIndex: number,
@@ -27,6 +31,7 @@ export function readInsightOptions(
 ): InsightOptions {
 	return {
 		watch: readWatchedDeadline(node, itemIndex, options.deadlineToWatch),
+		tariffs: readTariffs(node, itemIndex, options),
 		...(options.imminentDays === undefined
 			? {}
 			: {

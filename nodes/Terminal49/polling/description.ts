@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { webhookEventOptions } from '../domain/events';
 import { deadlineToWatchOption } from '../parameters/insightFields';
+import { tariffOptions } from '../parameters/tariffFields';
 import { onlyWhenOption, triggerOutputOption } from '../parameters/triggerOptions';
 import { MILESTONES } from './fingerprint';
 
@@ -67,6 +68,7 @@ export const pollingProperties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			...tariffOptions,
 			deadlineToWatchOption,
 			onlyWhenOption(
 				'Start the workflow only for changes that show at least one of these (see the "changes" field of the item). Empty: every change of the selected events starts it.',

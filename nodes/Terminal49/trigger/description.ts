@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { webhookEventOptions } from '../domain/events';
 import { deadlineToWatchOption } from '../parameters/insightFields';
+import { tariffOptions } from '../parameters/tariffFields';
 import { onlyWhenOption, triggerOutputOption } from '../parameters/triggerOptions';
 
 /** Parameters of the Terminal49 Trigger. */
@@ -134,6 +135,7 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'How often the published workflow checks Terminal49 for events it gave up delivering (after 12 failed tries, e.g. while n8n\'s address was down) and runs each of them once, oldest first, marked source "catch_up". It also switches the webhook back on if Terminal49 switched it off. With nothing missed it costs two API requests.',
 			},
+			...tariffOptions,
 			deadlineToWatchOption,
 			{
 				displayName: 'Deduplication Window (Hours)',

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { terminal49 } from '../client';
 import type { ResourceObject } from '../client/jsonApi';
 import { isResourceObject, resourcesOf } from '../client/jsonApi';
-import { readWatchedDeadline } from '../parameters';
+import { readTariffs, readWatchedDeadline } from '../parameters';
 import { firstInStore } from './dedup';
 import { readTriggerOutput } from '../parameters/triggerOptions';
 import { triggerOutput } from '../views';
@@ -88,6 +88,7 @@ async function simplifiedItem(
 ) {
 	const insights = {
 		watch: readWatchedDeadline(this.getNode(), itemIndex, options.deadlineToWatch),
+		tariffs: readTariffs(this.getNode(), itemIndex, options),
 	};
 	if (!needsContainer(notification, options))
 		return simplifyNotification(notification, { insights });

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { terminal49 } from '../../client';
 import type { Records } from '../../client';
 import { deadlineToWatchOption, imminentDaysOption } from '../../parameters/insightFields';
+import { tariffOptions } from '../../parameters/tariffFields';
 import { readInsightOptions, readList, readLocator, outputProperties } from '../../parameters';
 import { containerLocator } from '../../parameters/locators';
 
@@ -31,7 +32,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [deadlineToWatchOption, imminentDaysOption],
+		options: [...tariffOptions, deadlineToWatchOption, imminentDaysOption],
 	},
 	...outputProperties,
 ];

@@ -18,6 +18,7 @@ import {
 	tagFilters,
 } from '../../parameters/listFilterFields';
 import { shippingLineLocator } from '../../parameters/locators';
+import { tariffOptions } from '../../parameters/tariffFields';
 import { assertContainerNumber } from '../../errors/validation';
 import {
 	listProperties,
@@ -321,7 +322,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [deadlineToWatchOption, imminentDaysOption],
+		options: [...tariffOptions, deadlineToWatchOption, imminentDaysOption],
 	},
 	...outputProperties,
 ];
@@ -349,7 +350,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		this.getNodeParameter('sortBy', itemIndex, 'none'),
 	);
-	const { imminentDays, watch } = readInsightOptions(node, itemIndex, options);
+	const { imminentDays, watch, tariffs } = readInsightOptions(node, itemIndex, options);
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Container > Get Many');
 	return await t49.containers.list(
@@ -360,6 +361,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			sort,
 			imminentDays,
 			watch,
+			tariffs,
 		},
 		readTake.call(this, itemIndex),
 	);
