@@ -62,7 +62,9 @@ export function deadlineRange(
 ): DayRange | 'none' | undefined {
 	let bands = [...LFD_BANDS];
 	if (filters.lfdBands) bands = bands.filter((band) => filters.lfdBands!.includes(band));
-	if (filters.urgentOnly) bands = bands.filter((band) => URGENT_BANDS.includes(band));
+	// with the empty's return counted, an urgent container may have any LFD (a closed one has none)
+	if (filters.urgentOnly && !filters.urgentIncludesReturn)
+		bands = bands.filter((band) => URGENT_BANDS.includes(band));
 	const ranges: Array<DayRange | 'none'> =
 		bands.length === LFD_BANDS.length
 			? []

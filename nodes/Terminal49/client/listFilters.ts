@@ -130,7 +130,12 @@ export function containerMatcher(
 		if (bands && !bands.has(item.lfd_band as string)) return false;
 		if (terminalData && item.terminal_data_fresh !== (terminalData === 'fresh')) return false;
 		if (filters.excludeClosed && item.closed === true) return false;
-		if (filters.urgentOnly && item.urgent !== true) return false;
+		if (
+			filters.urgentOnly &&
+			item.urgent !== true &&
+			!(filters.urgentIncludesReturn && item.return_urgent === true)
+		)
+			return false;
 		if (pickupStates && !pickupStates.has(item.pickup_state as string)) return false;
 		if (risks && !hasAnyRisk(item.risks, risks)) return false;
 		if (numberPrefix && !startsWith(item.number, numberPrefix)) return false;

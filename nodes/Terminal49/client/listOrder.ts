@@ -23,6 +23,16 @@ function ascending(a: number | undefined, b: number | undefined): number {
 	return a - b;
 }
 
+const numberOr = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/**
+ * An order by a derived field only the node knows (the return deadline, the cost): ascending, none last, ties
+ * newest first. No service order holds it, so every page is read.
+ */
+function byDerived(key: (item: IDataObject) => number | undefined): ListOrder {
+	return { compare: (a, b) => ascending(key(a), key(b)) || newestFirst(a, b) || tieBreak(a, b) };
+}
+
 /** Newest created first. */
 const newestFirst = (a: IDataObject, b: IDataObject) =>
 	(instant(b.created_at) ?? 0) - (instant(a.created_at) ?? 0);
@@ -108,6 +118,12 @@ export function containerOrder(
 ): ListOrder {
 	if (sort === undefined) return NEWEST_FIRST;
 	if (sort === 'arrival') return byInstant(arrivalOf, true);
+	if (sort === 'return_by') return byDerived((item) => numberOr(item.days_until_return_by));
+	if (sort === 'cost')
+		return byDerived((item) => {
+			const cost = numberOr(item.cost_by_tomorrow) ?? numberOr(item.cost_so_far);
+			return cost === undefined ? undefined : -cost;
+		});
 	const compareKey = (a: IDataObject, b: IDataObject) => byWatchedLfd(a, b) || newestFirst(a, b);
 	const compare = (a: IDataObject, b: IDataObject) => compareKey(a, b) || tieBreak(a, b);
 	return watch === 'pickup_lfd' ? { compare, service: { compareKey } } : { compare };

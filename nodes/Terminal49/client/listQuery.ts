@@ -44,7 +44,8 @@ function lfdFilter(range: DayRange | 'none' | undefined, now: Date): IDataObject
 /** `filter[current_status]`: the statuses picked, and only open ones for Exclude Closed or Urgent Only. */
 function statusFilter(filters: ContainerFilters): IDataObject {
 	let statuses: readonly string[] | undefined = filters.statuses;
-	if (filters.excludeClosed || filters.urgentOnly) {
+	// an urgent empty return is a closed container's: Urgent Only then keeps closed ones too
+	if (filters.excludeClosed || (filters.urgentOnly && !filters.urgentIncludesReturn)) {
 		const open = (statuses ?? CONTAINER_STATUSES).filter((status) =>
 			OPEN_STATUSES.includes(status),
 		);

@@ -44,6 +44,8 @@ export interface ContainerFilters {
 	shippingLine?: string;
 	excludeClosed?: boolean;
 	urgentOnly?: boolean;
+	/** Urgent Only also keeps a picked-up container whose empty is due back (its return_band is urgent). */
+	urgentIncludesReturn?: boolean;
 	/** pickup_state is one of these (Terminal49's four words, or unknown). */
 	pickupStates?: PickupState[];
 	/** At least one of these risks applies (`risks`). */
@@ -71,7 +73,11 @@ export interface ContainerFilters {
 	eta?: EtaBand;
 }
 
-export type ContainerSort = 'lfd' | 'arrival';
+/**
+ * Sort By of Container Get Many: the watched last free day, the arrival, the empty's return deadline (soonest
+ * first), or the cost by tomorrow (highest first; containers.ts's cost fields, one currency each).
+ */
+export type ContainerSort = 'lfd' | 'arrival' | 'return_by' | 'cost';
 
 export interface ShipmentFilterSpec {
 	/** Not arrived (no pod_ata_at) and the ETA is before today (overdue) or within N days. */

@@ -13,6 +13,7 @@ import type { CostFields } from './containerCosts';
 import { containerCosts } from './containerCosts';
 import { terminal49ReturnDeadline } from './emptyReturn';
 import { feesOf, holdsOf, reportedDemurrage } from './holdsAndFees';
+import { emptyReturned } from './pickupDates';
 import { clearPlaceholderDates } from './placeholders';
 import type { Tariff } from './tariffs';
 import { matchTariffs } from './tariffs';
@@ -95,6 +96,13 @@ export interface ContainerInsights extends IDataObject, PickupStateFields, RiskF
 	urgency: Urgency;
 	/** urgency is overdue, today or imminent: open, fresh terminal data, LFD past or within N days. */
 	urgent: boolean;
+	/**
+	 * Where the empty's return deadline stands (overdue, today, imminent, later) for a container picked up
+	 * whose empty is not back; none otherwise or without a return deadline.
+	 */
+	return_band: LfdBand;
+	/** return_band is overdue, today or imminent (Urgent Only with Urgent Includes Empty Return). */
+	return_urgent: boolean;
 }
 
 /** How the insights are counted: the clock, the "imminent" window, the deadline urgency follows. */
@@ -170,6 +178,10 @@ export function containerInsights(
 		},
 		reportedDemurrage(fees.lines),
 	);
+	const returnBand: LfdBand =
+		closed && !emptyReturned(container)
+			? lfdBand(costs.days_until_return_by, imminentDays)
+			: 'none';
 
 	return {
 		ready_for_pickup: container.available_for_pickup === true && activeHolds.length === 0,
@@ -209,6 +221,8 @@ export function containerInsights(
 		closed,
 		urgency,
 		urgent: isUrgent(urgency),
+		return_band: returnBand,
+		return_urgent: isUrgent(returnBand),
 		...containerRisks(container, {
 			deadline: watched,
 			activeHolds,

@@ -193,6 +193,8 @@ export function readContainerFilters(
 	filters.shippingLine = readShippingLine(node, itemIndex, raw.shippingLine);
 	if (yes('excludeClosed', 'Exclude Closed')) filters.excludeClosed = true;
 	if (yes('urgentOnly', 'Urgent Only')) filters.urgentOnly = true;
+	if (yes('urgentIncludesReturn', 'Urgent Includes Empty Return'))
+		filters.urgentIncludesReturn = true;
 	filters.trackingStopped = yes('trackingStopped', 'Tracking Stopped');
 	filters.tags = readTags(node, itemIndex, raw);
 	filters.numberPrefix = readPrefix(
@@ -274,6 +276,8 @@ export function readContainerSort(
 		['none', 'Newest First'],
 		['lfd', 'Last Free Day (Soonest First)'],
 		['arrival', 'Arrival (Earliest First)'],
+		['return_by', 'Empty Return Deadline (Soonest First)'],
+		['cost', 'Cost by Tomorrow (Highest First)'],
 	]);
 }
 

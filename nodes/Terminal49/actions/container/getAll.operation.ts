@@ -277,6 +277,14 @@ const properties: INodeProperties[] = [
 					"Whether to return only containers whose shipment's tracking was stopped (on) or only those still tracked (off). Sent to Terminal49 and checked again by the node.",
 			},
 			{
+				displayName: 'Urgent Includes Empty Return',
+				name: 'urgentIncludesReturn',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether Urgent Only also keeps picked-up containers whose empty is due back: past, today or within "Imminent Within" days (return_by: Terminal49\'s own return deadline, else your detention or combined D&D tariff\'s). Picked-up containers are then read too.',
+			},
+			{
 				displayName: 'Urgent Only',
 				name: 'urgentOnly',
 				type: 'boolean',
@@ -298,6 +306,18 @@ const properties: INodeProperties[] = [
 			{ name: 'Newest First', value: 'none' },
 			{ name: 'Last Free Day (Soonest First)', value: 'lfd' },
 			{ name: 'Arrival (Earliest First)', value: 'arrival' },
+			{
+				name: 'Empty Return Deadline (Soonest First)',
+				value: 'return_by',
+				description:
+					'The day the empty must be back (return_by); sorted by the node, every page read',
+			},
+			{
+				name: 'Cost by Tomorrow (Highest First)',
+				value: 'cost',
+				description:
+					'What the container costs if nothing moves by tomorrow (cost_by_tomorrow, else cost_so_far; set D&D Tariffs in Options); sorted by the node, every page read',
+			},
 		],
 	},
 	{
