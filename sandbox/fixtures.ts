@@ -554,6 +554,76 @@ export const FIXTURES: FixtureDef[] = [
 				lfdRail: lfdInstant(now + DAY_MS, METRO_BY_CODE.get('USKCK')!.timeZone),
 			}),
 	},
+	// What a container costs (issue 41): a container picked up and its empty back, one picked up yesterday
+	// whose empty is out, and a terminal that sends only a total fee line
+	{
+		key: 'empty_returned',
+		description:
+			'Picked up (full out) about 6 days ago, empty returned yesterday (empty_terminated_at set), current_status empty_returned: a closed container, its detention over',
+		scac: 'MAEU',
+		bl: 'MAEU494900025',
+		container: withCheckDigit('MSKU494925'),
+		pol: 'CNNGB',
+		ts: null,
+		podFirms: 'W185',
+		metro: null,
+		stage: 'empty_in',
+		timing: ['empty_in', -DAY_MS],
+		apply: (c, _now, tz, s) => {
+			const discharged = c.times[milestoneIndex(s.milestones, 'vessel_discharged')];
+			const fullOut = c.times[milestoneIndex(s.milestones, 'full_out')];
+			terminalData(c, {
+				availableForPickup: false,
+				lfdTerminal: lfdInstant(discharged + 4 * DAY_MS, tz),
+				locationAtPodTerminal: 'Delivered',
+				terminalCheckedAt: fullOut + 2 * HOUR_MS,
+			});
+		},
+	},
+	{
+		key: 'picked_up_yesterday',
+		description:
+			'Picked up (full out) yesterday, empty not returned, current_status picked_up: its detention clock runs',
+		scac: 'MAEU',
+		bl: 'MAEU494900026',
+		container: withCheckDigit('MSKU494926'),
+		pol: 'CNSHA',
+		ts: null,
+		podFirms: 'W185',
+		metro: null,
+		stage: 'full_out',
+		timing: ['full_out', -DAY_MS],
+		apply: (c, _now, tz, s) => {
+			const fullOut = c.times[milestoneIndex(s.milestones, 'full_out')];
+			terminalData(c, {
+				availableForPickup: false,
+				lfdTerminal: lfdInstant(fullOut + DAY_MS, tz),
+				locationAtPodTerminal: 'Delivered',
+				terminalCheckedAt: fullOut + 2 * HOUR_MS,
+			});
+		},
+	},
+	{
+		key: 'fees_total_only',
+		description:
+			'Available, past its last free day (terminal LFD 4 days ago); the terminal sends only a total fee line (300 USD): the total is the fee',
+		scac: 'MAEU',
+		bl: 'MAEU494900027',
+		container: withCheckDigit('MSKU494927'),
+		pol: 'CNYTN',
+		ts: null,
+		podFirms: 'W185',
+		metro: null,
+		stage: 'available',
+		timing: ['vessel_discharged', -8 * DAY_MS],
+		apply: (c, now, tz) =>
+			terminalData(c, {
+				availableForPickup: true,
+				fees: [{ type: 'total', amount: 300, currency_code: 'USD' }],
+				lfdTerminal: lfdInstant(now - 4 * DAY_MS, tz),
+				locationAtPodTerminal: 'Yard Grounded (G20418A3)',
+			}),
+	},
 ];
 
 export const FIXTURE_COUNT = FIXTURES.length;

@@ -237,6 +237,9 @@ const SELECTED: Record<
 	pod_lfd_moved: { unified: [3, 'line'], line: 3, facility: null, original: [1, 'line'] },
 	pod_lfd_unknown: { unified: [null, null], line: null, facility: null },
 	pod_rail_ramp: { unified: [-2, 'facility'], line: null, facility: -2 },
+	empty_returned: { unified: [-5, 'facility'], line: null, facility: -5 },
+	picked_up_yesterday: { unified: [0, 'facility'], line: null, facility: 0 },
+	fees_total_only: { unified: [-4, 'facility'], line: null, facility: -4 },
 };
 
 test('every fixture in the selected shape: whose day was selected, days from the epoch in the POD calendar', async () => {

@@ -43,6 +43,8 @@ const POD_KEYS = [
 	'pod_lfd_unknown',
 	'pod_rail_ramp',
 ];
+/** What a container costs (issue 41): after pickup, and a terminal that sends only a total fee line. */
+const COST_KEYS = ['empty_returned', 'picked_up_yesterday', 'fees_total_only'];
 
 test('ISO 6346 check digit matches known real container numbers', () => {
 	expect(iso6346CheckDigit('CSQU305438')).toBe(3);
@@ -150,8 +152,21 @@ describe('seeded data (200 containers)', () => {
 			...JOURNEY_KEYS,
 			...DEMURRAGE_KEYS,
 			...POD_KEYS,
+			...COST_KEYS,
 		]);
 		expect(sb.fixtures).toHaveLength(FIXTURE_COUNT);
+		expect(await get('empty_returned')).toMatchObject({
+			current_status: 'empty_returned',
+			empty_terminated_at: expect.any(String),
+			pod_full_out_at: expect.any(String),
+		});
+		expect(await get('picked_up_yesterday')).toMatchObject({
+			current_status: 'picked_up',
+			empty_terminated_at: null,
+		});
+		expect((await get('fees_total_only')).fees_at_pod_terminal).toEqual([
+			{ type: 'total', amount: 300, currency_code: 'USD' },
+		]);
 		const ready = await get('ready_for_pickup');
 		expect(ready).toMatchObject({
 			number: 'MSCU4949012',
