@@ -353,7 +353,14 @@ describe('sandbox deliveries', () => {
 		});
 
 		got = await step({ fees_at_pod_terminal: [{ type: 'demurrage', amount: 150 }] });
-		expect(got.changes).toEqual({ ...NOTHING, facts: ['fees_appeared'], fees_appeared: true });
+		expect(got.changes).toEqual({
+			...NOTHING,
+			facts: ['fees_appeared', 'fee_posted', 'costs_started'],
+			fees_appeared: true,
+			fee_posted: true,
+			fees_posted: ['demurrage'],
+			costs_started: true,
+		});
 		got = await step({ fees_at_pod_terminal: [{ type: 'demurrage', amount: 300 }] });
 		expect(got.changes).toEqual({ ...NOTHING, facts: ['fees_changed'], fees_changed: true });
 

@@ -387,13 +387,19 @@ describe('last free day', () => {
 
 describe('fees', () => {
 	const fee = (type: string, amount: number) => ({ type, amount, currency_code: 'USD' });
-	test('none -> some: appeared', () => {
+	test('none -> some: appeared, the first amount posted: started costing money', () => {
 		expectFacts(
 			changeFacts({
 				event: 'container.updated',
 				changeset: { fees_at_pod_terminal: [[], [fee('demurrage', 150)]] },
 			}),
-			{ facts: ['fees_appeared'], fees_appeared: true },
+			{
+				facts: ['fees_appeared', 'fee_posted', 'costs_started'],
+				fees_appeared: true,
+				fee_posted: true,
+				fees_posted: ['demurrage'],
+				costs_started: true,
+			},
 		);
 	});
 	test('some -> other amounts, and some -> none: changed', () => {
@@ -411,13 +417,67 @@ describe('fees', () => {
 			}).facts,
 		).toEqual(['fees_changed']);
 	});
-	test('a "total" line alone is not a fee; null is no fees', () => {
+	test("Terminal49's fee rules: a total line counts only alone, 0 is pending (reported, not posted)", () => {
+		// the exam line is the fee, the total beside it is not counted; null is no fees
 		expect(
 			changeFacts({
 				event: 'container.updated',
 				changeset: { fees_at_pod_terminal: [null, [fee('total', 0), fee('exam', 75)]] },
+			}),
+		).toMatchObject({
+			facts: ['fees_appeared', 'fee_posted', 'costs_started'],
+			fees_posted: ['exam'],
+		});
+		// a total line alone is the fee
+		expect(
+			changeFacts({
+				event: 'container.updated',
+				changeset: { fees_at_pod_terminal: [[], [fee('total', 300)]] },
+			}),
+		).toMatchObject({ fees_posted: ['total'], costs_started: true });
+		// reported without an amount: the fee appeared, nothing is posted, no money yet
+		expect(
+			changeFacts({
+				event: 'container.updated',
+				changeset: { fees_at_pod_terminal: [[], [fee('demurrage', 0)]] },
 			}).facts,
 		).toEqual(['fees_appeared']);
+		// its amount posted later: posted, and the first money
+		expect(
+			changeFacts({
+				event: 'container.updated',
+				changeset: { fees_at_pod_terminal: [[fee('demurrage', 0)], [fee('demurrage', 235)]] },
+			}).facts,
+		).toEqual(['fees_changed', 'fee_posted', 'costs_started']);
+		// another fee posted beside one already posted: posted, but the money had started before
+		expect(
+			changeFacts({
+				event: 'container.updated',
+				changeset: {
+					fees_at_pod_terminal: [[fee('demurrage', 235)], [fee('demurrage', 235), fee('exam', 75)]],
+				},
+			}),
+		).toMatchObject({ fees_posted: ['exam'], costs_started: false });
+	});
+	test('the watched LFD moved from tomorrow to yesterday: started costing money', () => {
+		// now 2026-12-06 15:00 UTC (07:00 in Los Angeles); the line's LFD moves from Dec 7 to Dec 5 there
+		const now = new Date('2026-12-06T15:00:00Z');
+		const current = {
+			pod_timezone: 'America/Los_Angeles',
+			import_deadlines: { pickup_lfd_line: '2026-12-05T08:00:00Z' },
+		};
+		const moved = (from: string, to: string) =>
+			changeFacts({
+				event: 'container.updated',
+				changeset: { pickup_lfd_line: [from, to] },
+				current,
+				timeZone: 'America/Los_Angeles',
+				now,
+			});
+		expect(moved('2026-12-07T08:00:00Z', '2026-12-05T08:00:00Z').costs_started).toBe(true);
+		// already past before: no start now; moved later, into the future: none either
+		expect(moved('2026-12-04T08:00:00Z', '2026-12-05T08:00:00Z').costs_started).toBe(false);
+		expect(moved('2026-12-05T08:00:00Z', '2026-12-09T08:00:00Z').costs_started).toBe(false);
 	});
 });
 
@@ -593,6 +653,8 @@ test('the shape is the same for every input, and facts follow the flags', () => 
 		'became_ready_for_pickup',
 		'lfd_moved',
 		'fees_appeared',
+		'fee_posted',
+		'costs_started',
 		'appointment_changed',
 		'appointment_set',
 		'eta_moved',

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { calendarDayOf, dayNumber, isValidTimeZone } from './calendar';
+import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from './calendar';
 import type { DeadlineSource, LfdSource, SourceZones } from './deadlines';
 import {
 	containerTimeZone,
@@ -10,6 +10,7 @@ import {
 	selectedPodLfd,
 	sourceTimeZones,
 } from './deadlines';
+import { feeLinesOf } from './holdsAndFees';
 import { isObject, text } from './values';
 
 /**
@@ -37,6 +38,8 @@ export const CHANGE_FACTS = [
 	'earliest_lfd_moved',
 	'fees_appeared',
 	'fees_changed',
+	'fee_posted',
+	'costs_started',
 	'appointment_changed',
 	'appointment_set',
 	'appointment_moved',
@@ -55,6 +58,8 @@ export const CHANGE_FACT_WORDS: Record<ChangeFact, string> = {
 	earliest_lfd_moved: 'Earliest last free day moved',
 	fees_appeared: 'Fees appeared',
 	fees_changed: 'Fees changed',
+	fee_posted: 'A fee was posted',
+	costs_started: 'Started costing money',
 	appointment_changed: 'Pickup appointment changed',
 	appointment_set: 'Pickup appointment set',
 	appointment_moved: 'Pickup appointment moved',
@@ -109,6 +114,16 @@ export interface ChangeFacts extends IDataObject {
 	fees_appeared: boolean;
 	/** There were fees and they are different now (amounts, items, or all gone). */
 	fees_changed: boolean;
+	/** The terminal posted an amount for a fee type that had none (missing, or `0`: pending). */
+	fee_posted: boolean;
+	/** Those fee types. */
+	fees_posted: string[];
+	/**
+	 * The container started costing money: the terminal posted its first amount (reported by the terminal), or
+	 * the watched last free day moved from today or later to before today (demurrage charged from its next
+	 * day). A last free day that passes with no change says nothing here: Get Many's risks and costs say it.
+	 */
+	costs_started: boolean;
 	/** The pickup appointment is different now (set, moved or cancelled, or the event says it changed). */
 	appointment_changed: boolean;
 	/** There was no appointment and now there is one. */
@@ -168,6 +183,8 @@ export interface ChangeInput {
 	originalDestinationEta?: unknown;
 	/** The inland destination's IANA zone; else `timeZone`. */
 	destinationTimeZone?: unknown;
+	/** The clock "today" is read on (costs_started); now when missing. */
+	now?: Date;
 }
 
 /**
@@ -329,9 +346,18 @@ function daysBetween(from: string | null, to: string | null, zone: string): numb
 	return a === null || b === null ? null : b - a;
 }
 
-/** Whether a fee list has at least one fee (a `total` line alone does not count). */
+/** Whether a fee list has at least one fee, posted or pending, by Terminal49's rules (holdsAndFees.ts). */
 function hasFees(fees: unknown): boolean {
-	return Array.isArray(fees) && fees.some((fee) => isObject(fee) && fee.type !== 'total');
+	return feeLinesOf({ fees_at_pod_terminal: fees as IDataObject[] }).length > 0;
+}
+
+/** The fee types with a posted amount (not `0`: pending). */
+function postedTypes(fees: unknown): Set<string> {
+	return new Set(
+		feeLinesOf({ fees_at_pod_terminal: fees as IDataObject[] })
+			.filter((line) => line.amount !== null)
+			.map((line) => line.type),
+	);
 }
 
 /** Whether the container is ready for pickup (available and no active hold), or null when not known. */
@@ -514,6 +540,23 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 	const feesAfter = feePair ? hasFees(feePair[1]) : false;
 	const feesAppeared = !!feePair && !feesBefore && feesAfter;
 	const feesChanged = !!feePair && feesBefore && !same(feePair[0], feePair[1]);
+	const postedBefore = feePair ? postedTypes(feePair[0]) : new Set<string>();
+	const feesPosted = feePair
+		? [...postedTypes(feePair[1])].filter((t) => !postedBefore.has(t))
+		: [];
+	// the watched LFD moved from today or later to before today: demurrage is charged from the day after it
+	const today = (zoneName: string) => dayNumber(todayIn(zoneName, input.now ?? new Date()));
+	const watchedDay = (value: string | null | undefined) =>
+		value ? dayOf(value, earliestZone) : null;
+	const [wasDay, isDay] = earliestMoved
+		? [watchedDay(earliestBefore?.value), watchedDay(earliestAfter?.value)]
+		: [null, null];
+	const lfdNowPast =
+		wasDay !== null &&
+		isDay !== null &&
+		wasDay >= today(earliestZone) &&
+		isDay < today(earliestZone);
+	const costsStarted = (feesPosted.length > 0 && postedBefore.size === 0) || lfdNowPast;
 
 	// Pickup appointment
 	const appointmentPair = pairs.get('pickup_appointment_at');
@@ -569,6 +612,8 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 		earliest_lfd_moved: earliestMoved,
 		fees_appeared: feesAppeared,
 		fees_changed: feesChanged,
+		fee_posted: feesPosted.length > 0,
+		costs_started: costsStarted,
 		appointment_changed: appointmentChanged,
 		appointment_set: appointmentSet,
 		appointment_moved: appointmentMoved,
@@ -599,6 +644,9 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 				: null,
 		fees_appeared: feesAppeared,
 		fees_changed: feesChanged,
+		fee_posted: feesPosted.length > 0,
+		fees_posted: feesPosted,
+		costs_started: costsStarted,
 		appointment_changed: appointmentChanged,
 		appointment_set: appointmentSet,
 		appointment_moved: appointmentMoved,

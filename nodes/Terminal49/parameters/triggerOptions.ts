@@ -60,6 +60,12 @@ export function readTriggerOutput(options: IDataObject, typeVersion: number): Ou
 /** The choices of "Only When": one per change fact (domain/changeFacts.ts), sorted by name. */
 export const ONLY_WHEN_OPTIONS: Array<{ name: string; value: ChangeFact; description: string }> = [
 	{
+		name: 'A Fee Was Posted',
+		value: 'fee_posted',
+		description:
+			'Container Updated: the terminal posted an amount for a fee that had none (a fee listed at 0 is reported but not posted yet)',
+	},
+	{
 		name: 'A Hold Was Added',
 		value: 'hold_added',
 		description: 'Container Updated: a hold is active now that was not before',
@@ -130,6 +136,12 @@ export const ONLY_WHEN_OPTIONS: Array<{ name: string; value: ChangeFact; descrip
 		name: 'Pickup Appointment Set',
 		value: 'appointment_set',
 		description: 'Container Updated: there was no appointment and now there is one',
+	},
+	{
+		name: 'Started Costing Money',
+		value: 'costs_started',
+		description:
+			'Container Updated: the terminal posted its first fee amount, or the last free day watched moved to before today. A last free day that simply passes sends no event: a daily Container Get Many with Has Any of These Risks catches it.',
 	},
 ];
 
