@@ -303,21 +303,20 @@ const properties: INodeProperties[] = [
 		description:
 			"The order of the containers. Terminal49 sorts the list and the node checks the order: with a Limit it reads only the pages it needs, or every page when the service's order does not hold. Last Free Day is sorted by the node where Terminal49 selects the last free day (every page is read).",
 		options: [
-			{ name: 'Newest First', value: 'none' },
-			{ name: 'Last Free Day (Soonest First)', value: 'lfd' },
 			{ name: 'Arrival (Earliest First)', value: 'arrival' },
-			{
-				name: 'Empty Return Deadline (Soonest First)',
-				value: 'return_by',
-				description:
-					'The day the empty must be back (return_by); sorted by the node, every page read',
-			},
 			{
 				name: 'Cost by Tomorrow (Highest First)',
 				value: 'cost',
 				description:
-					'What the container costs if nothing moves by tomorrow (cost_by_tomorrow, else cost_so_far; set D&D Tariffs in Options); sorted by the node, every page read',
+					"What the container costs if nothing moves by tomorrow (cost_by_tomorrow, else cost_so_far; set D&D Tariffs in Options); sorted by the node, every page read",
 			},
+			{
+				name: 'Empty Return Deadline (Soonest First)',
+				value: 'return_by',
+				description: 'The day the empty must be back (return_by); sorted by the node, every page read',
+			},
+			{ name: 'Last Free Day (Soonest First)', value: 'lfd' },
+			{ name: 'Newest First', value: 'none' },
 		],
 	},
 	{
