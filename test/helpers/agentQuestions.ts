@@ -66,11 +66,16 @@ const numberOf = (sb: Sandbox, key: string) =>
 const byNumber = (value: string) => ({ __rl: true, mode: 'number', value });
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** Container > Find of a fixture's number, with the fields it must answer. */
-const find = (query: string, fields: string[], says?: Record<string, RegExp>): ToolCall => ({
+/** Container > Find of a fixture's number, with the fields it must answer (and the tool's options). */
+const find = (
+	query: string,
+	fields: string[],
+	says?: Record<string, RegExp>,
+	options?: IDataObject,
+): ToolCall => ({
 	tool: 'Container > Find',
 	resource: 'container',
-	parameters: { operation: 'find', query },
+	parameters: { operation: 'find', query, ...(options ? { options } : {}) },
 	fields,
 	says,
 	before: /^[A-Z]{4}\d{7}$/.test(query)
@@ -113,6 +118,35 @@ const route = (sb: Sandbox) => ({
 });
 
 const STATUS = ['container_number', 'status', 'location'];
+
+/**
+ * The D&D tariffs a coordinator set on the tool (Options > D&D Tariffs): Maersk's published US import dry
+ * demurrage tiers, and a detention tariff of theirs.
+ */
+const MAERSK_TARIFFS = {
+	tariffs: {
+		tariff: [
+			{
+				reference: 'Maersk US import dry demurrage',
+				clock: 'demurrage',
+				shippingLine: 'MAEU',
+				freeDays: 4,
+				freeTimeCount: 'working',
+				rates: '1-4: 235, 5-9: 285, 10+: 335',
+				currency: 'USD',
+			},
+			{
+				reference: 'Maersk US detention, rule 7',
+				clock: 'detention',
+				shippingLine: 'MAEU',
+				freeDays: 4,
+				freeTimeCount: 'calendar',
+				rates: '1-3: 100, 4+: 175',
+				currency: 'USD',
+			},
+		],
+	},
+};
 
 export const QUESTIONS: Question[] = [
 	{
@@ -180,6 +214,44 @@ export const QUESTIONS: Question[] = [
 				numberOf(sb, 'terminal_lfd_first'),
 				['last_free_day', 'last_free_day_source', 'days_left', 'urgency', 'pickup', 'fees'],
 				{ last_free_day: /^\d{4}-\d\d-\d\d$/, last_free_day_source: /^Terminal$/ },
+			),
+		],
+	},
+	{
+		tier: 'B',
+		question:
+			'How much will MSKU4949270 cost if it is not picked up by Friday? (tariffs set on the tool)',
+		fixture: 'fees_total_only',
+		calls: (sb) => [
+			find(
+				numberOf(sb, 'fees_total_only'),
+				['container_number', 'last_free_day', 'costs', 'cost_outlook', 'fees'],
+				{
+					costs:
+						/^Demurrage: \d+ days? charged since \d{4}-\d\d-\d\d, [\d,.]+ USD so far, [\d,.]+ USD by tomorrow \(estimated from your tariff "Maersk US import dry demurrage"\)$/,
+					cost_outlook:
+						/^Demurrage if nothing moves, estimated from your tariff "Maersk US import dry demurrage": \d{4}-\d\d-\d\d: [\d,.]+ USD, /,
+					// the terminal's own figure stays apart, labelled as the fees
+					fees: /^300\.00 USD$/,
+				},
+				MAERSK_TARIFFS,
+			),
+		],
+	},
+	{
+		tier: 'B',
+		question:
+			'When does the empty have to be back? (MSKU4949264, picked up yesterday; tariffs set on the tool)',
+		fixture: 'picked_up_yesterday',
+		calls: (sb) => [
+			find(
+				numberOf(sb, 'picked_up_yesterday'),
+				['container_number', 'return_by', 'costs'],
+				{
+					return_by: /^\d{4}-\d\d-\d\d$/,
+					costs: /Detention: free until \d{4}-\d\d-\d\d$/,
+				},
+				MAERSK_TARIFFS,
 			),
 		],
 	},

@@ -112,15 +112,26 @@ export class Containers extends Resource {
 	 * is not tracked): one request with `filter[number]`, checked on the records; a service that dropped the
 	 * filter (another container came back) gets the bounded look-up of idOf.
 	 */
-	async byNumber(number: string, include: string[]): Promise<IDataObject[]> {
+	async byNumber(
+		number: string,
+		include: string[],
+		insights: InsightOptions = {},
+	): Promise<IDataObject[]> {
 		const document = await this.api.document({
 			method: 'GET',
 			path: '/containers',
-			qs: { 'filter[number]': number, ...includeQuery(include), 'page[size]': 5 },
+			qs: {
+				'filter[number]': number,
+				...includeQuery(withTariffIncludes(include, insights.tariffs)),
+				'page[size]': 5,
+			},
 		});
-		const same = itemsOf(document, withInsights).filter((item) => item.number === number);
+		const same = itemsOf(document, (item) =>
+			addContainerInsights(item, undefined, insights),
+		).filter((item) => item.number === number);
 		if (same.length || resourcesOf(document).length === 0) return same;
-		return (await this.get(await this.idOf({ mode: 'number', value: number }), include)).items;
+		return (await this.get(await this.idOf({ mode: 'number', value: number }), include, insights))
+			.items;
 	}
 
 	/** `GET /containers/{id}`: the container (derived fields added, counted as `insights` says). */

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { InsightOptions } from '../domain/containerInsights';
 import { assertNotEmpty, wrongCheckDigit } from '../errors/validation';
 import type { Api } from './api';
 import type { Containers } from './containers';
@@ -46,19 +47,23 @@ export class Finder extends Resource {
 		super(api);
 	}
 
-	async anyNumber(raw: unknown, limit: number): Promise<Found> {
+	/**
+	 * `insights`: how the containers' urgency and costs are counted (the Find operation's options: its D&D
+	 * tariffs), so that one call answers "what will it cost by Friday".
+	 */
+	async anyNumber(raw: unknown, limit: number, insights: InsightOptions = {}): Promise<Found> {
 		const typed = assertNotEmpty(this.node, 'Number', raw, this.itemIndex);
 		const number = normalizeShipmentNumber(typed);
 		if (UUID.test(typed.trim())) {
 			return {
-				items: (await this.containers.get(typed.trim(), containerIncludes)).items,
+				items: (await this.containers.get(typed.trim(), containerIncludes, insights)).items,
 				by: 'id',
 			};
 		}
 		const byContainer = CONTAINER_NUMBER.test(number);
 		const exact = byContainer
-			? await this.containers.byNumber(number, containerIncludes)
-			: await this.shipments.containersByNumber(number);
+			? await this.containers.byNumber(number, containerIncludes, insights)
+			: await this.shipments.containersByNumber(number, insights);
 		if (exact.length) {
 			return {
 				items: exact.slice(0, limit),
@@ -71,7 +76,7 @@ export class Finder extends Resource {
 		);
 		if (requested.items.length) return { items: requested.items, by: 'tracking_request' };
 		if (!CONTAINER_NUMBER.test(number) && number.length >= MIN_PREFIX) {
-			const started = await this.prefix(number, limit);
+			const started = await this.prefix(number, limit, insights);
 			if (started.length) return { items: started, by: 'prefix' };
 		}
 		const typo = byContainer ? wrongCheckDigit(number) : undefined;
@@ -97,10 +102,25 @@ export class Finder extends Resource {
 	}
 
 	/** Containers whose number, or whose shipment's bill of lading or reference number, starts with `prefix`. */
-	private async prefix(prefix: string, limit: number): Promise<IDataObject[]> {
+	private async prefix(
+		prefix: string,
+		limit: number,
+		insights: InsightOptions,
+	): Promise<IDataObject[]> {
 		const take = { limit };
 		const list = async (where: ContainerFilters) =>
-			(await this.containers.list({ include: containerIncludes, where }, take)).items;
+			(
+				await this.containers.list(
+					{
+						include: containerIncludes,
+						where,
+						watch: insights.watch,
+						imminentDays: insights.imminentDays,
+						tariffs: insights.tariffs,
+					},
+					take,
+				)
+			).items;
 		if (CONTAINER_PREFIX.test(prefix)) {
 			const byNumber = await list({ numberPrefix: prefix });
 			if (byNumber.length) return byNumber;

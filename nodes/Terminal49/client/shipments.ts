@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { InsightOptions } from '../domain/containerInsights';
 import { withContainerInsights } from '../domain/containerInsights';
 import { isSet } from '../domain/values';
 import { assertId, assertNotEmpty } from '../errors/validation';
@@ -81,7 +82,10 @@ function includeWithParties(include: string[] | undefined): IDataObject {
  * derived pickup fields added) with the shipment's own fields nested under `shipment` (its `containers`
  * as IDs only). A shipment without containers gives no item.
  */
-export function splitContainers(document: JsonApiDocument): IDataObject[] {
+export function splitContainers(
+	document: JsonApiDocument,
+	insights: InsightOptions = {},
+): IDataObject[] {
 	const index = indexIncluded(document.included);
 	const items: IDataObject[] = [];
 	for (const record of resourcesOf(document)) {
@@ -90,15 +94,21 @@ export function splitContainers(document: JsonApiDocument): IDataObject[] {
 			containers: identifiersOf(record, 'containers').map((identifier) => String(identifier.id)),
 		};
 		for (const container of relatedResources(record, 'containers', index)) {
-			items.push({ ...withContainerInsights(container, shipmentFields), shipment: shipmentFields });
+			items.push({
+				...withContainerInsights(container, shipmentFields, insights),
+				shipment: shipmentFields,
+			});
 		}
 	}
 	return items;
 }
 
 /** The container items of a shipment document (splitContainers), and a shipment without containers as itself. */
-function containersOfShipments(document: JsonApiDocument): IDataObject[] {
-	const items = splitContainers(document);
+function containersOfShipments(
+	document: JsonApiDocument,
+	insights: InsightOptions = {},
+): IDataObject[] {
+	const items = splitContainers(document, insights);
 	const withContainers = new Set(items.map((item) => String((item.shipment as IDataObject).id)));
 	const bare = itemsOf(document, shipmentItem).filter(
 		(shipment) => !withContainers.has(String(shipment.id)),
@@ -189,7 +199,7 @@ export class Shipments extends Resource {
 	 * booking number it was tracked by (`number`), else a bill of lading or reference number among the first
 	 * page of `q` (a prefix or substring search, so only an exact match counts).
 	 */
-	async containersByNumber(number: string): Promise<IDataObject[]> {
+	async containersByNumber(number: string, insights: InsightOptions = {}): Promise<IDataObject[]> {
 		const same = (value: unknown) =>
 			typeof value === 'string' && normalizeShipmentNumber(value) === number;
 		const read = async (qs: IDataObject) =>
@@ -207,13 +217,13 @@ export class Shipments extends Resource {
 		const records = resourcesOf(byNumber);
 		const billsOfLading = records.filter(isBillOfLading);
 		const tracked = billsOfLading.length ? billsOfLading : records.length === 1 ? records : [];
-		if (tracked.length) return containersOfShipments({ ...byNumber, data: tracked });
+		if (tracked.length) return containersOfShipments({ ...byNumber, data: tracked }, insights);
 		const byText = await read({ q: number });
 		const matches = resourcesOf(byText).filter((record) => {
 			const refs = attributesOf(record).ref_numbers;
 			return isBillOfLading(record) || (Array.isArray(refs) && refs.some(same));
 		});
-		return containersOfShipments({ ...byText, data: matches });
+		return containersOfShipments({ ...byText, data: matches }, insights);
 	}
 
 	/**

@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { terminal49 } from '../../client';
-import { outputProperties, readTake } from '../../parameters';
+import { outputProperties, readInsightOptions, readTake } from '../../parameters';
+import { deadlineToWatchOption } from '../../parameters/insightFields';
+import { tariffOptions } from '../../parameters/tariffFields';
 
 /** Matches returned at most by default (n8n's default Limit; an agent reads at most 20: views/agent.ts). */
 const DEFAULT_MATCHES = 50;
@@ -26,6 +28,14 @@ const properties: INodeProperties[] = [
 		// n8n's default Limit (DEFAULT_MATCHES: the lint rule wants the number here)
 		default: 50,
 		description: 'Max number of results to return',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...tariffOptions, deadlineToWatchOption],
 	},
 	// Raw has no meaning here: the containers come from several answers of the service.
 	...outputProperties.map((property) =>
@@ -52,9 +62,11 @@ export const description = updateDisplayOptions(
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readTake.call(this, itemIndex).limit ?? DEFAULT_MATCHES;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const { items } = await terminal49(this, itemIndex).finder.anyNumber(
 		this.getNodeParameter('query', itemIndex),
 		limit,
+		readInsightOptions(this.getNode(), itemIndex, options),
 	);
 	return items;
 }

@@ -308,12 +308,13 @@ const properties: INodeProperties[] = [
 				name: 'Cost by Tomorrow (Highest First)',
 				value: 'cost',
 				description:
-					"What the container costs if nothing moves by tomorrow (cost_by_tomorrow, else cost_so_far; set D&D Tariffs in Options); sorted by the node, every page read",
+					'What the container costs if nothing moves by tomorrow (cost_by_tomorrow, else cost_so_far; set D&D Tariffs in Options); sorted by the node, every page read',
 			},
 			{
 				name: 'Empty Return Deadline (Soonest First)',
 				value: 'return_by',
-				description: 'The day the empty must be back (return_by); sorted by the node, every page read',
+				description:
+					'The day the empty must be back (return_by); sorted by the node, every page read',
 			},
 			{ name: 'Last Free Day (Soonest First)', value: 'lfd' },
 			{ name: 'Newest First', value: 'none' },
