@@ -11,7 +11,6 @@ import type { Tariff } from '../../nodes/Terminal49/domain/tariffs';
 import { lastFreeDay, holidayDays } from '../../nodes/Terminal49/domain/freeTime';
 import { dayNumber, dateOfDayNumber } from '../../nodes/Terminal49/domain/calendar';
 import { chargeForDays } from '../../nodes/Terminal49/domain/tariffRates';
-import { costsInWords } from '../../nodes/Terminal49/views/people/costs';
 import { containerSummary } from '../../nodes/Terminal49/views/people/container';
 
 const MAERSK_TIERS = [
@@ -178,7 +177,7 @@ describe('demurrage', () => {
 			cost_basis: 'estimated from your tariff',
 			fees_text: '450.00 USD',
 		});
-		expect(costsInWords(item)).toBe(
+		expect(item.costs_text).toBe(
 			'Demurrage: 3 days charged since 2026-12-02, 705.00 USD so far, 940.00 USD by tomorrow (estimated from your tariff "Maersk US import dry D&D"); the terminal reports demurrage of 450.00 USD',
 		);
 	});
@@ -367,9 +366,7 @@ describe('holds and fees the terminal did not report are "not reported", never "
 		);
 		expect(pending).toMatchObject({ fees_total: {}, fees_pending: ['demurrage'] });
 		expect(containerSummary(pending).fees).toBe('demurrage pending');
-		expect(costsInWords(pending)).toContain(
-			'the terminal reports demurrage, amount not posted yet',
-		);
+		expect(pending.costs_text).toContain('the terminal reports demurrage, amount not posted yet');
 		const totalOnly = insights(
 			atPort(now, { fees_at_pod_terminal: [{ type: 'total', amount: 300, currency_code: 'USD' }] }),
 			now,

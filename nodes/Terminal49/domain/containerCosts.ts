@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { dayNumber, todayNumberIn } from './calendar';
 import type { ChargeClock, ChargeClocks, ChargeContext } from './chargeClocks';
 import { chargeClocks } from './chargeClocks';
+import { costsInWords } from './costWords';
 import { emptyReturned } from './pickupDates';
 
 /**
@@ -34,6 +35,8 @@ export interface CostFields extends IDataObject {
 	cost_basis: CostBasis | null;
 	/** Why the cost (or a part of it: the total is then a floor) is not known; null when it is. */
 	cost_unknown_reason: string | null;
+	/** The clocks and the terminal's demurrage in words, each amount with its basis (costWords.ts). */
+	costs_text: string;
 }
 
 const money = (amount: number) => Math.round(amount * 100) / 100;
@@ -81,6 +84,7 @@ export function containerCosts(
 	container: IDataObject,
 	context: ChargeContext,
 	reportedDemurrage: Record<string, number>,
+	pendingFees: readonly string[] = [],
 ): CostFields {
 	const clocks = chargeClocks(container, context);
 	const returnClock = clocks.combined ?? clocks.detention;
@@ -124,7 +128,7 @@ export function containerCosts(
 					? 'the terminal reports demurrage in several currencies'
 					: null,
 		};
-	return {
+	const fields: CostFields = {
 		return_by: returnBy,
 		return_by_source: returnBy === null ? null : (returnClock?.free_time_end_source ?? null),
 		days_until_return_by:
@@ -134,5 +138,8 @@ export function containerCosts(
 		combined_d_and_d: clocks.combined,
 		demurrage_reported_by_terminal: reported,
 		...cost,
+		costs_text: '',
 	};
+	fields.costs_text = costsInWords({ ...fields, fees_pending: pendingFees });
+	return fields;
 }

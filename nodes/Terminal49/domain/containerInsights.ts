@@ -177,6 +177,7 @@ export function containerInsights(
 			trackingStoppedAt: text(ownShipment.line_tracking_stopped_at),
 		},
 		reportedDemurrage(fees.lines),
+		fees.pending,
 	);
 	const returnBand: LfdBand =
 		closed && !emptyReturned(container)

@@ -2,7 +2,7 @@ import type { DeadlineSource } from '../../domain/deadlines';
 import { containerTimeZone, movesByRail } from '../../domain/deadlines';
 import { lastReachedMilestone } from '../../domain/milestone';
 import { asObject, text } from '../../domain/values';
-import { costOutlook, costsInWords } from './costs';
+import { costOutlook } from '../../domain/costWords';
 import { trackingOf } from './shipment';
 import type { Item } from './words';
 import {
@@ -114,7 +114,7 @@ export function containerSummary(
 		urgency: (container.urgency as string | undefined) ?? null,
 		fees: text(container.fees_text) ?? (container.fees_reported === false ? NOT_REPORTED : NONE),
 		return_by: text(container.return_by),
-		costs: costsInWords(container),
+		costs: text(container.costs_text) ?? 'Not started',
 		risks: text(container.risks_text) ?? NONE,
 		eta: dayIn(eta, shipment.pod_timezone ?? container.pod_timezone),
 		...(forAgent

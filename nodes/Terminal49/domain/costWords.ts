@@ -1,12 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isObject, text } from '../../domain/values';
-import type { Item } from './words';
+import { isObject, text } from './values';
+
+type Item = IDataObject;
 
 /**
- * A container's costs in a coordinator's words (the people-first view's `costs`, the agent's answer): each
- * clock's state, each amount with its basis (the terminal's posted demurrage, or an estimate from the user's
- * tariff), never one unlabelled sum of both. `Demurrage: 3 days charged since 2026-12-04, 705.00 USD so far,
+ * A container's costs in a coordinator's words (`costs_text`, the people-first view's `costs`, the agent's
+ * `cost_outlook`): each clock's state, each amount with its basis (the terminal's posted demurrage, or an
+ * estimate from the user's tariff), never one unlabelled sum of both. `Demurrage: 3 days charged since 2026-12-04, 705.00 USD so far,
  * 940.00 USD by tomorrow (estimated from your tariff "Maersk US D&D 2026"); detention not started`.
  */
 
@@ -16,8 +17,13 @@ const NAMES: Record<string, string> = {
 	combined: 'D&D',
 };
 
+/** One formatter for every amount (building an Intl formatter costs far more than using one). */
+const MONEY = new Intl.NumberFormat('en-US', {
+	minimumFractionDigits: 2,
+	maximumFractionDigits: 2,
+});
 const amount = (value: unknown, currency: unknown) =>
-	`${Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${String(currency)}`;
+	`${MONEY.format(Number(value))} ${String(currency)}`;
 
 /** One clock in words; null for a clock that has not started. */
 function clockWords(clock: IDataObject): string | null {
