@@ -127,17 +127,32 @@ function closed(c: { a: any }): boolean {
 	if (!a.pod_full_out_at) return false;
 	return !goesByRail(a);
 }
-const feesOf = (c: { a: any }) =>
-	((c.a.fees_at_pod_terminal ?? []) as any[]).filter((f) => f.type !== 'total');
-/** `450.00 USD`: the fees summed per currency, `total` lines left out. */
+/** Terminal49's fee rules: the individual lines, or a `total` line where it is the only one. */
+function feesOf(c: { a: any }): any[] {
+	const all = (c.a.fees_at_pod_terminal ?? []) as any[];
+	const individual = all.filter((f) => f.type !== 'total');
+	return individual.length ? individual : all;
+}
+/**
+ * `450.00 USD`: the posted fees summed per currency; a fee of 0 is reported but not posted yet (`exam pending`,
+ * beside the amounts in brackets).
+ */
 function feesText(c: { a: any }): string {
 	const sums = new Map<string, number>();
-	for (const f of feesOf(c))
+	const pending: string[] = [];
+	for (const f of feesOf(c)) {
+		if (Number(f.amount) === 0) {
+			if (!pending.includes(f.type)) pending.push(f.type);
+			continue;
+		}
 		sums.set(
 			f.currency_code || 'USD',
 			(sums.get(f.currency_code || 'USD') ?? 0) + Number(f.amount),
 		);
-	return [...sums].map(([cur, amount]) => `${amount.toFixed(2)} ${cur}`).join(', ');
+	}
+	const amounts = [...sums].map(([cur, amount]) => `${amount.toFixed(2)} ${cur}`).join(', ');
+	const waiting = pending.length ? `${pending.join(', ').replace(/_/g, ' ')} pending` : '';
+	return amounts && waiting ? `${amounts} (${waiting})` : amounts || waiting;
 }
 const activeHolds = (c: { a: any }) =>
 	((c.a.holds_at_pod_terminal ?? []) as any[])
@@ -329,6 +344,7 @@ describe('example workflows in real n8n', () => {
 			.sort();
 		expect(files).toEqual([
 			'ai-container-assistant.json',
+			'dd-exposure-digest.json',
 			'demurrage-risks-digest.json',
 			'eta-slipped-alert.json',
 			'hold-cleared-alert.json',
@@ -458,7 +474,17 @@ describe('example workflows in real n8n', () => {
 					// nothing is a word, not an empty string (n8n's table paints that as a red "empty")
 					Holds: activeHolds(c).join(', ') || 'none',
 					Fees: feesText(c) || 'none',
+					'Waiting a Day': expect.any(String),
 				});
+				// what waiting a day costs, from the Maersk tariff the example sets: a Maersk box past or at its
+				// LFD costs more tomorrow (days charged + 1, each day at 235 USD or more), said with the tariff
+				if (c.shipment.shipping_line_scac === 'MAEU' && lfd.days <= 0 && freshTerminalData(c))
+					expect(row['Waiting a Day']).toMatch(
+						/^Demurrage: .*[\d,.]+ USD by tomorrow.*\(estimated from your tariff "Maersk US import dry demurrage/,
+					);
+				// another line: no estimate, and never a figure of ours
+				if (c.shipment.shipping_line_scac !== 'MAEU')
+					expect(row['Waiting a Day']).not.toMatch(/estimated from your tariff/);
 			}
 			// most urgent first
 			const days = rows.map((r) => r['Days Left']);
@@ -473,7 +499,7 @@ describe('example workflows in real n8n', () => {
 				Urgency: 'overdue',
 				'Whose LFD': 'Terminal',
 				Holds: 'none',
-				Fees: '450.00 USD',
+				Fees: '450.00 USD (extended dwell time pending)',
 				Pickup: 'Ready for pickup',
 			});
 			const ready = rows.find(
@@ -538,7 +564,7 @@ describe('example workflows in real n8n', () => {
 			expect(small[0]).toMatchObject({
 				Container: 'HLXU4949039',
 				'Days Left': pastRow['Days Left'],
-				Fees: '450.00 USD',
+				Fees: '450.00 USD (extended dwell time pending)',
 				Pickup: 'Ready for pickup',
 			});
 			expect(small[0].Where).toContain('Savannah');
@@ -944,8 +970,9 @@ describe('example workflows in real n8n', () => {
 			const first = await run();
 			expect(first.rows.length).toBeGreaterThan(0);
 			expect(first.rows.length).toBeLessThan(first.raw.length);
+			// demurrage posted; the extended dwell fee reported at 0: not posted yet (Terminal49's rule)
 			expect(first.rows.find((r) => r.Container === 'HLXU4949039')).toMatchObject({
-				Fees: '450.00 USD',
+				Fees: '450.00 USD (extended dwell time pending)',
 			});
 			// fees appear on an open container without any: it is in the next digest
 			const quiet = first.raw.find((c) => !closed(c) && feesOf(c).length === 0)!;
@@ -961,6 +988,166 @@ describe('example workflows in real n8n', () => {
 				Fees: '125.50 USD',
 			});
 			sandbox.reset({ containers: 40 });
+		});
+
+		test("Today's D&D exposure: each container costing money or about to, its cost from the tariff (or the terminal's posted demurrage) worked out here day by day, the most expensive first, totals per currency, the unknown ones apart", async () => {
+			const { stack, sandbox } = t49;
+			sandbox.reset({ containers: 40 });
+			const wf = await stack.client.createWorkflow(t49.bind(example('dd-exposure-digest.json')));
+			// the example's tariffs, for Maersk only: demurrage 4 working days free (its holidays), days 1-4 at
+			// 235, 5-9 at 285, then 335; detention 4 calendar days free, days 1-3 at 100, then 175
+			const DEMURRAGE: Array<[number, number, number]> = [
+				[1, 4, 235],
+				[5, 9, 285],
+				[10, Infinity, 335],
+			];
+			const DETENTION: Array<[number, number, number]> = [
+				[1, 3, 100],
+				[4, Infinity, 175],
+			];
+			const HOLIDAYS = ['2026-12-25', '2027-01-01'].map(dayNumber);
+			/** The charge of charged days 1..n, summed day by day. */
+			const charge = (tiers: Array<[number, number, number]>, days: number) => {
+				let sum = 0;
+				for (let d = 1; d <= days; d++) sum += tiers.find(([from, to]) => d >= from && d <= to)![2];
+				return sum;
+			};
+			/** The 4th working day (Monday to Friday, not a holiday) from `start`, counted from it. */
+			const fourthWorkingDay = (start: number) => {
+				let day = start - 1;
+				for (let n = 0; n < 4; ) {
+					day += 1;
+					const weekday = new Date(day * DAY).getUTCDay();
+					if (weekday !== 0 && weekday !== 6 && !HOLIDAYS.includes(day)) n += 1;
+				}
+				return day;
+			};
+			const returned = (a: any) => !!a.empty_terminated_at || a.current_status === 'empty_returned';
+			/** In the digest: an LFD past, today or tomorrow (fresh terminal data), or picked up with the empty out. */
+			const inDigest = (c: { a: any; shipment: any }) => {
+				if (closed(c)) return !returned(c.a);
+				const lfd = watchedLfd(c);
+				return !!lfd && freshTerminalData(c) && lfd.days <= 1;
+			};
+			/** The cost the example shows, worked out from the raw record; null where it cannot be told. */
+			const costOf = (c: { a: any; shipment: any }) => {
+				const a = c.a;
+				const maersk = c.shipment.shipping_line_scac === 'MAEU';
+				const stopped = !!c.shipment.line_tracking_stopped_at;
+				const port = String(a.pod_timezone ?? c.shipment.pod_timezone ?? 'UTC');
+				const today = (zone: string) => dayNumber(dayIn(Date.now(), zone));
+				const reported = feesOf(c).filter((f) => f.type === 'demurrage' && Number(f.amount) > 0);
+				const currencies = [...new Set(reported.map((f) => f.currency_code || 'USD'))];
+				const byTerminal =
+					currencies.length === 1
+						? {
+								soFar: reported.reduce((sum, f) => sum + Number(f.amount), 0),
+								tomorrow: null,
+								basis: 'reported by the terminal',
+							}
+						: null;
+				const lfd = watchedLfd(c);
+				if (!closed(c)) {
+					// demurrage runs; detention has not started
+					if (!maersk || stopped) return byTerminal;
+					const late = -lfd!.days;
+					return {
+						soFar: charge(DEMURRAGE, Math.max(0, late)),
+						tomorrow: charge(DEMURRAGE, Math.max(0, late + 1)),
+						basis: 'estimated from your tariff',
+					};
+				}
+				if (!maersk) return byTerminal;
+				// demurrage stopped at the pickup, detention runs from it (picked up at the port here)
+				const fullOut =
+					a.final_destination_full_out_at ?? (goesByRail(a) ? null : a.pod_full_out_at);
+				const out = dayNumber(dayIn(fullOut, port));
+				const freeEnd = lfd
+					? dayNumber(lfd.day)
+					: fourthWorkingDay(dayNumber(dayIn(a.pod_discharged_at, port)));
+				const demurrage = charge(DEMURRAGE, Math.max(0, out - freeEnd));
+				if (stopped)
+					return { soFar: demurrage, tomorrow: demurrage, basis: 'estimated from your tariff' };
+				const returnBy = out + 3;
+				return {
+					soFar: demurrage + charge(DETENTION, Math.max(0, today(port) - returnBy)),
+					tomorrow: demurrage + charge(DETENTION, Math.max(0, today(port) + 1 - returnBy)),
+					basis: 'estimated from your tariff',
+				};
+			};
+			const raw = await rawContainers(sandbox);
+			const expected = raw.filter(inDigest);
+			const execution = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
+			expectSucceeded([execution]);
+			const rows = outputOf(execution, 'Cost Rows');
+			const unknown = outputOf(execution, 'Cost Unknown Rows');
+			// every container of the digest once, in one list or the other
+			expect([...rows, ...unknown].map((r) => r.Container).sort()).toEqual(
+				expected.map((c) => c.a.number).sort(),
+			);
+			const byNumber = new Map(raw.map((c) => [c.a.number, c]));
+			for (const row of rows) {
+				const cost = costOf(byNumber.get(row.Container)!);
+				expect([row.Container, row]).toEqual([
+					row.Container,
+					expect.objectContaining({
+						'Cost So Far': cost?.soFar,
+						'Cost by Tomorrow': cost?.tomorrow ?? null,
+						Currency: 'USD',
+						Basis: cost?.basis,
+					}),
+				]);
+				// the words say the same, with the tariff's name where it is an estimate
+				if (row.Basis !== 'estimated from your tariff')
+					expect(row.Why).toMatch(/the terminal reports demurrage of /);
+				else if (row['Cost by Tomorrow'] > 0)
+					expect(row.Why).toMatch(/USD by tomorrow[^;]*\(estimated from your tariff "Maersk/);
+				else expect(row.Why).toMatch(/: (free until \d{4}-\d{2}-\d{2}|ended in free time)/);
+			}
+			for (const row of unknown) {
+				expect(costOf(byNumber.get(row.Container)!)).toBeNull();
+				expect(row['Why Not Known']).toMatch(/^(demurrage|detention|D&D): /);
+			}
+			// the most expensive by tomorrow first (else by the cost so far: the terminal's figure)
+			const keys = rows.map((r) => r['Cost by Tomorrow'] ?? r['Cost So Far']);
+			expect(keys).toEqual([...keys].sort((x: number, y: number) => y - x));
+			// the totals: one currency here, the sums of the rows
+			const totals = outputOf(execution, 'Totals per Currency');
+			expect(totals).toEqual([
+				{
+					Currency: 'USD',
+					count_Container: rows.length,
+					sum_Cost_So_Far: rows.reduce((sum, r) => sum + r['Cost So Far'], 0),
+					sum_Cost_by_Tomorrow: rows.reduce((sum, r) => sum + (r['Cost by Tomorrow'] ?? 0), 0),
+				},
+			]);
+			const [digest] = outputOf(execution, 'Digest');
+			expectPassedThrough(execution, 'Email the Digest', 'Digest');
+			expect(outputOf(execution, 'Digest')).toHaveLength(1);
+			expect(digest).toMatchObject({ costed: rows.length, not_known: unknown.length });
+			expect(digest.subject).toMatch(
+				new RegExp(
+					`^D&D exposure \\d{4}-\\d{2}-\\d{2}: ${rows.length} container\\(s\\) costing money or about to, ${unknown.length} whose cost is not known$`,
+				),
+			);
+			expect(digest.html).toContain('a floor');
+			expect(digest.html.match(/<tr /g)).toHaveLength(rows.length + 1 + unknown.length);
+			// the sandbox's cases: Maersk past its LFD (terminal sends only a total line), the terminal's posted
+			// demurrage for another line, a Maersk box picked up yesterday (detention in free time)
+			const row = (key: string) =>
+				rows.find((r) => r.Container === fixture(t49, key).containerNumber);
+			expect(row('fees_total_only')).toMatchObject({ Basis: 'estimated from your tariff' });
+			expect(row('fees_total_only')!['Cost So Far']).toBeGreaterThan(0);
+			expect(row('past_lfd')).toMatchObject({
+				Basis: 'reported by the terminal',
+				'Cost So Far': 450,
+				'Cost by Tomorrow': null,
+			});
+			expect(row('picked_up_yesterday')).toMatchObject({
+				'Cost So Far': 0,
+				'Return By': expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+			});
+			expect(unknown.length).toBeGreaterThan(0);
 		});
 
 		test("Today's demurrage risks: exactly the containers with a risk asked for, each row's risks in words, soonest LFD first; a hold put on a container joins the next digest", async () => {

@@ -51,9 +51,10 @@ function strings(value: unknown): string[] {
 
 const CODE_TYPES = /\.(code|function|functionItem|aiTransform|executeCommand)$/i;
 
-test('nine examples, as npm start and the docs list them', () => {
+test('ten examples, as npm start and the docs list them', () => {
 	expect(FILES).toEqual([
 		'ai-container-assistant.json',
+		'dd-exposure-digest.json',
 		'demurrage-risks-digest.json',
 		'eta-slipped-alert.json',
 		'hold-cleared-alert.json',
@@ -130,6 +131,10 @@ test('ids, names, webhook paths and the data table are kept', () => {
 		'ai-container-assistant.json': [
 			't49ExAiAssistant',
 			'Terminal49: container assistant (AI agent chat)',
+		],
+		'dd-exposure-digest.json': [
+			't49ExDdExposure',
+			"Terminal49: today's D&D exposure (daily digest)",
 		],
 		'demurrage-risks-digest.json': [
 			't49ExDemurrageRisks',
