@@ -75,6 +75,7 @@ const EXAMPLES: Array<{ file: string; runs: boolean; delivery?: string }> = [
 	{ file: 'lfd-reminder.json', runs: true, delivery: 'Email the Digest' },
 	{ file: 'terminal-fees-digest.json', runs: true, delivery: 'Email the Digest' },
 	{ file: 'demurrage-risks-digest.json', runs: true, delivery: 'Email the Digest' },
+	{ file: 'dd-exposure-digest.json', runs: true, delivery: 'Email the Digest' },
 	{ file: 'track-from-list.json', runs: true, delivery: 'Post Rejected to Slack' },
 	{ file: 'hold-cleared-alert.json', runs: false, delivery: 'Post to Slack' },
 	{ file: 'eta-slipped-alert.json', runs: false, delivery: 'Post to Slack' },

@@ -35,8 +35,13 @@ function clockWords(clock: IDataObject): string | null {
 			return null;
 		case 'unknown':
 			return `${name}: not known (${String(clock.estimate_unknown_reason)})`;
-		case 'free_time':
-			return `${name}: free until ${end}${whose}`;
+		case 'free_time': {
+			const tomorrow = Number(clock.estimated_by_tomorrow);
+			// the last free day is today: what waiting a day costs, where a tariff says it
+			return tomorrow > 0
+				? `${name}: free until ${end}${whose}; ${amount(tomorrow, clock.currency)} by tomorrow if it does not move (estimated from your tariff "${String(clock.tariff_reference)}")`
+				: `${name}: free until ${end}${whose}`;
+		}
 	}
 	const days = Number(clock.days_charged);
 	const stopped = clock.status === 'stopped';
