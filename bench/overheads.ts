@@ -3,6 +3,9 @@
  * - Simplify + derived fields for one page of 100 containers (with the included shipments), µs; the same
  *   page simplified without them, and the difference: what the derived fields cost (each the median of five
  *   alternating rounds, so a busy machine slows both alike).
+ * - The same with D&D tariffs set (a demurrage and a detention tariff for any line, two of one line, a combined
+ *   one of one port), what the charge clocks, the return deadline and the costs add (issue 41's budget: all the
+ *   derived fields still under 1 ms per 100 containers).
  * - Filters + derived fields for the same page, as Container Get Many judges a page with filters: each
  *   record's flat item with the urgency fields, then every item filter at once (status, hold, LFD band,
  *   terminal data, closed, urgent, port, line), µs.
@@ -17,14 +20,30 @@ import * as path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { withInsights } from '../nodes/Terminal49/client/containers';
-import { containerMatcher } from '../nodes/Terminal49/client/listFilters';
-import { indexIncluded, itemOf, itemsOf, resourcesOf } from '../nodes/Terminal49/client/jsonApi';
-import { sign, verifySignature } from '../nodes/Terminal49/trigger/signature';
 import { startSandbox } from '../sandbox';
 import { median, round } from './lib';
 
 const ROOT = path.resolve(__dirname, '..');
+
+/**
+ * The package's modules as n8n loads them: the built JavaScript of dist/ (bench/run.ts builds it before this
+ * section runs), not the TypeScript sources through tsx, whose module shims (a getter call for every imported
+ * name) cost as much as the work timed here. Figures before 2026-12-06 were taken through tsx.
+ */
+function builtModules() {
+	const built = <T>(module: string): T =>
+		require(path.join(ROOT, 'dist', 'nodes', 'Terminal49', module)) as T;
+	return {
+		...built<typeof import('../nodes/Terminal49/client/containers')>('client/containers'),
+		...built<typeof import('../nodes/Terminal49/domain/containerInsights')>(
+			'domain/containerInsights',
+		),
+		...built<typeof import('../nodes/Terminal49/parameters/tariffs')>('parameters/tariffs'),
+		...built<typeof import('../nodes/Terminal49/client/listFilters')>('client/listFilters'),
+		...built<typeof import('../nodes/Terminal49/client/jsonApi')>('client/jsonApi'),
+		...built<typeof import('../nodes/Terminal49/trigger/signature')>('trigger/signature'),
+	};
+}
 
 function timePerCall(fn: () => unknown, minMs = 1000): number {
 	for (let i = 0; i < 50; i++) fn(); // warm up
@@ -45,6 +64,8 @@ export interface Overheads {
 	derivedPer100Us: number;
 	/** The same on a page of the newer container serializer (the LFD Terminal49 selects). */
 	selectedDerivedPer100Us: number;
+	/** The derived fields with D&D tariffs set (the charge clocks, the return deadline, the costs). */
+	tariffDerivedPer100Us: number;
 	filtersPer100Us: number;
 	signaturePer10KBUs: number;
 	requireMs: number;
@@ -56,6 +77,18 @@ export interface Overheads {
 }
 
 export async function measureOverheads(tarball: string): Promise<Overheads> {
+	const {
+		withInsights,
+		addContainerInsights,
+		readTariffs,
+		containerMatcher,
+		indexIncluded,
+		itemOf,
+		itemsOf,
+		resourcesOf,
+		sign,
+		verifySignature,
+	} = builtModules();
 	// One real page of 100 containers with their shipments, as the sandbox serves it (its lists as the older
 	// service served them: the current one holds 50 containers a page).
 	// The same page from the newer container serializer too (import_deadlines.pod: the LFD Terminal49 selects).
@@ -106,7 +139,33 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 		return kept;
 	};
 	if (filterPage() === 0) throw new Error('the filters kept no container of the page');
+	// tariffs as a coordinator sets them: defaults for any line, two of one line, a combined one at one port
+	const tariff = (extra: IDataObject) => ({
+		reference: 'bench',
+		freeDays: 4,
+		freeTimeCount: 'working',
+		holidays: '2026-12-25, 2027-01-01',
+		rates: '1-4: 235, 5-9: 285, 10+: 335',
+		currency: 'USD',
+		...extra,
+	});
+	const tariffs = readTariffs({ name: 'bench' } as never, 0, {
+		tariffs: {
+			tariff: [
+				tariff({ clock: 'demurrage' }),
+				tariff({ clock: 'detention', freeTimeCount: 'calendar', rates: '1-3: 100, 4+: 175' }),
+				tariff({ clock: 'demurrage', shippingLine: 'MSCU' }),
+				tariff({ clock: 'detention', shippingLine: 'MSCU', rates: '1+: 150' }),
+				tariff({ clock: 'combined', shippingLine: 'MAEU', port: 'USLAX', freeDays: 7 }),
+			],
+		},
+	});
+	const withTariffs = (item: IDataObject) => addContainerInsights(item, undefined, { tariffs });
+	const priced = itemsOf(page, withTariffs);
+	if (!priced.some((item) => typeof item.cost_so_far === 'number'))
+		throw new Error('no container of the page was priced');
 	const plainRuns: number[] = [];
+	const tariffRuns: number[] = [];
 	const derivedRuns: number[] = [];
 	const filterRuns: number[] = [];
 	const selectedPlainRuns: number[] = [];
@@ -114,6 +173,7 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 	for (let round = 0; round < 5; round++) {
 		plainRuns.push(timePerCall(() => itemsOf(page), 400));
 		derivedRuns.push(timePerCall(() => itemsOf(page, withInsights), 400));
+		tariffRuns.push(timePerCall(() => itemsOf(page, withTariffs), 400));
 		filterRuns.push(timePerCall(filterPage, 400));
 		selectedPlainRuns.push(timePerCall(() => itemsOf(selectedPage), 400));
 		selectedDerivedRuns.push(timePerCall(() => itemsOf(selectedPage, withInsights), 400));
@@ -158,6 +218,7 @@ export async function measureOverheads(tarball: string): Promise<Overheads> {
 		simplifyPer100Us: round(simplifyPer100Us, 1),
 		derivedPer100Us: round(simplifyPer100Us - simplifyOnlyPer100Us, 1),
 		selectedDerivedPer100Us: round(selectedDerivedPer100Us, 1),
+		tariffDerivedPer100Us: round(median(tariffRuns) - simplifyOnlyPer100Us, 1),
 		filtersPer100Us: round(filtersPer100Us, 1),
 		signaturePer10KBUs: round(signaturePer10KBUs, 1),
 		requireMs: round(median(requireRuns), 1),

@@ -240,6 +240,10 @@ function overheadTable(o: Overheads) {
 				'derived fields alone, newer serializer (import_deadlines.pod; must be ≤ 1 ms)',
 				`${o.selectedDerivedPer100Us} µs`,
 			],
+			[
+				'derived fields alone with D&D tariffs set (clocks, return deadline, costs; must be ≤ 1 ms)',
+				`${o.tariffDerivedPer100Us} µs`,
+			],
 			['filters + derived fields, per 100 containers', `${o.filtersPer100Us} µs`],
 			['signature check, per 10 KB body', `${o.signaturePer10KBUs} µs`],
 			[

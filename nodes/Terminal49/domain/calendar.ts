@@ -60,12 +60,32 @@ function cachedLocalDate(epochMs: number, timeZone: string): string {
 
 /**
  * The calendar day (YYYY-MM-DD) of a date or date-time value in `zone`: a date-only value is that day
- * already; null for a value that is not a date.
+ * already; null for a value that is not a date. Remembered per zone and value: a page of containers asks for
+ * the same few dates again and again, and a look-up costs far less than parsing the date.
  */
+const daysOfValues = new Map<string, Map<string, string | null>>();
+let rememberedDays = 0;
 export function calendarDayOf(value: string, zone: string): string | null {
-	const instant = Date.parse(value);
-	if (Number.isNaN(instant)) return null;
-	return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : cachedLocalDate(instant, zone);
+	let byValue = daysOfValues.get(zone);
+	if (byValue === undefined) {
+		byValue = new Map();
+		daysOfValues.set(zone, byValue);
+	}
+	let day = byValue.get(value);
+	if (day === undefined) {
+		const instant = Date.parse(value);
+		day = Number.isNaN(instant)
+			? null
+			: /^\d{4}-\d{2}-\d{2}$/.test(value)
+				? value
+				: cachedLocalDate(instant, zone);
+		if (++rememberedDays > 20_000) {
+			daysOfValues.clear();
+			rememberedDays = 0;
+		}
+		byValue.set(value, day);
+	}
+	return day;
 }
 
 /** Today's calendar day in `zone`, remembered to the minute (the date of a zone cannot change within one). */
@@ -101,7 +121,14 @@ export function todayNumberIn(zone: string, now: Date = new Date()): number {
 	return day;
 }
 
-/** The calendar date (YYYY-MM-DD) of a day number (dayNumber's inverse). */
+/** The calendar date (YYYY-MM-DD) of a day number (dayNumber's inverse), remembered: a page shares its days. */
+const datesOfDays = new Map<number, string>();
 export function dateOfDayNumber(day: number): string {
-	return new Date(day * 86_400_000).toISOString().slice(0, 10);
+	let date = datesOfDays.get(day);
+	if (date === undefined) {
+		date = new Date(day * 86_400_000).toISOString().slice(0, 10);
+		if (datesOfDays.size >= 5_000) datesOfDays.clear();
+		datesOfDays.set(day, date);
+	}
+	return date;
 }

@@ -55,8 +55,13 @@ export interface ChargeClock extends IDataObject {
 	tariff_reference: string | null;
 	/** Why the estimate is not known (no tariff, no start, tracking stopped, stale data); null when it is. */
 	estimate_unknown_reason: string | null;
-	/** The estimate through each of the next days while the clock runs (date, total): "by Friday". */
-	projection: Array<{ date: string; estimated_total: number | null }>;
+	/**
+	 * While the clock runs: the estimate through each of the next PROJECTION_DAYS days, tomorrow first (null
+	 * where the tariff has no rate), from `projection_from` on: "what if it is not picked up by Friday". Numbers
+	 * only (no object a day): a page of containers carries a hundred of them.
+	 */
+	projection_from: string | null;
+	projection: Array<number | null>;
 }
 
 /** What the clocks are judged on, derived once by the insights (containerInsights.ts). */
@@ -265,8 +270,6 @@ function combinedSpan(container: IDataObject, tariff: Tariff, context: ChargeCon
 	};
 }
 
-const money = (amount: number) => Math.round(amount * 100) / 100;
-
 /** A span's clock as the output shows it. */
 function clockOf(span: Span, key: TariffKey): ChargeClock {
 	const { tariff, start, freeEnd, stop, today } = span;
@@ -297,6 +300,7 @@ function clockOf(span: Span, key: TariffKey): ChargeClock {
 		currency: tariff?.currency ?? null,
 		tariff_reference: tariff?.reference ?? null,
 		estimate_unknown_reason: null,
+		projection_from: null,
 		projection: [],
 	};
 	if (span.notStarted) {
@@ -329,15 +333,11 @@ function clockOf(span: Span, key: TariffKey): ChargeClock {
 	base.estimated_by_tomorrow = chargeForDays(tariff.tiers, daysByTomorrow);
 	if (base.estimated_so_far === null)
 		base.estimate_unknown_reason = `the tariff "${tariff.reference}" has no rate for charged day ${days}`;
-	if (stop === null)
-		for (let ahead = 1; ahead <= PROJECTION_DAYS; ahead++) {
-			const charged = Math.max(0, today + ahead - freeEnd);
-			const total = chargeForDays(tariff.tiers, charged);
-			base.projection.push({
-				date: dateOfDayNumber(today + ahead),
-				estimated_total: total === null ? null : money(total),
-			});
-		}
+	if (stop === null) {
+		base.projection_from = dateOfDayNumber(today + 1);
+		for (let ahead = 1; ahead <= PROJECTION_DAYS; ahead++)
+			base.projection.push(chargeForDays(tariff.tiers, Math.max(0, today + ahead - freeEnd)));
+	}
 	return base;
 }
 

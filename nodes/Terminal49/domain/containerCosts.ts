@@ -140,6 +140,6 @@ export function containerCosts(
 		...cost,
 		costs_text: '',
 	};
-	fields.costs_text = costsInWords({ ...fields, fees_pending: pendingFees });
+	fields.costs_text = costsInWords(fields, pendingFees);
 	return fields;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { dateOfDayNumber, dayNumber } from './calendar';
 import { isObject, text } from './values';
 
 type Item = IDataObject;
@@ -16,6 +17,9 @@ const NAMES: Record<string, string> = {
 	detention: 'Detention',
 	combined: 'D&D',
 };
+
+/** The clocks of a container item, in the order they are said. */
+const CLOCK_FIELDS = ['combined_d_and_d', 'demurrage', 'detention'];
 
 /** One formatter for every amount (building an Intl formatter costs far more than using one). */
 const MONEY = new Intl.NumberFormat('en-US', {
@@ -59,12 +63,14 @@ function clockWords(clock: IDataObject): string | null {
  * The costs of a container item (its insight fields) in words: each started clock, then the terminal's posted
  * demurrage; `Not started` where no clock runs yet and the terminal posted nothing.
  */
-export function costsInWords(container: Item): string {
-	const parts = ['combined_d_and_d', 'demurrage', 'detention']
-		.map((field) => container[field])
-		.filter(isObject)
-		.map(clockWords)
-		.filter((part): part is string => part !== null);
+export function costsInWords(container: Item, pendingFees: readonly string[] = []): string {
+	// a loop, not a chain of map and filter: a page of containers says this a hundred times
+	const parts: string[] = [];
+	for (const field of CLOCK_FIELDS) {
+		const clock = container[field];
+		const words = isObject(clock) ? clockWords(clock) : null;
+		if (words !== null) parts.push(words);
+	}
 	const reported = container.demurrage_reported_by_terminal;
 	if (isObject(reported) && Object.keys(reported).length)
 		parts.push(
@@ -72,10 +78,7 @@ export function costsInWords(container: Item): string {
 				.map(([currency, value]) => amount(value, currency))
 				.join(', ')}`,
 		);
-	else if (
-		Array.isArray(container.fees_pending) &&
-		(container.fees_pending as unknown[]).includes('demurrage')
-	)
+	else if (pendingFees.includes('demurrage'))
 		parts.push('the terminal reports demurrage, amount not posted yet');
 	return parts.length ? parts.join('; ') : 'Not started';
 }
@@ -86,16 +89,15 @@ export function costsInWords(container: Item): string {
  * clock with a tariff runs. What an agent answers "how much if it is not picked up by Friday?" from.
  */
 export function costOutlook(container: Item): string | null {
-	const running = ['combined_d_and_d', 'demurrage', 'detention']
-		.map((field) => container[field])
+	const running = CLOCK_FIELDS.map((field) => container[field])
 		.filter(isObject)
-		.find((clock) => Array.isArray(clock.projection) && clock.projection.length > 0);
+		.find((clock) => typeof clock.projection_from === 'string' && Array.isArray(clock.projection));
 	if (!running) return null;
-	const days = (running.projection as IDataObject[])
-		.map((day) =>
-			day.estimated_total === null
-				? `${String(day.date)}: no rate`
-				: `${String(day.date)}: ${amount(day.estimated_total, running.currency)}`,
+	const first = dayNumber(String(running.projection_from));
+	const days = (running.projection as Array<number | null>)
+		.map(
+			(total, index) =>
+				`${dateOfDayNumber(first + index)}: ${total === null ? 'no rate' : amount(total, running.currency)}`,
 		)
 		.join(', ');
 	return `${NAMES[String(running.clock)]} if nothing moves, estimated from your tariff "${String(running.tariff_reference)}": ${days}`;
