@@ -4,7 +4,8 @@ import type { IDataObject } from 'n8n-workflow';
  * The Get Many filters of custom fields, custom field definitions, documents and tracking requests: each one's
  * spec (plain values, checked by the operation that read them) and its query string. The service filters all
  * of them itself; the only one the node checks per item is a tracking request's status (client/trackingRequests.ts).
- * Containers and shipments have their own, richer, filters: listFilters.ts and listQuery.ts.
+ * Containers and shipments have their own, richer, filters: listSpec.ts, listQuery.ts, listFilters.ts and
+ * listOrder.ts.
  */
 
 export interface CustomFieldFilters {
