@@ -1111,16 +1111,20 @@ describe('example workflows in real n8n', () => {
 			// the most expensive by tomorrow first (else by the cost so far: the terminal's figure)
 			const keys = rows.map((r) => r['Cost by Tomorrow'] ?? r['Cost So Far']);
 			expect(keys).toEqual([...keys].sort((x: number, y: number) => y - x));
-			// the totals: one currency here, the sums of the rows
+			// the totals: per currency and basis (estimated and reported never added), the sums of the rows
 			const totals = outputOf(execution, 'Totals per Currency');
-			expect(totals).toEqual([
-				{
+			const bases = [...new Set(rows.map((r) => r.Basis))].sort();
+			expect(totals.map((t) => t.Basis).sort()).toEqual(bases);
+			for (const total of totals) {
+				const mine = rows.filter((r) => r.Basis === total.Basis);
+				expect(total).toEqual({
 					Currency: 'USD',
-					count_Container: rows.length,
-					sum_Cost_So_Far: rows.reduce((sum, r) => sum + r['Cost So Far'], 0),
-					sum_Cost_by_Tomorrow: rows.reduce((sum, r) => sum + (r['Cost by Tomorrow'] ?? 0), 0),
-				},
-			]);
+					Basis: total.Basis,
+					count_Container: mine.length,
+					sum_Cost_So_Far: mine.reduce((sum, r) => sum + r['Cost So Far'], 0),
+					sum_Cost_by_Tomorrow: mine.reduce((sum, r) => sum + (r['Cost by Tomorrow'] ?? 0), 0),
+				});
+			}
 			const [digest] = outputOf(execution, 'Digest');
 			expectPassedThrough(execution, 'Email the Digest', 'Digest');
 			expect(outputOf(execution, 'Digest')).toHaveLength(1);
@@ -1131,7 +1135,7 @@ describe('example workflows in real n8n', () => {
 				),
 			);
 			expect(digest.html).toContain('a floor');
-			expect(digest.html.match(/<tr /g)).toHaveLength(rows.length + 1 + unknown.length);
+			expect(digest.html.match(/<tr /g)).toHaveLength(rows.length + totals.length + unknown.length);
 			// the sandbox's cases: Maersk past its LFD (terminal sends only a total line), the terminal's posted
 			// demurrage for another line, a Maersk box picked up yesterday (detention in free time)
 			const row = (key: string) =>

@@ -6,7 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { changeFacts } from '../../nodes/Terminal49/domain/changeFacts';
 import { withContainerInsights } from '../../nodes/Terminal49/domain/containerInsights';
+import { lfdValues } from '../../nodes/Terminal49/domain/deadlines';
 import type { Tariff } from '../../nodes/Terminal49/domain/tariffs';
 import { lastFreeDay, holidayDays } from '../../nodes/Terminal49/domain/freeTime';
 import { dayNumber, dateOfDayNumber } from '../../nodes/Terminal49/domain/calendar';
@@ -224,11 +226,69 @@ describe('demurrage', () => {
 			now,
 			[tariff()],
 		);
-		expect(item.demurrage).toMatchObject({ days_charged: 11, estimated_so_far: null });
+		// charged from the day after the LFD: a fact; how many days through today: not known
+		expect(item.demurrage).toMatchObject({
+			status: 'unknown',
+			charged_from: '2026-12-02',
+			days_charged: null,
+			estimated_so_far: null,
+		});
 		expect(String((item.demurrage as IDataObject).estimate_unknown_reason)).toContain(
 			"the terminal's data is stale (last checked 2026-12-02)",
 		);
 		expect(item.cost_so_far).toBeNull();
+	});
+});
+
+describe('what the tariff or the record cannot tell', () => {
+	it('a closed last tier: the days past it have no rate, never 0', () => {
+		// LFD 2026-12-01, now 2026-12-06 noon in LA: 5 days charged; the tariff rates days 1-5 only (100 a day):
+		// 500 so far; tomorrow is day 6, which it does not rate
+		const now = '2026-12-06T20:00:00Z';
+		const item = insights(atPort(now, { pickup_lfd: '2026-12-01T08:00:00Z' }), now, [
+			tariff({ tiers: [{ fromDay: 1, toDay: 5, rate: 100 }], reference: 'five days' }),
+		]);
+		expect(item.demurrage).toMatchObject({
+			days_charged: 5,
+			estimated_so_far: 500,
+			estimated_by_tomorrow: null,
+			estimate_unknown_reason: 'the tariff "five days" has no rate for charged day 6',
+		});
+		expect(item).toMatchObject({ cost_so_far: 500, cost_by_tomorrow: null });
+		expect(item.costs_text).toContain('500.00 USD so far, by tomorrow not known (no rate)');
+	});
+
+	it('on the train to its inland ramp: demurrage there has not started', () => {
+		// discharged 2026-11-20, loaded on rail 2026-11-22, not unloaded inland yet: no terminal holds it
+		const now = '2026-12-06T20:00:00Z';
+		const item = insights(
+			atPort(now, {
+				current_status: 'on_rail',
+				available_for_pickup: false,
+				pod_discharged_at: '2026-11-20T10:00:00Z',
+				pod_rail_loaded_at: '2026-11-22T10:00:00Z',
+				pod_rail_carrier_scac: 'BNSF',
+				final_destination_timezone: 'America/Chicago',
+			}),
+			now,
+			[tariff({ freeTimeCount: 'calendar' })],
+		);
+		expect(item.demurrage).toMatchObject({ status: 'not_started', days_charged: null });
+		expect(item.cost_so_far).toBeNull();
+		expect(item.cost_unknown_reason).toBeNull();
+	});
+
+	it('tracking stopped: the days charged since are not told', () => {
+		const now = '2026-12-12T20:00:00Z';
+		const item = withContainerInsights(
+			atPort(now, { pickup_lfd: '2026-12-01T08:00:00Z' }),
+			{ ...shipment(), line_tracking_stopped_at: '2026-12-05T00:00:00Z' },
+			{ now: new Date(now), tariffs: [tariff()] },
+		);
+		expect(item.demurrage).toMatchObject({ status: 'unknown', days_charged: null });
+		expect(item.cost_unknown_reason).toMatch(
+			/^demurrage: Terminal49 stopped tracking on 2026-12-05/,
+		);
 	});
 });
 
@@ -394,5 +454,34 @@ describe('placeholder dates', () => {
 		);
 		expect(item).toMatchObject({ rail_lfd: null, rail_lfd_date: null, days_until_rail_lfd: null });
 		expect(JSON.stringify(item)).not.toMatch(/2099-12-3/);
+	});
+});
+
+describe('placeholder dates in changes', () => {
+	it('a changeset or a fingerprint with 2099-12-30 says no date, never 26,000 days', () => {
+		const current = {
+			pod_timezone: 'America/Los_Angeles',
+			pod_rail_carrier_scac: 'UPRR',
+			import_deadlines: {
+				pickup_lfd_rail: '2026-12-10T06:00:00Z',
+				pod: { unified: { current_value: null, current_selection: null } },
+			},
+		};
+		const facts = changeFacts({
+			event: 'container.updated',
+			changeset: { pickup_lfd_rail: ['2099-12-30', '2026-12-10T06:00:00Z'] },
+			current,
+			timeZone: 'America/Los_Angeles',
+			now: new Date('2026-12-06T20:00:00Z'),
+		});
+		expect(facts.lfd_from).toBeNull();
+		expect(facts.lfd_days_moved).toBeNull();
+		expect(JSON.stringify(facts)).not.toContain('2099');
+		expect(
+			lfdValues({
+				...current,
+				import_deadlines: { ...current.import_deadlines, pickup_lfd_rail: '2099-12-30' },
+			}).sources.rail,
+		).toBeNull();
 	});
 });

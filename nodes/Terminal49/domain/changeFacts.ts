@@ -11,6 +11,7 @@ import {
 	sourceTimeZones,
 } from './deadlines';
 import { feeLinesOf } from './holdsAndFees';
+import { isPlaceholderDate } from './placeholders';
 import { isObject, text } from './values';
 
 /**
@@ -257,8 +258,10 @@ const selectionOf = (value: unknown): DeadlineSource | null =>
 function pairsOf(changeset: unknown): Map<string, Pair> {
 	const pairs = new Map<string, Pair>();
 	if (!isObject(changeset)) return pairs;
+	// a placeholder date (2099-12-30, 2099-12-31: placeholders.ts) is no date: null on either side
+	const real = (value: unknown) => (isPlaceholderDate(value) ? null : value);
 	for (const [field, pair] of Object.entries(changeset)) {
-		if (Array.isArray(pair) && pair.length === 2) pairs.set(field, [pair[0], pair[1]]);
+		if (Array.isArray(pair) && pair.length === 2) pairs.set(field, [real(pair[0]), real(pair[1])]);
 	}
 	// per-source LFDs inside import_deadlines: {import_deadlines: [{pickup_lfd_line: …}, {…}]}; on the newer
 	// serializer the line's and the facility's in `pod`, and the LFD Terminal49 selected in `pod.unified`
@@ -277,7 +280,7 @@ function pairsOf(changeset: unknown): Map<string, Pair> {
 		};
 		for (const source of ['line', 'terminal', 'rail']) {
 			const field = `pickup_lfd_${source}`;
-			add(field, [before[field] ?? null, after[field] ?? null]);
+			add(field, [real(before[field] ?? null), real(after[field] ?? null)]);
 		}
 		if (podBefore || podAfter) {
 			add('pickup_lfd_line', [pod(podBefore, 'line', 'current'), pod(podAfter, 'line', 'current')]);
@@ -345,6 +348,9 @@ function daysBetween(from: string | null, to: string | null, zone: string): numb
 	const b = dayOf(to, zone);
 	return a === null || b === null ? null : b - a;
 }
+
+/** An LFD as text; null for none or a placeholder date (placeholders.ts). */
+const lfdText = (value: unknown) => (isPlaceholderDate(value) ? null : text(value));
 
 /** Whether a fee list has at least one fee, posted or pending, by Terminal49's rules (holdsAndFees.ts). */
 function hasFees(fees: unknown): boolean {
@@ -480,8 +486,8 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 		namesSelected = selects && source === null;
 		lfdSource = source ?? (selects ? selectionNow : null);
 		lfdTo =
-			text(input.newValue) ??
-			text(source ? sourceNow(source) : selects ? unified?.current_value : current.pickup_lfd);
+			lfdText(input.newValue) ??
+			lfdText(source ? sourceNow(source) : selects ? unified?.current_value : current.pickup_lfd);
 	}
 	const lfdDays = lfdKnownOld ? daysBetween(lfdFrom, lfdTo, zoneOfSource(lfdSource)) : null;
 	// The day the selected LFD was first, when it moved since (the newer serializer's original_value)
@@ -503,7 +509,7 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 		const source: DeadlineSource | null = byRail ? 'rail' : selectionNow;
 		earliestZone = byRail ? railZone : podZone;
 		const side = (value: unknown) => {
-			const at = text(value);
+			const at = lfdText(value);
 			return at === null ? null : { source, value: at };
 		};
 		if (pair && !same(pair[0], pair[1])) {

@@ -70,9 +70,9 @@ export interface ChargeContext {
 	key: TariffKey;
 	/** The watched LFD: Terminal49's selection, or the one the user watches on the older serializer. */
 	lfd: Deadline | null;
-	/** Terminal49's own return deadline (emptyReturn.ts), as sent; null. */
+	/** Terminal49's own return deadline (emptyReturn.ts) as sent; null while it sends none. */
 	ownReturnBy: string | null;
-	zones: { port?: string; pickup?: string; returned?: string };
+	zones: { port?: string; inland?: string; pickup?: string; returned?: string };
 	now: Date;
 	closed: boolean;
 	byRail: boolean;
@@ -153,23 +153,39 @@ function portStart(
 	return { start, reason: start === null ? 'no discharge time reported' : null };
 }
 
-/** Demurrage: at the port (or the inland ramp), from discharge or availability until picked up full. */
+/** The start of demurrage at the inland ramp of a rail move: the unload there (its calendar); null before. */
+function inlandStart(
+	container: IDataObject,
+	context: ChargeContext,
+): { start: number | null; reason: string | null } {
+	const start = dayOf(container.ind_rail_unloaded_at, context.zones.inland);
+	return { start, reason: start === null ? 'no unload at the inland ramp reported' : null };
+}
+
+/**
+ * Demurrage: at the port, from discharge (or availability) until picked up full; for a container going on by
+ * rail, at its inland ramp, from the unload there until picked up (on the train it sits at no terminal: its
+ * clock has not started).
+ */
 function demurrageSpan(
 	container: IDataObject,
 	tariff: Tariff | null,
 	context: ChargeContext,
 ): Span {
-	const zone = context.lfd?.zone ?? context.zones.port;
+	const zone = context.lfd?.zone ?? (context.byRail ? context.zones.inland : context.zones.port);
 	const today = todayNumberIn(zone ?? 'UTC', context.now);
 	const startsAt = tariff?.startsAt === 'availability' ? 'availability' : 'discharge';
-	const { start, reason } = portStart(container, startsAt, context);
+	const { start, reason } = context.byRail
+		? inlandStart(container, context)
+		: portStart(container, startsAt, context);
 	const fullOut = fullOutOf(container, context.byRail);
 	const stop = dayOf(fullOut, context.zones.pickup ?? zone);
-	const notArrived =
-		NOT_ARRIVED.includes(String(container.current_status)) && !isSet(container.pod_arrived_at);
+	const notArrived = context.byRail
+		? start === null && !context.closed
+		: NOT_ARRIVED.includes(String(container.current_status)) && !isSet(container.pod_arrived_at);
 	let freeEnd: number | null = null;
 	let freeEndSource: FreeTimeEndSource | null = null;
-	if (context.lfd) {
+	if (context.lfd && !(context.byRail && notArrived)) {
 		freeEnd = dayNumber(context.lfd.date);
 		freeEndSource = 'terminal49';
 	} else if (tariff && start !== null) {
@@ -312,6 +328,13 @@ function clockOf(span: Span, key: TariffKey): ChargeClock {
 		base.estimate_unknown_reason = span.datesUnknown ?? 'not known';
 		return base;
 	}
+	if (span.doubt !== null && today > freeEnd) {
+		// past free time, and whether it is still there (or moved since) is not known: the days charged through
+		// today would be a guess; the first day charged is a fact
+		base.charged_from = iso(freeEnd + 1);
+		base.estimate_unknown_reason = span.doubt;
+		return base;
+	}
 	const through = stop ?? today;
 	const days = Math.max(0, through - freeEnd);
 	const daysByTomorrow = stop !== null ? days : Math.max(0, today + 1 - freeEnd);
@@ -333,6 +356,8 @@ function clockOf(span: Span, key: TariffKey): ChargeClock {
 	base.estimated_by_tomorrow = chargeForDays(tariff.tiers, daysByTomorrow);
 	if (base.estimated_so_far === null)
 		base.estimate_unknown_reason = `the tariff "${tariff.reference}" has no rate for charged day ${days}`;
+	else if (base.estimated_by_tomorrow === null)
+		base.estimate_unknown_reason = `the tariff "${tariff.reference}" has no rate for charged day ${daysByTomorrow}`;
 	if (stop === null) {
 		base.projection_from = dateOfDayNumber(today + 1);
 		for (let ahead = 1; ahead <= PROJECTION_DAYS; ahead++)

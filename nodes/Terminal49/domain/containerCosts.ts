@@ -53,15 +53,18 @@ const started = (clocks: ChargeClocks): ChargeClock[] =>
 		(clock): clock is ChargeClock => clock !== null && clock.status !== 'not_started',
 	);
 
-/** The estimate of the started clocks: summed where all share a currency; each unknown part's reason. */
+/**
+ * The estimate of the started clocks: summed where all share a currency (by tomorrow only where every clock
+ * has it); each unknown part's reason.
+ */
 function estimateOf(clocks: ChargeClock[]) {
 	let soFar = 0;
-	let byTomorrow = 0;
+	let byTomorrow: number | null = 0;
 	let currency: string | null = null;
 	let estimated = 0;
 	const unknown: string[] = [];
 	for (const clock of clocks) {
-		if (clock.estimated_so_far === null || clock.estimated_by_tomorrow === null) {
+		if (clock.estimated_so_far === null) {
 			unknown.push(`${CLOCK_NAMES[clock.clock]}: ${clock.estimate_unknown_reason ?? 'not known'}`);
 			continue;
 		}
@@ -73,10 +76,19 @@ function estimateOf(clocks: ChargeClock[]) {
 		}
 		currency = clock.currency;
 		soFar += clock.estimated_so_far;
-		byTomorrow += clock.estimated_by_tomorrow;
+		if (clock.estimated_by_tomorrow === null) {
+			byTomorrow = null;
+			unknown.push(`${CLOCK_NAMES[clock.clock]} by tomorrow: ${clock.estimate_unknown_reason}`);
+		} else if (byTomorrow !== null) byTomorrow += clock.estimated_by_tomorrow;
 		estimated += 1;
 	}
-	return { estimated, soFar: money(soFar), byTomorrow: money(byTomorrow), currency, unknown };
+	return {
+		estimated,
+		soFar: money(soFar),
+		byTomorrow: byTomorrow === null ? null : money(byTomorrow),
+		currency,
+		unknown,
+	};
 }
 
 /** The cost fields of a container (a flat item) from its clocks' context and the terminal's demurrage. */

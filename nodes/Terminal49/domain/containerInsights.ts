@@ -164,6 +164,7 @@ export function containerInsights(
 			ownReturnBy: terminal49ReturnDeadline(container),
 			zones: {
 				port: sourceZones.terminal,
+				inland: sourceZones.rail,
 				pickup: sourceZones.line,
 				returned: isValidTimeZone(container.empty_terminated_timezone)
 					? container.empty_terminated_timezone

@@ -9,7 +9,7 @@ type Item = IDataObject;
  * A container's costs in a coordinator's words (`costs_text`, the people-first view's `costs`, the agent's
  * `cost_outlook`): each clock's state, each amount with its basis (the terminal's posted demurrage, or an
  * estimate from the user's tariff), never one unlabelled sum of both. `Demurrage: 3 days charged since 2026-12-04, 705.00 USD so far,
- * 940.00 USD by tomorrow (estimated from your tariff "Maersk US D&D 2026"); detention not started`.
+ * 940.00 USD by tomorrow (estimated from your tariff "Maersk US D&D 2026")`; a clock not started says nothing.
  */
 
 const NAMES: Record<string, string> = {
@@ -40,7 +40,8 @@ function clockWords(clock: IDataObject): string | null {
 		case 'unknown':
 			return `${name}: not known (${String(clock.estimate_unknown_reason)})`;
 		case 'free_time': {
-			const tomorrow = Number(clock.estimated_by_tomorrow);
+			const tomorrow =
+				typeof clock.estimated_by_tomorrow === 'number' ? clock.estimated_by_tomorrow : 0;
 			// the last free day is today: what waiting a day costs, where a tariff says it
 			return tomorrow > 0
 				? `${name}: free until ${end}${whose}; ${amount(tomorrow, clock.currency)} by tomorrow if it does not move (estimated from your tariff "${String(clock.tariff_reference)}")`
@@ -56,7 +57,11 @@ function clockWords(clock: IDataObject): string | null {
 	const basis = `estimated from your tariff "${String(clock.tariff_reference)}"`;
 	return stopped
 		? `${name}: ${charged}, ${amount(clock.estimated_so_far, clock.currency)} in all (${basis})`
-		: `${name}: ${charged}, ${amount(clock.estimated_so_far, clock.currency)} so far, ${amount(clock.estimated_by_tomorrow, clock.currency)} by tomorrow (${basis})`;
+		: `${name}: ${charged}, ${amount(clock.estimated_so_far, clock.currency)} so far, ${
+				clock.estimated_by_tomorrow === null
+					? 'by tomorrow not known (no rate)'
+					: `${amount(clock.estimated_by_tomorrow, clock.currency)} by tomorrow`
+			} (${basis})`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDayOf, dayNumber, isValidTimeZone, todayNumberIn } from './calendar';
+import { isPlaceholderDate } from './placeholders';
 
 /**
  * A container's last free day (LFD): one rule for both generations of Terminal49's container serializer,
@@ -120,7 +121,7 @@ export function deadlineOf(
 	zone: string | undefined,
 	now: Date,
 ): Deadline | null {
-	if (typeof value !== 'string' || value === '') return null;
+	if (typeof value !== 'string' || value === '' || isPlaceholderDate(value)) return null;
 	const counted = zone ?? 'UTC';
 	const date = calendarDayOf(value, counted);
 	if (date === null) return null;
@@ -218,8 +219,14 @@ export function lfdValues(container: IDataObject): {
 } {
 	const flat = sourceLfds(container);
 	const unified = selectedPodLfd(container);
+	// a placeholder is no date (placeholders.ts): a fingerprint holds null for it
+	const real = (value: unknown) => (isPlaceholderDate(value) ? null : value);
 	if (unified === undefined)
-		return { terminal49: container.pickup_lfd, selection: null, sources: flat };
+		return {
+			terminal49: real(container.pickup_lfd),
+			selection: null,
+			sources: { line: real(flat.line), terminal: real(flat.terminal), rail: real(flat.rail) },
+		};
 	const pod = asObject(asObject(container.import_deadlines).pod);
 	return {
 		terminal49: unified.current_value ?? null,
@@ -228,7 +235,7 @@ export function lfdValues(container: IDataObject): {
 			line: asObject(pod.line).current ?? null,
 			terminal: asObject(pod.facility).current ?? null,
 			// a rail LFD only for a container bound for its inland ramp (else a placeholder: movesByRail)
-			rail: movesByRail(container) ? flat.rail : null,
+			rail: movesByRail(container) ? real(flat.rail) : null,
 		},
 	};
 }

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { daysFromToday } from './calendar';
 import type { Deadline } from './deadlines';
-import { fullOutOf } from './pickupDates';
+import { emptyReturned, fullOutOf } from './pickupDates';
 import { isSet } from './values';
 
 /**
@@ -232,9 +232,7 @@ export function containerRisks(container: IDataObject, context: RiskContext): Ri
 	}
 	// Detention: picked up full, the empty not returned yet (the only risk of a closed container)
 	let daysSinceFullOut: number | null = null;
-	const emptyReturned =
-		isSet(container.empty_terminated_at) || container.current_status === 'empty_returned';
-	if (context.closed && !emptyReturned) {
+	if (context.closed && !emptyReturned(container)) {
 		risks.push('empty_not_returned');
 		// the return deadline: Terminal49's own, else the user's detention or D&D tariff's (none: unknown)
 		const due = context.daysUntilReturnBy;

@@ -85,6 +85,9 @@ export function matchTariffs(tariffs: readonly Tariff[], key: TariffKey): Matche
 	};
 }
 
-/** Whether matching these tariffs needs the container's shipment (a tariff of one line or one port). */
+/**
+ * Whether costing a container with these tariffs needs its shipment: any tariff at all (its line and port match
+ * the tariffs; its tracking, stopped or not, decides whether a running clock can be told).
+ */
 export const tariffsNeedShipment = (tariffs: readonly Tariff[] | undefined): boolean =>
-	(tariffs ?? []).some((tariff) => tariff.shippingLine !== null || tariff.port !== null);
+	(tariffs ?? []).length > 0;

@@ -240,6 +240,17 @@ export function readTariffs(node: INode, itemIndex: number, options: IDataObject
 		);
 	const rows = options.tariffRows === undefined ? [] : rowsOf(node, itemIndex, options.tariffRows);
 	rows.forEach((row, index) => {
+		// a sheet's column named otherwise must not turn into "0 free days" or "any line"
+		for (const column of ['reference', 'clock', 'free_days', 'rates'])
+			if (!(column in row))
+				invalidInput(
+					node,
+					itemIndex,
+					`D&D Tariff Rows, row ${index + 1}`,
+					Object.keys(row).join(', '),
+					`it has no column "${column}"`,
+					`Name the columns of your tariff sheet ${Object.values(ROW_COLUMNS).join(', ')} (shipping_line and port empty for any).`,
+				);
 		const raw = Object.fromEntries(
 			Object.entries(ROW_COLUMNS).map(([field, column]) => [field, row[column]]),
 		) as RawTariff;

@@ -75,7 +75,7 @@ function whereIs(container: Item, shipment: Item): string | null {
 /**
  * The container's people-first fields (`shipment`: its shipment where the item does not nest it): 17, so that
  * n8n's table shows each and the answer fits the first screen (`return_by` and `costs`: what the empty's return
- * deadline and the container's demurrage and detention are, costs.ts). An AI agent's tool (`forAgent`) gets four more
+ * deadline and the container's demurrage and detention are: domain/containerCosts.ts, costWords.ts). An AI agent's tool (`forAgent`) gets four more
  * that answer its questions in words: whether the ETA is the arrival, the last milestone reached (place and
  * local time), whether Terminal49 still tracks it, and what the container will cost each of the next days; a workflow reads them from All Fields or Selected Fields
  * (`pod_arrived_at`, `milestones`, `shipment.line_tracking_stopped_at`).
