@@ -205,6 +205,10 @@ describe('payload and signature helpers', () => {
 			holds: { old: [{ name: 'customs' }], new: [] },
 		});
 		expect(changesetToObject(undefined)).toBeNull();
+		// a placeholder date is no date (the newer serializer's 2099-12-30 rail LFD)
+		expect(changesetToObject({ pickup_lfd_rail: ['2099-12-30', '2026-12-10'] })).toEqual({
+			pickup_lfd_rail: { old: null, new: '2026-12-10' },
+		});
 	});
 
 	test('readNotification names what is missing', () => {

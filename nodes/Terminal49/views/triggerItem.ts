@@ -5,6 +5,7 @@ import { simplifyResource } from '../client/jsonApi';
 import type { ChangeFacts } from '../domain/changeFacts';
 import type { InsightOptions } from '../domain/containerInsights';
 import { addContainerInsights } from '../domain/containerInsights';
+import { isPlaceholderDate } from '../domain/placeholders';
 import type { Milestone } from '../domain/milestone';
 
 /**
@@ -104,14 +105,18 @@ export function triggerItem(event: TriggerEvent): TriggerItem {
 	};
 }
 
-/** `{field: [old, new]}` (as sent) -> `{field: {old, new}}`. */
+/**
+ * `{field: [old, new]}` (as sent) -> `{field: {old, new}}`; a placeholder date (2099-12-30, 2099-12-31:
+ * domain/placeholders.ts) is no date, so null.
+ */
 export function changesetToObject(changeset: unknown): IDataObject | null {
 	if (!changeset || typeof changeset !== 'object' || Array.isArray(changeset)) return null;
+	const real = (value: unknown) => (isPlaceholderDate(value) ? null : (value ?? null));
 	const result: IDataObject = {};
 	for (const [field, pair] of Object.entries(changeset as IDataObject)) {
 		result[field] = Array.isArray(pair)
-			? ({ old: pair[0] ?? null, new: pair[1] ?? null } as IDataObject)
-			: ({ old: null, new: pair ?? null } as IDataObject);
+			? ({ old: real(pair[0]), new: real(pair[1]) } as IDataObject)
+			: ({ old: null, new: real(pair) } as IDataObject);
 	}
 	return result;
 }
