@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDayOf, dateOfDayNumber, dayNumber, todayNumberIn } from './calendar';
 import type { Deadline } from './deadlines';
+import { leftPortByRail } from './deadlines';
 import type { FreeTimeCount } from './freeTime';
 import { holidayDays, isWorkingDay, lastFreeDay } from './freeTime';
 import { emptyReturned, fullOutOf } from './pickupDates';
@@ -133,7 +134,7 @@ function doubtOf(context: ChargeContext, atTerminal: boolean): string | null {
 	if (atTerminal && !context.terminalDataFresh)
 		return context.terminalCheckedAt
 			? `the terminal's data is stale (last checked ${context.terminalCheckedAt.slice(0, 10)}): whether the container is still there is not known`
-			: 'the terminal has not reported on this container: whether it is still there is not known';
+			: 'Terminal49 reports no check of the terminal (terminal_checked_at): whether the container is still there is not known';
 	return null;
 }
 
@@ -163,29 +164,31 @@ function inlandStart(
 }
 
 /**
- * Demurrage: at the port, from discharge (or availability) until picked up full; for a container going on by
- * rail, at its inland ramp, from the unload there until picked up (on the train it sits at no terminal: its
- * clock has not started).
+ * Demurrage: at the port, from discharge (or availability) until picked up full. A container going on by rail
+ * is counted at the port until it leaves it by rail (the LFD watched there is the port's, deadlines.ts), then at
+ * its inland ramp from the unload there (the rail LFD); on the train it sits at no terminal: not started. What
+ * the port charged before it left is not carried over.
  */
 function demurrageSpan(
 	container: IDataObject,
 	tariff: Tariff | null,
 	context: ChargeContext,
 ): Span {
-	const zone = context.lfd?.zone ?? (context.byRail ? context.zones.inland : context.zones.port);
+	const inland = context.byRail && leftPortByRail(container);
+	const zone = context.lfd?.zone ?? (inland ? context.zones.inland : context.zones.port);
 	const today = todayNumberIn(zone ?? 'UTC', context.now);
 	const startsAt = tariff?.startsAt === 'availability' ? 'availability' : 'discharge';
-	const { start, reason } = context.byRail
+	const { start, reason } = inland
 		? inlandStart(container, context)
 		: portStart(container, startsAt, context);
 	const fullOut = fullOutOf(container, context.byRail);
 	const stop = dayOf(fullOut, context.zones.pickup ?? zone);
-	const notArrived = context.byRail
+	const notArrived = inland
 		? start === null && !context.closed
 		: NOT_ARRIVED.includes(String(container.current_status)) && !isSet(container.pod_arrived_at);
 	let freeEnd: number | null = null;
 	let freeEndSource: FreeTimeEndSource | null = null;
-	if (context.lfd && !(context.byRail && notArrived)) {
+	if (context.lfd && !(inland && notArrived)) {
 		freeEnd = dayNumber(context.lfd.date);
 		freeEndSource = 'terminal49';
 	} else if (tariff && start !== null) {
