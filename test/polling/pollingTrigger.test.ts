@@ -339,3 +339,51 @@ test('version 2: Output Simplified (the default) gives the people-first view; Al
 	expect(full.json).toMatchObject({ event: 'container.updated', source: 'polling' });
 	expect((full.json.container as IDataObject).number).toBe(f.containerNumber);
 });
+
+test("the D&D tariffs of the trigger's options price its container; bad tariffs stop the poll before any request", async () => {
+	const tariffs = {
+		tariff: [
+			{
+				reference: 'Demurrage, any line',
+				clock: 'demurrage',
+				freeDays: 4,
+				rates: '1-4: 100, 5+: 150',
+				currency: 'USD',
+			},
+		],
+	};
+	const t = trigger(
+		{ events: ['container.updated'], options: { output: 'all', tariffs } },
+		'sandbox_paid',
+		2,
+	);
+	await t.poll();
+	// past its last free day: demurrage is charged, estimated from the trigger's tariff
+	const f = fixture('past_lfd');
+	sb.updateContainer(f.containerId, {
+		holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }],
+	} as never);
+	const [[item]] = (await t.poll())!;
+	const container = item.json.container as IDataObject;
+	expect(container).toMatchObject({
+		number: f.containerNumber,
+		cost_basis: 'estimated from your tariff',
+		cost_currency: 'USD',
+	});
+	expect(container.demurrage).toMatchObject({
+		status: 'charging',
+		tariff_reference: 'Demurrage, any line',
+	});
+	expect(container.cost_so_far).toBeGreaterThan(0);
+	const requests = sb.requests.length;
+	const bad = trigger(
+		{
+			events: ['container.updated'],
+			options: { tariffs: { tariff: [{ reference: 'x', rates: '235' }] } },
+		},
+		'sandbox_paid',
+		2,
+	);
+	await expect(bad.poll()).rejects.toThrow('Invalid D&D Tariffs, tariff 1 > Daily Rates "235"');
+	expect(sb.requests.length).toBe(requests);
+});

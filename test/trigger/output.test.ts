@@ -27,16 +27,23 @@ beforeAll(() => {
 	captureLogs();
 });
 
-async function itemOf(typeVersion: number, output?: string): Promise<IDataObject> {
+async function itemOf(
+	typeVersion: number,
+	output?: string,
+	more: IDataObject = {},
+): Promise<IDataObject> {
 	const wf = new TriggerWorkflow(
 		{
 			events: WEBHOOK_EVENT_VALUES,
 			webhookManagement: 'automatic',
-			options: { fetchFullContainer: false, ...(output ? { output } : {}) },
+			options: { fetchFullContainer: false, ...(output ? { output } : {}), ...more },
 		},
 		{ apiKey: 'sandbox_paid', baseUrl: 'http://127.0.0.1:9/v2' },
 		undefined,
-		`wf-output-${typeVersion}-${output ?? 'default'}`,
+		// one workflow per case: the deduplication store is the workflow's (the same payload each time)
+		`wf-output-${typeVersion}-${output ?? 'default'}${Object.keys(more)
+			.map((k) => `-${k}`)
+			.join('')}`,
 	);
 	wf.typeVersion = typeVersion;
 	wf.staticData = {
@@ -116,4 +123,20 @@ test('version 1 with Simplified saved (the full item in those versions): All Fie
 		'changes',
 	]);
 	expect(typeof saved.container).toBe('object');
+});
+
+test("the trigger's D&D tariffs price the delivered container, with its basis", async () => {
+	const item = await itemOf(2, 'all', {
+		tariffs: {
+			tariff: [
+				{ reference: 'Detention, any line', clock: 'detention', freeDays: 4, rates: '1+: 150' },
+				{ reference: 'Demurrage, any line', clock: 'demurrage', freeDays: 4, rates: '1+: 100' },
+			],
+		},
+	});
+	const container = item.container as IDataObject;
+	// the real payload's container: both clocks carry the tariffs' names, whatever their state today
+	expect((container.demurrage as IDataObject).tariff_reference).toBe('Demurrage, any line');
+	expect((container.detention as IDataObject).tariff_reference).toBe('Detention, any line');
+	expect(typeof container.costs_text).toBe('string');
 });
