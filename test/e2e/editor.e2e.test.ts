@@ -265,10 +265,16 @@ describe('the n8n 2.41 editor in a browser', () => {
 			await editor.remember();
 			await editor.closeNdv();
 			await editor.executeWorkflow();
-			const [count] = (await editor.canvasNodes())
-				.find((lines) => lines.includes('Get many containers'))!
-				.map((line) => /^(\d+) items?$/.exec(line)?.[1])
-				.filter(Boolean);
+			// the toast can come before the canvas draws the run's item count: wait for the count
+			const count = await harness.waitFor(
+				'the item count of Get many containers on the canvas',
+				async () =>
+					(await editor.canvasNodes())
+						.find((lines) => lines.includes('Get many containers'))
+						?.map((line) => /^(\d+) items?$/.exec(line)?.[1])
+						.find(Boolean),
+				{ timeoutMs: 15_000, intervalMs: 200 },
+			);
 			expect(Number(count)).toBeGreaterThan(0);
 			expect(Number(count)).toBeLessThan(40);
 		});
