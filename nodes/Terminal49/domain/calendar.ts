@@ -88,6 +88,13 @@ export function calendarDayOf(value: string, zone: string): string | null {
 	return day;
 }
 
+/** dayNumber of the calendar day of a date or date-time in `zone` (calendarDayOf); null for no date. */
+export function dayNumberOf(value: unknown, zone: string): number | null {
+	if (typeof value !== 'string' || value.trim() === '') return null;
+	const day = calendarDayOf(value, zone);
+	return day === null ? null : dayNumber(day);
+}
+
 /** Today's calendar day in `zone`, remembered to the minute (the date of a zone cannot change within one). */
 export function todayIn(zone: string, now: Date = new Date()): string {
 	return cachedLocalDate(Math.floor(now.getTime() / 60_000) * 60_000, zone);

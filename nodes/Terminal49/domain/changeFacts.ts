@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { calendarDayOf, dayNumber, isValidTimeZone, todayIn } from './calendar';
+import { dayNumber, dayNumberOf, isValidTimeZone, todayIn } from './calendar';
 import type { DeadlineSource, LfdSource, SourceZones } from './deadlines';
 import {
 	containerTimeZone,
@@ -11,7 +11,7 @@ import {
 	sourceTimeZones,
 } from './deadlines';
 import { feeLinesOf } from './holdsAndFees';
-import { isPlaceholderDate } from './placeholders';
+import { withoutPlaceholder } from './placeholders';
 import { isObject, text } from './values';
 
 /**
@@ -259,7 +259,7 @@ function pairsOf(changeset: unknown): Map<string, Pair> {
 	const pairs = new Map<string, Pair>();
 	if (!isObject(changeset)) return pairs;
 	// a placeholder date (2099-12-30, 2099-12-31: placeholders.ts) is no date: null on either side
-	const real = (value: unknown) => (isPlaceholderDate(value) ? null : value);
+	const real = withoutPlaceholder;
 	for (const [field, pair] of Object.entries(changeset)) {
 		if (Array.isArray(pair) && pair.length === 2) pairs.set(field, [real(pair[0]), real(pair[1])]);
 	}
@@ -331,12 +331,6 @@ function fewer(before: Map<string, number>, after: Map<string, number>): string[
 	return [...before].filter(([name, n]) => (after.get(name) ?? 0) < n).map(([name]) => name);
 }
 
-/** The calendar day number of an LFD, ETA or appointment in `zone`: a date-only value is that day already. */
-function dayOf(value: string, zone: string): number | null {
-	const day = calendarDayOf(value, zone);
-	return day === null ? null : dayNumber(day);
-}
-
 /** The zone to count calendar days in: an unknown one counts in UTC. */
 function zoneOf(timeZone: unknown): string {
 	return isValidTimeZone(timeZone) ? timeZone : 'UTC';
@@ -344,13 +338,13 @@ function zoneOf(timeZone: unknown): string {
 
 function daysBetween(from: string | null, to: string | null, zone: string): number | null {
 	if (from === null || to === null) return null;
-	const a = dayOf(from, zone);
-	const b = dayOf(to, zone);
+	const a = dayNumberOf(from, zone);
+	const b = dayNumberOf(to, zone);
 	return a === null || b === null ? null : b - a;
 }
 
 /** An LFD as text; null for none or a placeholder date (placeholders.ts). */
-const lfdText = (value: unknown) => (isPlaceholderDate(value) ? null : text(value));
+const lfdText = (value: unknown) => text(withoutPlaceholder(value));
 
 /** Whether a fee list has at least one fee, posted or pending, by Terminal49's rules (holdsAndFees.ts). */
 function hasFees(fees: unknown): boolean {
@@ -385,7 +379,7 @@ function earliestOf(
 ): { source: DeadlineSource; value: string } | null {
 	let best: { source: LfdSource; value: string; day: number } | null = null;
 	for (const { source, value } of lfds) {
-		const day = value === null ? null : dayOf(value, zone);
+		const day = value === null ? null : dayNumberOf(value, zone);
 		if (value === null || day === null) continue;
 		if (!best || day < best.day || (day === best.day && Date.parse(value) < Date.parse(best.value)))
 			best = { source, value, day };
@@ -553,7 +547,7 @@ export function changeFacts(input: ChangeInput): ChangeFacts {
 	// the watched LFD moved from today or later to before today: demurrage is charged from the day after it
 	const today = (zoneName: string) => dayNumber(todayIn(zoneName, input.now ?? new Date()));
 	const watchedDay = (value: string | null | undefined) =>
-		value ? dayOf(value, earliestZone) : null;
+		value ? dayNumberOf(value, earliestZone) : null;
 	const [wasDay, isDay] = earliestMoved
 		? [watchedDay(earliestBefore?.value), watchedDay(earliestAfter?.value)]
 		: [null, null];

@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { calendarDayOf, dateOfDayNumber, dayNumber, todayNumberIn } from './calendar';
+import { dateOfDayNumber, dayNumber, dayNumberOf, todayNumberIn } from './calendar';
 import type { Deadline } from './deadlines';
 import { leftPortByRail } from './deadlines';
 import type { FreeTimeCount } from './freeTime';
 import { holidayDays, isWorkingDay, lastFreeDay } from './freeTime';
 import { emptyReturned, fullOutOf } from './pickupDates';
+import { notArrived } from './statuses';
 import type { ChargeClockKind, ClockStart, MatchedTariffs, Tariff, TariffKey } from './tariffs';
 import { chargeForDays, tierOf, tierText } from './tariffRates';
-import { isSet, text } from './values';
 
 /**
  * A container's charge clocks (demurrage, detention, or one combined D&D clock): when free time starts and
@@ -83,16 +83,10 @@ export interface ChargeContext {
 }
 
 /** A day (day number) of a date or date-time value in a zone, or null. */
-function dayOf(value: unknown, zone: string | undefined): number | null {
-	const at = text(value);
-	const day = at === null ? null : calendarDayOf(at, zone ?? 'UTC');
-	return day === null ? null : dayNumber(day);
-}
+const dayOf = (value: unknown, zone: string | undefined): number | null =>
+	dayNumberOf(value, zone ?? 'UTC');
 
 const iso = (day: number | null) => (day === null ? null : dateOfDayNumber(day));
-
-/** Statuses of a container not yet at the port of discharge. */
-const NOT_ARRIVED = ['new', 'on_ship'];
 
 /** The free days between two days by a tariff's count (both counted); for an end Terminal49 chose. */
 function freeDaysBetween(start: number, end: number, tariff: Tariff | null): number {
@@ -183,12 +177,10 @@ function demurrageSpan(
 		: portStart(container, startsAt, context);
 	const fullOut = fullOutOf(container, context.byRail);
 	const stop = dayOf(fullOut, context.zones.pickup ?? zone);
-	const notArrived = inland
-		? start === null && !context.closed
-		: NOT_ARRIVED.includes(String(container.current_status)) && !isSet(container.pod_arrived_at);
+	const beforeStart = inland ? start === null && !context.closed : notArrived(container);
 	let freeEnd: number | null = null;
 	let freeEndSource: FreeTimeEndSource | null = null;
-	if (context.lfd && !(inland && notArrived)) {
+	if (context.lfd && !(inland && beforeStart)) {
 		freeEnd = dayNumber(context.lfd.date);
 		freeEndSource = 'terminal49';
 	} else if (tariff && start !== null) {
@@ -205,7 +197,7 @@ function demurrageSpan(
 		freeEndSource,
 		stop,
 		today,
-		notStarted: freeEnd === null && notArrived,
+		notStarted: freeEnd === null && beforeStart,
 		datesUnknown: pickedUpUndated
 			? 'picked up, but no full-out time reported'
 			: freeEnd === null
@@ -267,8 +259,6 @@ function combinedSpan(container: IDataObject, tariff: Tariff, context: ChargeCon
 	const { start, reason } = portStart(container, tariff.startsAt, context);
 	const stop = dayOf(container.empty_terminated_at, context.zones.returned ?? context.zones.pickup);
 	const returned = emptyReturned(container);
-	const notArrived =
-		NOT_ARRIVED.includes(String(container.current_status)) && !isSet(container.pod_arrived_at);
 	return {
 		kind: 'combined',
 		tariff,
@@ -278,7 +268,7 @@ function combinedSpan(container: IDataObject, tariff: Tariff, context: ChargeCon
 		freeEndSource: start === null ? null : 'tariff',
 		stop,
 		today,
-		notStarted: start === null && notArrived,
+		notStarted: start === null && notArrived(container),
 		datesUnknown:
 			start === null
 				? reason

@@ -5,6 +5,7 @@ import type { ChargeClock, ChargeClocks, ChargeContext } from './chargeClocks';
 import { chargeClocks } from './chargeClocks';
 import { costsInWords } from './costWords';
 import { emptyReturned } from './pickupDates';
+import { toCents } from './values';
 
 /**
  * What a container costs, from its charge clocks (chargeClocks.ts) and the terminal's posted demurrage: the
@@ -38,8 +39,6 @@ export interface CostFields extends IDataObject {
 	/** The clocks and the terminal's demurrage in words, each amount with its basis (costWords.ts). */
 	costs_text: string;
 }
-
-const money = (amount: number) => Math.round(amount * 100) / 100;
 
 const CLOCK_NAMES: Record<string, string> = {
 	demurrage: 'demurrage',
@@ -84,8 +83,8 @@ function estimateOf(clocks: ChargeClock[]) {
 	}
 	return {
 		estimated,
-		soFar: money(soFar),
-		byTomorrow: byTomorrow === null ? null : money(byTomorrow),
+		soFar: toCents(soFar),
+		byTomorrow: byTomorrow === null ? null : toCents(byTomorrow),
 		currency,
 		unknown,
 	};

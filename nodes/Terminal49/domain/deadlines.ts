@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { calendarDayOf, dayNumber, isValidTimeZone, todayNumberIn } from './calendar';
-import { isPlaceholderDate } from './placeholders';
+import { isPlaceholderDate, withoutPlaceholder } from './placeholders';
 
 /**
  * A container's last free day (LFD): one rule for both generations of Terminal49's container serializer,
@@ -220,7 +220,7 @@ export function lfdValues(container: IDataObject): {
 	const flat = sourceLfds(container);
 	const unified = selectedPodLfd(container);
 	// a placeholder is no date (placeholders.ts): a fingerprint holds null for it
-	const real = (value: unknown) => (isPlaceholderDate(value) ? null : value);
+	const real = withoutPlaceholder;
 	if (unified === undefined)
 		return {
 			terminal49: real(container.pickup_lfd),

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isSet } from './values';
+import { isSet, toCents } from './values';
 
 /**
  * What the terminal reports of a container: its holds (active: status `hold`; pending: `pending`, which
@@ -109,8 +109,6 @@ export interface Fees {
 	lines: FeeLine[];
 }
 
-const money = (amount: number) => Math.round(amount * 100) / 100;
-
 /** The container's fees by Terminal49's rules (see the top of this file). */
 export function feesOf(container: IDataObject): Fees {
 	const lines = feeLinesOf(container);
@@ -121,7 +119,7 @@ export function feesOf(container: IDataObject): Fees {
 			if (!pending.includes(line.type)) pending.push(line.type);
 			continue;
 		}
-		total[line.currency] = money((Number(total[line.currency]) || 0) + line.amount);
+		total[line.currency] = toCents((Number(total[line.currency]) || 0) + line.amount);
 	}
 	const amounts = Object.entries(total)
 		.map(([currency, amount]) => `${Number(amount).toFixed(2)} ${currency}`)
@@ -141,6 +139,6 @@ export function reportedDemurrage(lines: FeeLine[]): Record<string, number> {
 	const sums: Record<string, number> = {};
 	for (const line of lines)
 		if (line.type === 'demurrage' && line.amount !== null)
-			sums[line.currency] = money((sums[line.currency] ?? 0) + line.amount);
+			sums[line.currency] = toCents((sums[line.currency] ?? 0) + line.amount);
 	return sums;
 }

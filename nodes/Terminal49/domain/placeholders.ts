@@ -16,6 +16,10 @@ export function isPlaceholderDate(value: unknown): boolean {
 	return Number(value.slice(0, 4)) >= PLACEHOLDER_YEAR;
 }
 
+/** A value, or null where it is a placeholder date (or missing): what every reader of an LFD field shows. */
+export const withoutPlaceholder = (value: unknown): unknown =>
+	isPlaceholderDate(value) ? null : (value ?? null);
+
 /** The date fields of a container where Terminal49 writes placeholders: flat, and in `import_deadlines`. */
 const FLAT_FIELDS = ['pickup_lfd'];
 const DEADLINE_FIELDS = ['pickup_lfd', 'pickup_lfd_line', 'pickup_lfd_terminal', 'pickup_lfd_rail'];

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { daysFromToday } from './calendar';
 import type { Deadline } from './deadlines';
 import { emptyReturned, fullOutOf } from './pickupDates';
+import { notArrived } from './statuses';
 import { isSet } from './values';
 
 /**
@@ -108,13 +109,6 @@ export interface RiskContext {
 
 const asObject = (value: unknown): IDataObject | undefined =>
 	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
-
-/** Statuses of a container not yet at the port of discharge (nothing can be due there yet). */
-const NOT_ARRIVED = ['new', 'on_ship'];
-
-function notArrived(container: IDataObject): boolean {
-	return NOT_ARRIVED.includes(String(container.current_status)) && !isSet(container.pod_arrived_at);
-}
 
 /** Days since the container started waiting for pickup (discharge, or the rail unload inland), or null. */
 function daysWaiting(container: IDataObject, context: RiskContext): number | null | 'unknown' {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { movesByRail } from './deadlines';
+import { isSet } from './values';
 
 /** A container's statuses (`current_status`), and when its import is over. */
 
@@ -27,6 +28,14 @@ export const CLOSED_STATUSES: readonly string[] = ['picked_up', 'delivered', 'em
 export const OPEN_STATUSES: readonly string[] = CONTAINER_STATUSES.filter(
 	(status) => !CLOSED_STATUSES.includes(status),
 );
+
+/** Statuses of a container not yet at the port of discharge (nothing can be due there yet). */
+const NOT_ARRIVED: readonly string[] = ['new', 'on_ship'];
+
+/** Whether the container is not yet at the port of discharge: booked or on the vessel, no arrival recorded. */
+export function notArrived(container: IDataObject): boolean {
+	return NOT_ARRIVED.includes(String(container.current_status)) && !isSet(container.pod_arrived_at);
+}
 
 /**
  * Whether the container's import is over: its status says picked up, delivered or empty returned, or the

@@ -1,3 +1,5 @@
+import { toCents } from './values';
+
 /**
  * A tariff's daily rates in tiers, by the day charged: day 1 is the first day after free time (Maersk's US
  * import dry demurrage: days 1-4 at 235 USD, 5-9 at 285, 10 and on at 335). The tiers are ascending and leave
@@ -33,7 +35,7 @@ export function chargeForDays(tiers: readonly RateTier[], days: number): number 
 		total += (last - covered) * tier.rate;
 		covered = last;
 	}
-	return covered >= days ? Math.round(total * 100) / 100 : null;
+	return covered >= days ? toCents(total) : null;
 }
 
 /** A tier in words: `days 5-9 at 285 USD a day`, `day 10 on at 335 USD a day`. */

@@ -20,6 +20,9 @@ export const isSet = (value: unknown): boolean =>
 export const trimmed = (value: unknown): string | undefined =>
 	typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
+/** An amount of money rounded to cents (sums of rates and fees: no float dust such as 0.30000000000000004). */
+export const toCents = (amount: number): number => Math.round(amount * 100) / 100;
+
 /** Any value as words in a sentence: text trimmed, a number or flag as text, '' for missing or null. */
 export const inWords = (value: unknown): string =>
 	typeof value === 'string'

@@ -5,7 +5,7 @@ import { simplifyResource } from '../client/jsonApi';
 import type { ChangeFacts } from '../domain/changeFacts';
 import type { InsightOptions } from '../domain/containerInsights';
 import { addContainerInsights } from '../domain/containerInsights';
-import { isPlaceholderDate } from '../domain/placeholders';
+import { withoutPlaceholder } from '../domain/placeholders';
 import type { Milestone } from '../domain/milestone';
 
 /**
@@ -111,12 +111,11 @@ export function triggerItem(event: TriggerEvent): TriggerItem {
  */
 export function changesetToObject(changeset: unknown): IDataObject | null {
 	if (!changeset || typeof changeset !== 'object' || Array.isArray(changeset)) return null;
-	const real = (value: unknown) => (isPlaceholderDate(value) ? null : (value ?? null));
 	const result: IDataObject = {};
 	for (const [field, pair] of Object.entries(changeset as IDataObject)) {
 		result[field] = Array.isArray(pair)
-			? ({ old: real(pair[0]), new: real(pair[1]) } as IDataObject)
-			: ({ old: null, new: real(pair) } as IDataObject);
+			? ({ old: withoutPlaceholder(pair[0]), new: withoutPlaceholder(pair[1]) } as IDataObject)
+			: ({ old: null, new: withoutPlaceholder(pair) } as IDataObject);
 	}
 	return result;
 }
