@@ -5,7 +5,7 @@ import { addContainerInsights } from '../domain/containerInsights';
 import type { Tariff } from '../domain/tariffs';
 import { tariffsNeedShipment } from '../domain/tariffs';
 import { DEFAULT_IMMINENT_DAYS } from '../domain/urgency';
-import type { DeadlineRule, LfdSource, WatchedDeadline } from '../domain/deadlines';
+import type { DeadlineRule, LfdSource } from '../domain/deadlines';
 import { DEFAULT_WATCHED_DEADLINE, selectsLfd } from '../domain/deadlines';
 import { assertContainerNumber, assertId, assertNotEmpty } from '../errors/validation';
 import type { HonouredFilter, ListOptions, Take } from './api';
@@ -187,20 +187,21 @@ export class Containers extends Resource {
 			include?: string[];
 			where?: ContainerFilters;
 			sort?: ContainerSort;
-			imminentDays?: number;
-			watch?: WatchedDeadline;
-			tariffs?: readonly Tariff[];
+			/** How urgency and costs are counted (Deadline to Watch, Imminent Within, the D&D tariffs). */
+			insights?: InsightOptions;
 		},
 		take: Take,
 	): Promise<Records> {
 		const where = filters.where ?? {};
-		const include = withTariffIncludes(filters.include ?? [], filters.tariffs);
+		const insights = filters.insights ?? {};
+		const include = withTariffIncludes(filters.include ?? [], insights.tariffs);
 		for (const related of includesFor(where, filters.sort)) {
 			if (!include.includes(related)) include.push(related);
 		}
 		const now = new Date();
-		const { number, imminentDays } = filters;
-		const watch = filters.watch ?? DEFAULT_WATCHED_DEADLINE;
+		const { number } = filters;
+		const { imminentDays } = insights;
+		const watch = insights.watch ?? DEFAULT_WATCHED_DEADLINE;
 		const { keyId } = await this.api.connection();
 		const queryFor = (rule: DeadlineRule) =>
 			containerQuery(where, {
@@ -234,12 +235,7 @@ export class Containers extends Resource {
 				seen++;
 				if (rule !== 'selected' && selectsLfd(item)) selectedSeen = true;
 				noteContainers(keyId, [item]);
-				return addContainerInsights(item, undefined, {
-					now,
-					imminentDays,
-					watch,
-					tariffs: filters.tariffs,
-				});
+				return addContainerInsights(item, undefined, { ...insights, now, watch });
 			},
 			whereItem: hasFilters(where)
 				? containerMatcher(

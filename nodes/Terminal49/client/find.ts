@@ -109,18 +109,7 @@ export class Finder extends Resource {
 	): Promise<IDataObject[]> {
 		const take = { limit };
 		const list = async (where: ContainerFilters) =>
-			(
-				await this.containers.list(
-					{
-						include: containerIncludes,
-						where,
-						watch: insights.watch,
-						imminentDays: insights.imminentDays,
-						tariffs: insights.tariffs,
-					},
-					take,
-				)
-			).items;
+			(await this.containers.list({ include: containerIncludes, where, insights }, take)).items;
 		if (CONTAINER_PREFIX.test(prefix)) {
 			const byNumber = await list({ numberPrefix: prefix });
 			if (byNumber.length) return byNumber;

@@ -13,7 +13,7 @@ import {
 } from '../client/jsonApi';
 import { changeFacts, changeInputFor } from '../domain/changeFacts';
 import type { InsightOptions } from '../domain/containerInsights';
-import { readTariffs, readWatchedDeadline } from '../parameters';
+import { readInsightOptions } from '../parameters';
 import { milestoneOf } from '../domain/milestone';
 import { chosenFacts, readTriggerOutput } from '../parameters/triggerOptions';
 import { triggerOutput } from '../views';
@@ -179,10 +179,7 @@ function selection(ctx: IPollFunctions) {
 		});
 	}
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const insights: InsightOptions = {
-		watch: readWatchedDeadline(ctx.getNode(), 0, options.deadlineToWatch),
-		tariffs: readTariffs(ctx.getNode(), 0, options),
-	};
+	const insights: InsightOptions = readInsightOptions(ctx.getNode(), 0, options);
 	const output = readTriggerOutput(options, ctx.getNode().typeVersion);
 	const shape = async (item: TriggerItem) => await triggerOutput(output, () => item);
 	return { events, facts: chosenFacts(options), insights, shape };

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { terminal49 } from '../client';
 import type { ResourceObject } from '../client/jsonApi';
 import { isResourceObject, resourcesOf } from '../client/jsonApi';
-import { readTariffs, readWatchedDeadline } from '../parameters';
+import { readInsightOptions } from '../parameters';
 import { firstInStore } from './dedup';
 import { readTriggerOutput } from '../parameters/triggerOptions';
 import { triggerOutput } from '../views';
@@ -86,10 +86,7 @@ async function simplifiedItem(
 	options: IDataObject,
 	itemIndex: number,
 ) {
-	const insights = {
-		watch: readWatchedDeadline(this.getNode(), itemIndex, options.deadlineToWatch),
-		tariffs: readTariffs(this.getNode(), itemIndex, options),
-	};
+	const insights = readInsightOptions(this.getNode(), itemIndex, options);
 	if (!needsContainer(notification, options))
 		return simplifyNotification(notification, { insights });
 	let fetched: Awaited<ReturnType<typeof fetchContainer>> | undefined;

@@ -370,7 +370,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		this.getNodeParameter('sortBy', itemIndex, 'none'),
 	);
-	const { imminentDays, watch, tariffs } = readInsightOptions(node, itemIndex, options);
+	const insights = readInsightOptions(node, itemIndex, options);
 	const t49 = terminal49(this, itemIndex);
 	t49.account.needsReading('Container > Get Many');
 	return await t49.containers.list(
@@ -379,9 +379,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			include: readList.call(this, 'include', itemIndex),
 			where,
 			sort,
-			imminentDays,
-			watch,
-			tariffs,
+			insights,
 		},
 		readTake.call(this, itemIndex),
 	);
