@@ -15,9 +15,19 @@ export function isWorkingDay(day: number, holidays: ReadonlySet<number>): boolea
 	return weekday !== 0 && weekday !== 6 && !holidays.has(day);
 }
 
-/** Holidays (YYYY-MM-DD) as day numbers. */
-export const holidayDays = (holidays: readonly string[]): Set<number> =>
-	new Set(holidays.map(dayNumber));
+/**
+ * Holidays (YYYY-MM-DD) as day numbers, once per list (a tariff's list is the same for every container it
+ * prices: not parsed again for each).
+ */
+const holidaySets = new WeakMap<readonly string[], ReadonlySet<number>>();
+export function holidayDays(holidays: readonly string[]): ReadonlySet<number> {
+	let days = holidaySets.get(holidays);
+	if (days === undefined) {
+		days = new Set(holidays.map(dayNumber));
+		holidaySets.set(holidays, days);
+	}
+	return days;
+}
 
 /**
  * The last free day (a day number) of `freeDays` free days from `startDay`: the start day counts as the first

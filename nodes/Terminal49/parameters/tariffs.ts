@@ -5,8 +5,8 @@ import type { RateTier } from '../domain/tariffRates';
 import type { ChargeClockKind, ClockStart, Tariff } from '../domain/tariffs';
 import { CHARGE_CLOCKS } from '../domain/tariffs';
 import { isObject } from '../domain/values';
-import { isLocode } from '../errors/referenceValidation';
-import { invalidInput, isScac } from '../errors/validation';
+import { invalidInput } from '../errors/validation';
+import { readLocode, readScac } from './valueReaders';
 
 /**
  * Reads the D&D tariff options (tariffFields.ts) into tariffs: those entered in the node, then the rows of a
@@ -109,22 +109,13 @@ function readTariff(node: INode, itemIndex: number, raw: RawTariff, where: strin
 			'use demurrage, detention or combined',
 			'Pick what the tariff charges.',
 		);
-	const shippingLine = str(raw.shippingLine).toUpperCase() || null;
-	if (shippingLine !== null && !isScac(shippingLine))
-		fail(
-			'shippingLine',
-			raw.shippingLine,
-			'a SCAC is exactly 4 letters, e.g. MAEU or MSCU',
-			"Give the shipping line's SCAC, or leave it empty for a tariff of any line.",
-		);
-	const port = str(raw.port).toUpperCase().replace(/\s+/g, '') || null;
-	if (port !== null && !isLocode(port))
-		fail(
-			'port',
-			raw.port,
-			'a UN/LOCODE is 2 letters for the country and 3 for the place, e.g. USLAX',
-			"Give the port of discharge's UN/LOCODE, or leave it empty for any port.",
-		);
+	// the node's one reader of each (the same checks and fixes as the filters' Shipping Line and Port)
+	const shippingLine = str(raw.shippingLine)
+		? readScac(node, itemIndex, `${where} > ${FIELD_NAMES.shippingLine}`, raw.shippingLine)
+		: null;
+	const port = str(raw.port)
+		? readLocode(node, itemIndex, `${where} > ${FIELD_NAMES.port}`, raw.port)
+		: null;
 	const freeDays = str(raw.freeDays) === '' ? 0 : Number(raw.freeDays);
 	if (!Number.isInteger(freeDays) || freeDays < 0 || freeDays > 365)
 		fail(
