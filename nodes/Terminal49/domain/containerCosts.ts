@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { dayNumber, todayNumberIn } from './calendar';
 import type { ChargeClock, ChargeClocks, ChargeContext } from './chargeClocks';
 import { chargeClocks } from './chargeClocks';
-import { costsInWords } from './costWords';
+import { CLOCK_NAMES, costsInWords } from './costWords';
 import { emptyReturned } from './pickupDates';
 import { toCents } from './values';
 
@@ -39,12 +39,6 @@ export interface CostFields extends IDataObject {
 	/** The clocks and the terminal's demurrage in words, each amount with its basis (costWords.ts). */
 	costs_text: string;
 }
-
-const CLOCK_NAMES: Record<string, string> = {
-	demurrage: 'demurrage',
-	detention: 'detention',
-	combined: 'D&D',
-};
 
 /** The clocks that have started (free time included): those a cost is made of. */
 const started = (clocks: ChargeClocks): ChargeClock[] =>

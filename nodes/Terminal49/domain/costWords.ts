@@ -12,10 +12,15 @@ type Item = IDataObject;
  * 940.00 USD by tomorrow (estimated from your tariff "Maersk US D&D 2026")`; a clock not started says nothing.
  */
 
-const NAMES: Record<string, string> = {
-	demurrage: 'Demurrage',
-	detention: 'Detention',
+/** Each clock's name in a sentence (the reasons of containerCosts.ts too); capitalized where it starts one. */
+export const CLOCK_NAMES: Record<string, string> = {
+	demurrage: 'demurrage',
+	detention: 'detention',
 	combined: 'D&D',
+};
+const nameOf = (clock: unknown): string => {
+	const name = CLOCK_NAMES[String(clock)] ?? String(clock);
+	return name.charAt(0).toUpperCase() + name.slice(1);
 };
 
 /** The clocks of a container item, in the order they are said. */
@@ -31,7 +36,7 @@ const amount = (value: unknown, currency: unknown) =>
 
 /** One clock in words; null for a clock that has not started. */
 function clockWords(clock: IDataObject): string | null {
-	const name = NAMES[String(clock.clock)] ?? String(clock.clock);
+	const name = nameOf(clock.clock);
 	const end = text(clock.free_time_end);
 	const whose = clock.free_time_end_source === 'terminal49' ? " (Terminal49's date)" : '';
 	switch (clock.status) {
@@ -105,5 +110,5 @@ export function costOutlook(container: Item): string | null {
 				`${dateOfDayNumber(first + index)}: ${total === null ? 'no rate' : amount(total, running.currency)}`,
 		)
 		.join(', ');
-	return `${NAMES[String(running.clock)]} if nothing moves, estimated from your tariff "${String(running.tariff_reference)}": ${days}`;
+	return `${nameOf(running.clock)} if nothing moves, estimated from your tariff "${String(running.tariff_reference)}": ${days}`;
 }
