@@ -77,6 +77,10 @@ export interface ProxyServer {
 	down: boolean;
 	/** requests answered 502 while down */
 	readonly refused: number;
+	/** true: every request is forwarded and run, but its caller is answered 502 (the answer lost on the way back) */
+	loseAnswers: boolean;
+	/** requests forwarded whose answer was lost */
+	readonly lost: number;
 	stop(): Promise<void>;
 }
 

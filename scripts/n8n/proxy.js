@@ -8,12 +8,15 @@
  * notification (same bytes, same signature) reaches the same webhook process.
  *
  * Also n8n's public address in an outage: with `proxy.down = true` it answers every request 502 Bad Gateway,
- * as a reverse proxy whose backend cannot be reached does (the catch-up e2e tests).
+ * as a reverse proxy whose backend cannot be reached does (the catch-up e2e tests). With `proxy.loseAnswers =
+ * true` it forwards every request and lets the backend run it, but answers the caller 502 whatever the backend
+ * said: an answer lost on its way back (the caller cannot tell that the request arrived).
  *
  *   const proxy = await startProxy({ backends: ['http://127.0.0.1:5679', 'http://127.0.0.1:5680'] });
  *   proxy.url        // http://127.0.0.1:<port>
  *   proxy.counts     // requests forwarded per backend
  *   proxy.down = true;  // 502 to everything until set back to false (proxy.refused counts them)
+ *   proxy.loseAnswers = true;  // forwarded, but 502 to the caller (proxy.lost counts them; down comes first)
  *   await proxy.stop();
  */
 const http = require('node:http');
@@ -59,6 +62,13 @@ async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader }
 		headers['x-forwarded-for'] = req.socket.remoteAddress || '';
 		const up = http.request(target, { method: req.method, headers, agent }, (upRes) => {
 			counts[i]++;
+			if (state.loseAnswers) {
+				state.lost++;
+				upRes.resume();
+				res.writeHead(502, { 'content-type': 'text/plain' });
+				res.end('Bad Gateway');
+				return;
+			}
 			const out = {};
 			for (const [k, v] of Object.entries(upRes.headers)) if (!HOP.has(k)) out[k] = v;
 			out['x-t49-backend'] = String(i);
@@ -81,7 +91,7 @@ async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader }
 		up.end(body);
 	}
 
-	const state = { down: false, refused: 0 };
+	const state = { down: false, refused: 0, loseAnswers: false, lost: 0 };
 	const server = http.createServer((req, res) => {
 		if (state.down) {
 			state.refused++;
@@ -112,6 +122,15 @@ async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader }
 		},
 		get refused() {
 			return state.refused;
+		},
+		get loseAnswers() {
+			return state.loseAnswers;
+		},
+		set loseAnswers(value) {
+			state.loseAnswers = Boolean(value);
+		},
+		get lost() {
+			return state.lost;
 		},
 		async stop() {
 			agent.destroy();

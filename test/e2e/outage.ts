@@ -102,26 +102,34 @@ export async function publish(outage: Outage, name: string): Promise<Published> 
 }
 
 /**
- * One container.updated delivered while the address answers: n8n runs it, but Terminal49 is made to count it
- * unanswered (its answer lost on the way back: `pending`, as while it still retries). Returns its id once it ran.
+ * One container.updated that reaches n8n and runs, but whose answer never reaches Terminal49 (the gate forwards it
+ * and answers 502: lost on the way back). Terminal49 retries it (each copy reaches n8n, which knows it and starts
+ * nothing), then gives up on it (failed), like the outage's. It is never `succeeded` in Terminal49's list, so no
+ * check of the catch-up can take it for delivered. Returns its id once Terminal49 gave up on it.
  */
 async function deliveredButUnanswered(outage: Outage, published: Published): Promise<string> {
 	const { sandbox, stack } = outage.t49;
 	const before = new Set(sandbox.store.notifications.all().map((n) => n.id));
-	sandbox.fireEvent('container.updated', sandbox.fixtures[0].containerId, {
-		pickup_lfd: ['2026-12-01', '2026-12-02'],
-	});
-	const n = sandbox.store.notifications
-		.all()
-		.find((x) => !before.has(x.id) && x.webhookId === published.webhookId);
-	if (!n) throw new Error('no notification for the delivery');
-	await harness.waitFor('the delivery to run', () => n.deliveryStatus === 'succeeded', {
-		timeoutMs: 30_000,
-		intervalMs: 100,
-	});
-	n.deliveryStatus = 'pending';
-	await stack.client.waitForExecutions({ workflowId: published.workflowId, count: 1 });
-	return n.id;
+	outage.gate.loseAnswers = true;
+	try {
+		sandbox.fireEvent('container.updated', sandbox.fixtures[0].containerId, {
+			pickup_lfd: ['2026-12-01', '2026-12-02'],
+		});
+		const n = sandbox.store.notifications
+			.all()
+			.find((x) => !before.has(x.id) && x.webhookId === published.webhookId);
+		if (!n) throw new Error('no notification for the delivery');
+		await stack.client.waitForExecutions({ workflowId: published.workflowId, count: 1 });
+		await harness.waitFor(
+			'Terminal49 to give up on the delivery whose answers were lost',
+			() => n.deliveryStatus !== 'pending',
+			{ timeoutMs: 60_000, intervalMs: 100 },
+		);
+		expect(n.deliveryStatus).toBe('failed');
+		return n.id;
+	} finally {
+		outage.gate.loseAnswers = false;
+	}
 }
 
 /**
@@ -331,11 +339,10 @@ export function describeOutage(mode: 'single' | 'queue') {
 
 		test('200 events while the address answers 502: switched back on, one notice, each run once in order, within one interval', async () => {
 			const wf = (published = await publish(outage, `t49-outage-${mode}`));
-			// first, one delivery that reaches n8n and runs, but whose answer Terminal49 never gets: it keeps it
-			// pending, then gives up on it (failed), like the outage's
+			// first, one delivery that reaches n8n and runs, but whose answer Terminal49 never gets: it retries it,
+			// then gives up on it (failed), like the outage's
 			const answerLost = await deliveredButUnanswered(outage, wf);
 			const burst = await burstWhileDown(outage, wf);
-			outage.t49.sandbox.store.notifications.get(answerLost)!.deliveryStatus = 'failed';
 			outage.gate.down = false;
 			const back = Date.now();
 			const result = await caughtUp(outage, wf, [...burst.ids, answerLost], INTERVAL_MS + 120_000);
