@@ -66,6 +66,7 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			'bill_of_lading',
 			'carrier',
 			'id',
+			'as_of',
 		]);
 		expect(isFlat(item)).toBe(true);
 		expect(item).toMatchObject({
@@ -82,6 +83,8 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			risks: 'Last free day tomorrow',
 			bill_of_lading: f.billOfLading,
 			id: f.containerId,
+			// read now (the clock is pinned): UTC with milliseconds, sortable as text
+			as_of: new Date().toISOString(),
 		});
 		expect(item.location).toMatch(/New York/);
 		expect(item.carrier).toBeTruthy();
@@ -93,7 +96,7 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			{ operation: 'get', containerId: byNumber(f.containerNumber) },
 			{ ...V2, asTool: true },
 		);
-		expect(Object.keys(item)).toHaveLength(21);
+		expect(Object.keys(item)).toHaveLength(22);
 		expect(item).toMatchObject({
 			container_number: f.containerNumber,
 			eta_is_actual: true,
@@ -106,11 +109,11 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 		);
 	});
 
-	it('Get Many: every container the same 17 fields, nothing nested (n8n shows every column)', async () => {
+	it('Get Many: every container the same 18 fields, nothing nested (n8n shows every column)', async () => {
 		const out = await containers.run({ operation: 'getAll', returnAll: true }, V2);
 		expect(out.length).toBeGreaterThan(10);
 		for (const item of out) {
-			expect(Object.keys(item)).toHaveLength(17);
+			expect(Object.keys(item)).toHaveLength(18);
 			expect(isFlat(item)).toBe(true);
 		}
 	});
@@ -295,7 +298,7 @@ describe('what a coordinator sees in Simplified (issue 29), version 1 items unch
 				s.containerIds.map((id) => sb.store.containers.get(id)!.number),
 			);
 			for (const item of out) {
-				expect(Object.keys(item)).toHaveLength(17);
+				expect(Object.keys(item)).toHaveLength(18);
 				expect(isFlat(item)).toBe(true);
 				expect(item.bill_of_lading).toBe(s.blNumber);
 			}

@@ -81,8 +81,10 @@ test('version 2, Simplified (the default): the event and what changed in words, 
 	});
 	expect(Object.entries(item).filter(([key, v]) => v === '' && key !== 'what_changed')).toEqual([]);
 	expect(Object.values(item).every((v) => v === null || typeof v !== 'object')).toBe(true);
-	// the event's three fields, the container's people-first view (17 fields), the notification's three
-	expect(Object.keys(item)).toHaveLength(23);
+	// the event's three fields, the container's people-first view (18 fields), the notification's three
+	expect(Object.keys(item)).toHaveLength(24);
+	// the payload is the container as it was when Terminal49 created the notification
+	expect(item.as_of).toBe(new Date(JSON.parse(PAYLOAD).data.attributes.created_at).toISOString());
 });
 
 test('version 2, All Fields: the full item, as version 1 gives it by default', async () => {

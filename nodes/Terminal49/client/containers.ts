@@ -117,6 +117,8 @@ export class Containers extends Resource {
 		include: string[],
 		insights: InsightOptions = {},
 	): Promise<IDataObject[]> {
+		// counted from before the request: what comes back is at least this current (as_of)
+		const read = { ...insights, now: insights.now ?? new Date() };
 		const document = await this.api.document({
 			method: 'GET',
 			path: '/containers',
@@ -126,9 +128,7 @@ export class Containers extends Resource {
 				'page[size]': 5,
 			},
 		});
-		const same = itemsOf(document, (item) =>
-			addContainerInsights(item, undefined, insights),
-		).filter((item) => item.number === number);
+		const same = itemsOf(document, (item) => addContainerInsights(item, undefined, read)).filter((item) => item.number === number);
 		if (same.length || resourcesOf(document).length === 0) return same;
 		return (await this.get(await this.idOf({ mode: 'number', value: number }), include, insights))
 			.items;
@@ -137,6 +137,8 @@ export class Containers extends Resource {
 	/** `GET /containers/{id}`: the container (derived fields added, counted as `insights` says). */
 	async get(id: string, include: string[], insights: InsightOptions = {}): Promise<Records> {
 		const { keyId } = await this.api.connection();
+		// counted from before the request: what comes back is at least this current (as_of)
+		const read = { ...insights, now: insights.now ?? new Date() };
 		return await this.api.items(
 			{
 				method: 'GET',
@@ -145,7 +147,7 @@ export class Containers extends Resource {
 			},
 			(item) => {
 				noteContainers(keyId, [item]);
-				return addContainerInsights(item, undefined, insights);
+				return addContainerInsights(item, undefined, read);
 			},
 		);
 	}

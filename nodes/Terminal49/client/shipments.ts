@@ -200,6 +200,8 @@ export class Shipments extends Resource {
 	 * page of `q` (a prefix or substring search, so only an exact match counts).
 	 */
 	async containersByNumber(number: string, insights: InsightOptions = {}): Promise<IDataObject[]> {
+		// counted from before the first request: what comes back is at least this current (as_of)
+		const counted = { ...insights, now: insights.now ?? new Date() };
 		const same = (value: unknown) =>
 			typeof value === 'string' && normalizeShipmentNumber(value) === number;
 		const read = async (qs: IDataObject) =>
@@ -217,13 +219,13 @@ export class Shipments extends Resource {
 		const records = resourcesOf(byNumber);
 		const billsOfLading = records.filter(isBillOfLading);
 		const tracked = billsOfLading.length ? billsOfLading : records.length === 1 ? records : [];
-		if (tracked.length) return containersOfShipments({ ...byNumber, data: tracked }, insights);
+		if (tracked.length) return containersOfShipments({ ...byNumber, data: tracked }, counted);
 		const byText = await read({ q: number });
 		const matches = resourcesOf(byText).filter((record) => {
 			const refs = attributesOf(record).ref_numbers;
 			return isBillOfLading(record) || (Array.isArray(refs) && refs.some(same));
 		});
-		return containersOfShipments({ ...byText, data: matches }, insights);
+		return containersOfShipments({ ...byText, data: matches }, counted);
 	}
 
 	/**
@@ -237,12 +239,14 @@ export class Shipments extends Resource {
 		const split = options.splitContainers === true;
 		const include = [...options.include];
 		if (split && !include.includes('containers')) include.push('containers');
+		// the split containers are counted from before the request (their as_of)
+		const now = new Date();
 		const document = await this.api.document({
 			method: 'GET',
 			path: `/shipments/${segment(id)}`,
 			qs: includeWithParties(include),
 		});
-		if (split) return new Records(splitContainers(document), () => [document]);
+		if (split) return new Records(splitContainers(document, { now }), () => [document]);
 		return recordsOf(document, shipmentItem);
 	}
 

@@ -18,6 +18,7 @@ import { clearPlaceholderDates } from './placeholders';
 import type { Tariff } from './tariffs';
 import { matchTariffs } from './tariffs';
 import { asObject, text } from './values';
+import { asOfInstant } from './asOf';
 import type { PickupStateFields } from './pickupState';
 import { pickupState } from './pickupState';
 import type { RiskFields } from './risks';
@@ -103,6 +104,8 @@ export interface ContainerInsights extends IDataObject, PickupStateFields, RiskF
 	return_band: LfdBand;
 	/** return_band is overdue, today or imminent (Urgent Only with Urgent Includes Empty Return). */
 	return_urgent: boolean;
+	/** When Terminal49's data in this record was current (domain/asOf.ts): UTC, milliseconds, sortable as text. */
+	as_of: string;
 }
 
 /** How the insights are counted: the clock, the "imminent" window, the deadline urgency follows. */
@@ -114,6 +117,11 @@ export interface InsightOptions {
 	watch?: WatchedDeadline;
 	/** The user's demurrage and detention tariffs (none: costs are the terminal's posted fees, or unknown). */
 	tariffs?: readonly Tariff[];
+	/**
+	 * When Terminal49's data of the record was current (`as_of`, domain/asOf.ts): a notification's `created_at`,
+	 * a read's start. Default `now`, which a read sets before its request.
+	 */
+	asOf?: string | Date;
 }
 
 /**
@@ -263,6 +271,7 @@ export function containerInsights(
 		cost_basis: costs.cost_basis,
 		cost_unknown_reason: costs.cost_unknown_reason,
 		costs_text: costs.costs_text,
+		as_of: asOfInstant(options.asOf, now),
 	};
 	// the LFD Terminal49 selected stands in the flat item for the newer serializer's legacy pickup_lfd
 	if (deadlines.rule === 'selected') insights.pickup_lfd = terminal49?.value ?? null;

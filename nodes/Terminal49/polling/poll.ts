@@ -143,7 +143,8 @@ export function itemOf(change: Change, nowIso: string, insights: InsightOptions 
 				: [],
 		index: change.index,
 		shipment,
-		insights,
+		// what the poll read is at least as current as the poll's start
+		insights: { ...insights, asOf: nowIso },
 		transportEvent: null,
 		milestone,
 		trackingRequest: change.trackingRequest

@@ -52,9 +52,10 @@ async function fetchContainer(
 		containerId = containerIdOf(notification, reference);
 	}
 	if (!containerId) return { reference };
+	const readAt = new Date();
 	const document = await t49.containers.document(containerId, ['shipment', 'pod_terminal']);
 	const [container] = resourcesOf(document);
-	return { reference, container, extraIncluded: document.included ?? [] };
+	return { reference, container, readAt, extraIncluded: document.included ?? [] };
 }
 
 /** Whether a container event came without its container and Fetch Full Container is on. */

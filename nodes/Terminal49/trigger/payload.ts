@@ -19,6 +19,7 @@ import {
 	lookup,
 	simplifyResource,
 } from '../client/jsonApi';
+import { text } from '../domain/values';
 import type { TriggerItem } from '../views/triggerItem';
 import { CATCH_UP_SOURCE, triggerItem } from '../views/triggerItem';
 
@@ -75,6 +76,8 @@ export function referenceIdentifier(document: IDataObject): ResourceIdentifier |
 export interface SimplifyOverrides {
 	/** A container loaded from the API (JSON:API resource) and the resources loaded with it. */
 	container?: ResourceObject;
+	/** When the loaded container's read began (its `as_of`); a container of the payload is as of `created_at`. */
+	readAt?: Date;
 	extraIncluded?: IDataObject[];
 	/** The reference object loaded from the API, when the payload did not carry it. */
 	reference?: ResourceObject;
@@ -167,7 +170,11 @@ export function simplifyNotification(
 		containers,
 		index,
 		shipment,
-		insights: overrides.insights ?? {},
+		// the payload's container is the container as it was when Terminal49 created the notification
+		insights: {
+			...overrides.insights,
+			asOf: overrides.container ? overrides.readAt : text(attributes.created_at) ?? undefined,
+		},
 		transportEvent,
 		// for container.transport.* milestones (not estimates): a log row's fields, no code needed
 		milestone,

@@ -128,5 +128,7 @@ export function containerSummary(
 		bill_of_lading: text(shipment.bill_of_lading_number),
 		carrier: text(shipment.shipping_line_name) ?? text(shipment.shipping_line_scac),
 		id: container.id ?? null,
+		// when Terminal49's data in this row was current: a table kept current keeps the newest (domain/asOf.ts)
+		as_of: text(container.as_of),
 	};
 }
