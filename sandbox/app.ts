@@ -153,6 +153,16 @@ export class SandboxApp implements SandboxCore {
 		return this.containerStates.patchContainer(c, patch);
 	}
 
+	/** The container's last milestone is withdrawn (container-state.ts); null where none can be. */
+	withdrawMilestone(c: ContainerRec): Record<string, [unknown, unknown]> | null {
+		return this.containerStates.withdrawMilestone(c);
+	}
+
+	/** The carrier adds a container to a tracked shipment (carrier.ts); `container.created` is sent. */
+	addContainer(s: ShipmentRec): ContainerRec {
+		return this.carrier.addContainer(s);
+	}
+
 	/** The carrier announces a new ETA at the port of discharge; null once the vessel has arrived. */
 	moveEstimatedArrival(s: ShipmentRec, eta: number): { from: number; to: number } | null {
 		return this.containerStates.moveEstimatedArrival(s, eta);

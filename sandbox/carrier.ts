@@ -9,8 +9,9 @@ import type { SandboxCore } from './core';
 import type { Notifications } from './notifications';
 import { carrierOutcome, inferCarrier, normalizeNumber } from './number-rules';
 import { copyPartyRoles } from './party-roles';
-import { buildShipment } from './generator';
-import type { ShipmentRec, TrackingRequestRec } from './types';
+import { addContainer, buildShipment, containerNumberFor } from './generator';
+import { milestoneIndex } from './timeline';
+import type { ContainerRec, ShipmentRec, TrackingRequestRec } from './types';
 import { Rng, hashString } from './util';
 
 /** What a new tracking request is made of (the carrier sets the rest). */
@@ -227,6 +228,27 @@ export class Carrier {
 				}
 			}
 		}
+	}
+
+	/**
+	 * The carrier adds a container to a tracked shipment (a bill of lading amended on the way): a new container,
+	 * on the shipment's ocean leg (at its stage, discharged at most), made from the shipment's id and how many it
+	 * has (the same every run); `container.created` is sent.
+	 */
+	addContainer(s: ShipmentRec): ContainerRec {
+		const rng = new Rng(hashString(`${s.id}:${s.containerIds.length}`));
+		let number = containerNumberFor(s.scac, rng);
+		while (this.core.store.containersByNumber.has(number)) number = containerNumberFor(s.scac, rng);
+		const now = Date.now();
+		const c = addContainer(this.core.store, rng, s, {
+			number,
+			stage: Math.min(s.stage, milestoneIndex(s.milestones, 'vessel_discharged')),
+			times: s.times.slice(),
+			createdAt: now,
+			now,
+		});
+		this.notifications.emitContainerCreated(c);
+		return c;
 	}
 
 	/** Forget the answers still to come (reset, close). */

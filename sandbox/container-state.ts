@@ -268,6 +268,46 @@ export class ContainerStateMachine {
 	}
 
 	/**
+	 * Terminal49 invalidates the source event of the container's last milestone (a gate move reported by mistake,
+	 * say): the milestone is no longer reached, its timestamp goes back to null (and the status it set goes back
+	 * too), and `container.updated` carries `[previous, null]` for it (Terminal49's payload docs), in each
+	 * account's serializer. The terminal's data (holds, fees, last free days) stays as the terminal reported it.
+	 * Only the container's own milestones after discharge (the ocean leg is the shipment's); null otherwise.
+	 */
+	withdrawMilestone(c: ContainerRec): Record<string, [unknown, unknown]> | null {
+		const s = this.core.store.shipmentOf(c);
+		if (c.stage <= milestoneIndex(s.milestones, 'vessel_discharged')) return null;
+		const attributes = () =>
+			new Map(
+				DEADLINE_SHAPES.map((shape) => [
+					shape,
+					this.core.serializer('paid', shape).container(c).attributes as Record<string, unknown>,
+				]),
+			);
+		const before = attributes();
+		delete c.recordedAt[c.stage];
+		c.stage -= 1;
+		c.statusOverride = null;
+		c.updatedAt = Date.now();
+		const after = attributes();
+		const changesets = new Map<DeadlineShape, Record<string, [unknown, unknown]>>();
+		for (const shape of DEADLINE_SHAPES) {
+			const [b, a] = [before.get(shape)!, after.get(shape)!];
+			const changeset: Record<string, [unknown, unknown]> = {};
+			for (const field of Object.keys(b))
+				if (
+					(field.endsWith('_at') && b[field] !== null && a[field] === null) ||
+					(field === 'current_status' && b[field] !== a[field])
+				)
+					changeset[field] = [b[field], a[field]];
+			changesets.set(shape, changeset);
+			if (Object.keys(changeset).length)
+				this.notifications.emitContainerUpdated(c, changeset, [shape]);
+		}
+		return changesets.get(this.core.options.deadlineShape)!;
+	}
+
+	/**
 	 * The carrier announces a new ETA at the port of discharge (control API): the shipment's arrival and the
 	 * milestones after it move by the same amount (for it and its containers still before arrival), and
 	 * `shipment.estimated.arrival` is emitted. Null (nothing changed) once the vessel has arrived.

@@ -241,6 +241,37 @@ async function route(
 		const changeset = app.patchContainer(c, validatePatch(body));
 		return ok({ changeset, data: app.serializer().container(c) });
 	}
+	if (is('POST', 'containers', '*', 'withdraw')) {
+		const c = container();
+		const changeset = app.withdrawMilestone(c);
+		if (!changeset)
+			throw new ControlError(
+				409,
+				`container ${c.number} has no milestone of its own after discharge to withdraw (${app.containerStatus(c)})`,
+			);
+		return ok({ changeset, data: app.serializer().container(c) });
+	}
+	if (is('POST', 'shipments', '*', 'containers')) {
+		const shipment = app.store.findShipment(parts[1]);
+		if (!shipment) throw new ControlError(404, `shipment ${parts[1]} not found`);
+		const c = app.addContainer(shipment);
+		return ok({ fired: 'container.created', data: app.serializer().container(c) }, 201);
+	}
+	if (is('POST', 'deliveries', 'hold')) {
+		app.dispatcher.hold();
+		return ok({ held: true });
+	}
+	if (is('POST', 'deliveries', 'release')) {
+		const order = body.order ?? 'created';
+		if (order !== 'created' && order !== 'newest_first')
+			throw bad('order must be created or newest_first');
+		return ok({ released: app.dispatcher.release(order) });
+	}
+	if (is('POST', 'notifications', '*', 'redeliver')) {
+		if (!app.dispatcher.repeat(parts[1]))
+			throw new ControlError(404, `notification ${parts[1]} not found`);
+		return ok({ redelivered: parts[1] }, 202);
+	}
 	if (is('POST', 'shipments', '*', 'eta')) {
 		const shipment = app.store.findShipment(parts[1]);
 		if (!shipment) throw new ControlError(404, `shipment ${parts[1]} not found`);

@@ -153,49 +153,81 @@ export function buildShipment(
 			const shift = Math.max(0, now - cTimes[cStage + 1]) + rng.int(2, 30) * HOUR_MS;
 			for (let k = cStage + 1; k < cTimes.length; k++) cTimes[k] += shift;
 		}
-		const c: ContainerRec = {
-			id: spec.containerIds?.[i] ?? rng.uuid(),
+		addContainer(store, rng, shipment, {
+			id: spec.containerIds?.[i],
 			number,
-			shipmentId: shipment.id,
-			createdAt: spec.createdAt,
-			equipmentType: rng.pick([
-				'dry',
-				'dry',
-				'dry',
-				'dry',
-				'reefer',
-				'open top',
-				'flat rack',
-				'tank',
-			]),
-			equipmentLength: rng.pick([20, 40, 40, 40, 45]),
-			equipmentHeight: rng.pick(['standard', 'high_cube', 'high_cube']),
-			weightLbs: rng.chance(0.7) ? rng.int(8000, 52000) : null,
-			sealNumber: rng.chance(0.7) ? rng.digits(9) : null,
-			refNumbers: [],
 			stage: cStage,
 			times: cTimes,
-			holds: [],
-			fees: [],
-			lfdLine: null,
-			lfdTerminal: null,
-			lfdRail: null,
-			availableForPickup: false,
-			availabilityKnown: false,
-			pickupAppointmentAt: null,
-			locationAtPodTerminal: null,
-			terminalCheckedAt: null,
-			statusOverride: null,
-			podRailCarrier: metroCode ? METRO_BY_CODE.get(metroCode)!.railCarrier : null,
-			extraEvents: [],
-			recordedAt: {},
-			updatedAt: spec.createdAt,
-		};
-		if (!spec.bareTerminalData) seedTerminalData(shipment, c, rng, now);
-		store.addContainer(c);
-		shipment.containerIds.push(c.id);
+			createdAt: spec.createdAt,
+			bareTerminalData: spec.bareTerminalData,
+			now,
+		});
 	}
 	return shipment;
+}
+
+/**
+ * One container of `shipment` at `stage` of its plan, with its own copy of the plan's `times`, added to the
+ * store and to the shipment (the seed's containers, and one the carrier adds to a tracked shipment later).
+ */
+export function addContainer(
+	store: Store,
+	rng: Rng,
+	shipment: ShipmentRec,
+	spec: {
+		id?: string;
+		number: string;
+		stage: number;
+		times: number[];
+		createdAt: number;
+		bareTerminalData?: boolean;
+		now: number;
+	},
+): ContainerRec {
+	const { now } = spec;
+	const metroCode = shipment.metroCode;
+	const c: ContainerRec = {
+		id: spec.id ?? rng.uuid(),
+		number: spec.number,
+		shipmentId: shipment.id,
+		createdAt: spec.createdAt,
+		equipmentType: rng.pick([
+			'dry',
+			'dry',
+			'dry',
+			'dry',
+			'reefer',
+			'open top',
+			'flat rack',
+			'tank',
+		]),
+		equipmentLength: rng.pick([20, 40, 40, 40, 45]),
+		equipmentHeight: rng.pick(['standard', 'high_cube', 'high_cube']),
+		weightLbs: rng.chance(0.7) ? rng.int(8000, 52000) : null,
+		sealNumber: rng.chance(0.7) ? rng.digits(9) : null,
+		refNumbers: [],
+		stage: spec.stage,
+		times: spec.times,
+		holds: [],
+		fees: [],
+		lfdLine: null,
+		lfdTerminal: null,
+		lfdRail: null,
+		availableForPickup: false,
+		availabilityKnown: false,
+		pickupAppointmentAt: null,
+		locationAtPodTerminal: null,
+		terminalCheckedAt: null,
+		statusOverride: null,
+		podRailCarrier: metroCode ? METRO_BY_CODE.get(metroCode)!.railCarrier : null,
+		extraEvents: [],
+		recordedAt: {},
+		updatedAt: spec.createdAt,
+	};
+	if (!spec.bareTerminalData) seedTerminalData(shipment, c, rng, now);
+	store.addContainer(c);
+	shipment.containerIds.push(c.id);
+	return c;
 }
 
 function randomHolds(rng: Rng): Hold[] {

@@ -78,6 +78,19 @@ export interface Sandbox {
 	): boolean;
 	/** A new ETA at the port of discharge (emits shipment.estimated.arrival); false once arrived. */
 	moveEta(shipmentIdOrNumber: string, podEtaAt: string): boolean;
+	/**
+	 * The container's last milestone withdrawn (after discharge only): its timestamp back to null, and
+	 * `container.updated` with `[previous, null]`; answers that changeset, or null when none can be.
+	 */
+	withdrawMilestone(idOrNumber: string): Record<string, [unknown, unknown]> | null;
+	/** The carrier adds a container to a tracked shipment (emits container.created). */
+	addContainer(shipmentIdOrNumber: string): { id: string; number: string };
+	/** The first delivery of each notification created from now on waits for releaseDeliveries(). */
+	holdDeliveries(): void;
+	/** Sends the held notifications, in creation order or newest first (out of order); answers their ids. */
+	releaseDeliveries(order?: 'created' | 'newest_first'): string[];
+	/** Delivers a notification again: the same bytes, the same signature (false: no such notification). */
+	repeatDelivery(notificationId: string): boolean;
 	injectFault(fault: FaultSpec): FaultSpec;
 	clearFaults(): void;
 	resolveTrackingRequest(
@@ -179,6 +192,16 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 			if (!shipment) throw new Error(`no shipment ${ref}`);
 			return app.moveEstimatedArrival(shipment, Date.parse(eta)) !== null;
 		},
+		withdrawMilestone: (id) => app.withdrawMilestone(container(id)),
+		addContainer: (ref) => {
+			const shipment = app.store.findShipment(ref);
+			if (!shipment) throw new Error(`no shipment ${ref}`);
+			const c = app.addContainer(shipment);
+			return { id: c.id, number: c.number };
+		},
+		holdDeliveries: () => app.dispatcher.hold(),
+		releaseDeliveries: (order) => app.dispatcher.release(order),
+		repeatDelivery: (id) => app.dispatcher.repeat(id),
 		injectFault: (f) => app.faults.add(f),
 		clearFaults: () => app.faults.clear(),
 		resolveTrackingRequest: (id, outcome) => app.resolveTrackingRequest(id, outcome),

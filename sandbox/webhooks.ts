@@ -52,6 +52,8 @@ export class WebhookDispatcher {
 	private closed = false;
 	/** Bumped by close(): callbacks of older deliveries are dropped (ids repeat after a reset). */
 	private generation = 0;
+	/** While deliveries are held (hold()): the notifications created meanwhile, not sent yet. */
+	private held: Array<{ w: WebhookRec; n: WebhookNotificationRec }> | null = null;
 
 	constructor(
 		private readonly store: Store,
@@ -81,9 +83,40 @@ export class WebhookDispatcher {
 			this.store.notifications.add(n);
 			out.push(n);
 			n.body = this.render(n, serializer);
-			this.attempt(w, n);
+			if (this.held) this.held.push({ w, n });
+			else this.attempt(w, n);
 		}
 		return out;
+	}
+
+	/**
+	 * Holds the first delivery of every notification created from now on (they stay `pending`) until release():
+	 * what a receiver sees when Terminal49's deliveries of a moment arrive late or out of order (a retry after a
+	 * newer one, a queue on Terminal49's side).
+	 */
+	hold(): void {
+		this.held ??= [];
+	}
+
+	/** Sends the held notifications, in the order they were created or newest first; answers their ids. */
+	release(order: 'created' | 'newest_first' = 'created'): string[] {
+		const held = this.held ?? [];
+		this.held = null;
+		if (order === 'newest_first') held.reverse();
+		for (const { w, n } of held) this.attempt(w, n);
+		return held.map(({ n }) => n.id);
+	}
+
+	/**
+	 * Delivers a notification once more, the same bytes with the same signature, as Terminal49 does when it
+	 * repeats a delivery ("Deliveries can repeat"); its status follows this answer too. False when unknown.
+	 */
+	repeat(notificationId: string): boolean {
+		const n = this.store.notifications.get(notificationId);
+		const w = n ? this.store.webhooks.get(n.webhookId) : undefined;
+		if (!n || !w || !n.body) return false;
+		this.attempt(w, n);
+		return true;
 	}
 
 	createNotification(w: { id: string }, payload: EventPayload): WebhookNotificationRec {
@@ -254,6 +287,7 @@ export class WebhookDispatcher {
 	close(): void {
 		this.closed = true;
 		this.generation++;
+		this.held = null;
 		for (const t of this.timers) clearTimeout(t);
 		this.timers.clear();
 		for (const r of this.inflight) r.destroy();
