@@ -113,8 +113,7 @@ export class Terminal49Trigger implements INodeType {
 		const out: INodeExecutionData[] = [];
 		for (let i = 0; i < deliveries.notifications.length; i++) {
 			try {
-				const item = await emitDelivery.call(this, deliveries, i);
-				if (item) out.push(item);
+				out.push(...(await emitDelivery.call(this, deliveries, i)));
 			} catch (error) {
 				if (this.continueOnFail()) {
 					out.push({

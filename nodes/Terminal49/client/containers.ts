@@ -128,7 +128,9 @@ export class Containers extends Resource {
 				'page[size]': 5,
 			},
 		});
-		const same = itemsOf(document, (item) => addContainerInsights(item, undefined, read)).filter((item) => item.number === number);
+		const same = itemsOf(document, (item) => addContainerInsights(item, undefined, read)).filter(
+			(item) => item.number === number,
+		);
 		if (same.length || resourcesOf(document).length === 0) return same;
 		return (await this.get(await this.idOf({ mode: 'number', value: number }), include, insights))
 			.items;

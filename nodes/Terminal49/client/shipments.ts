@@ -287,6 +287,15 @@ export class Shipments extends Resource {
 		);
 	}
 
+	/** The shipment as the service sends it, with `include` resolved in `included` (the trigger's look-up). */
+	async document(id: string, include: string[]): Promise<JsonApiDocument> {
+		return await this.api.document({
+			method: 'GET',
+			path: `/shipments/${segment(id)}`,
+			qs: includeQuery(include),
+		});
+	}
+
 	/** `PATCH /shipments/{id}` (reference numbers, tags). */
 	async update(id: string, attributes: IDataObject): Promise<Records> {
 		return await this.api.save(
@@ -306,7 +315,7 @@ export class Shipments extends Resource {
 	}
 
 	/**
-	 * The pages of `GET /shipments?filter[tracking_stopped]=false&include=containers`, each requested while
+	 * The pages of `GET /shipments?filter[tracking_stopped]=false&include=containers,pod_terminal`, each requested while
 	 * the one before is worked on (the polling trigger's one read of every tracked container: one request
 	 * per page, 100 shipments a page as asked; never assumed to hold that many).
 	 */
@@ -315,7 +324,8 @@ export class Shipments extends Resource {
 			{
 				method: 'GET',
 				path: '/shipments',
-				qs: { 'filter[tracking_stopped]': false, include: 'containers' },
+				// the POD terminal too: the containers' rows name their terminal as Container > Get Many does
+				qs: { 'filter[tracking_stopped]': false, include: 'containers,pod_terminal' },
 			},
 			undefined,
 			{ prefetch: true },

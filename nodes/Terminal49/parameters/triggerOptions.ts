@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ChangeFact } from '../domain/changeFacts';
-import type { OutputKind } from '../views';
+import type { TriggerOutputKind } from '../views';
 
 /**
  * The options both triggers share, with their readers: Output (the same values as the action node's Output:
@@ -31,6 +31,12 @@ export function triggerOutputOption(withRaw: boolean): INodeProperties {
 				description:
 					'One flat item: event, notification ID, the reference object, and the container, shipment, transport event and tracking request resolved from the payload, with the derived fields (pickup state, urgency, risks) and what changed (changes)',
 			},
+			{
+				name: 'Container Rows',
+				value: 'rows',
+				description:
+					"One item per container the event is about, with exactly the columns of Container > Get Many's Simplified output and nothing of the event: for a sheet or table kept current, matched on container_number (the examples 'Containers kept current'). A tracking request that succeeded gives one per container; an event about no container gives none.",
+			},
 			...(withRaw
 				? [
 						{
@@ -51,8 +57,9 @@ export function triggerOutputOption(withRaw: boolean): INodeProperties {
  * are the same (`simplified`, `all`, `raw`), but a trigger of version 1 saved `simplified` for the full item
  * of those versions, now All Fields.
  */
-export function readTriggerOutput(options: IDataObject, typeVersion: number): OutputKind {
+export function readTriggerOutput(options: IDataObject, typeVersion: number): TriggerOutputKind {
 	if (options.output === 'raw') return 'raw';
+	if (options.output === 'rows') return 'rows';
 	if (options.output === 'all' || typeVersion < 2) return 'all';
 	return 'simplified';
 }

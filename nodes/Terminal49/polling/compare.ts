@@ -75,12 +75,27 @@ export interface CompareResult {
 	complete: boolean;
 }
 
+/**
+ * The old side of a withdrawn milestone in the polling trigger's changeset (`{pod_full_out_at: ['reported',
+ * null]}`): the poll keeps whether a milestone was reported, not its time.
+ */
+export const MILESTONE_REPORTED = 'reported';
+
 const holdsArray = (names: string[]) => names.map((name) => ({ name, status: 'hold' }));
 
 function feesBefore(code: string): IDataObject[] {
 	if (code === '') return [];
 	// Only a hash of the earlier fees is kept: a marker that says whether there were fees.
 	return [{ type: code.startsWith('+') ? 'earlier_fees' : 'total', amount: null }];
+}
+
+/**
+ * The records a page of tracked shipments resolves: what it included (the containers, their POD terminal) and
+ * its own shipments, so that a container's item nests its shipment as Container > Get Many's does (the ETA its
+ * risks read, the carrier).
+ */
+export function pageIndex(page: JsonApiDocument): IncludedIndex {
+	return indexIncluded(resourcesOf(page), indexIncluded(page.included));
 }
 
 /** The changes of one container since its previous fingerprint. */
@@ -178,6 +193,10 @@ function containerChanges(
 	if (feeCodeOf(a) !== before.fees) {
 		updated.fees_at_pod_terminal = [feesBefore(before.fees), a.fees_at_pod_terminal ?? []];
 	}
+	// a milestone Terminal49 withdrew (its source event was invalidated: back to null). The poll kept only that it
+	// was reported, not when: the old side says so
+	for (const { field } of MILESTONES)
+		if (before.reached.has(field) && !a[field]) updated[field] = [MILESTONE_REPORTED, null];
 	if ((a.current_status ?? null) !== before.status) {
 		updated.current_status = [before.status, a.current_status ?? null];
 	}
@@ -213,7 +232,7 @@ export function compare(
 	const seen = new Set<string>();
 
 	for (const page of pages) {
-		const index = indexIncluded(page.included);
+		const index = pageIndex(page);
 		const meta = page.meta as IDataObject | undefined;
 		if (meta && typeof meta.total === 'number') total = meta.total;
 		for (const shipment of resourcesOf(page)) {

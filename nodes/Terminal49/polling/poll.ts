@@ -20,8 +20,9 @@ import { triggerOutput } from '../views';
 import type { TriggerItem } from '../views/triggerItem';
 import { triggerItem } from '../views/triggerItem';
 import type { Change, PollState } from './compare';
-import { compare, STATE_VERSION } from './compare';
+import { compare, pageIndex, STATE_VERSION } from './compare';
 import { keyOf, MILESTONES } from './fingerprint';
+import { rowChanges } from './rows';
 
 /**
  * The polling trigger's poll (n8n calls it on the node's schedule): read, compare, and only then write the
@@ -183,7 +184,7 @@ function selection(ctx: IPollFunctions) {
 	const insights: InsightOptions = readInsightOptions(ctx.getNode(), 0, options);
 	const output = readTriggerOutput(options, ctx.getNode().typeVersion);
 	const shape = async (item: TriggerItem) => await triggerOutput(output, () => item);
-	return { events, facts: chosenFacts(options), insights, shape };
+	return { events, facts: chosenFacts(options), insights, shape, rows: output === 'rows' };
 }
 
 export interface PollOutcome {
@@ -196,7 +197,7 @@ export interface PollOutcome {
 
 /** One scheduled poll: the items to emit (the state is written to the node's static data). */
 export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<PollOutcome> {
-	const { events, facts, insights, shape } = selection(ctx);
+	const { events, facts, insights, shape, rows } = selection(ctx);
 	const key = pollKeyOf(ctx);
 	const started = running.get(key);
 	if (started !== undefined && now.getTime() - started < STALE_POLL_MS) {
@@ -212,12 +213,16 @@ export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<Po
 		const nowIso = now.toISOString();
 		const { pages, trackingPages } = await readAll(ctx, previous, nowIso);
 		const result = compare(previous, pages, trackingPages, nowIso);
-		const items = await Promise.all(
-			result.changes
-				.map((change) => itemOf(change, nowIso, insights))
-				.filter(wanted(events, facts))
-				.map(shape),
-		);
+		const admit = wanted(events, facts);
+		const admitted = result.changes.filter((change) => admit(itemOf(change, nowIso, insights)));
+		// Container Rows: one row a container, from what this poll read (rows.ts)
+		const items = (
+			await Promise.all(
+				(rows ? rowChanges(admitted, pages) : admitted).map(
+					async (change) => await shape(itemOf(change, nowIso, insights)),
+				),
+			)
+		).flat();
 		// Everything was read and compared: now the new state, all at once.
 		data.state = result.state;
 		return {
@@ -238,12 +243,15 @@ export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<Po
  * built from a tracked container. Reads one page; leaves the static data alone.
  */
 export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<IDataObject[]> {
-	const { events, insights, shape } = selection(ctx);
+	const { events, insights, shape, rows } = selection(ctx);
 	const nowIso = now.toISOString();
 	const t49 = terminal49(ctx);
 	t49.account.needsReading(POLLING, { fixInMessage: true });
+	// a test event is marked so; a container's row (Container Rows) is the container as it is, unmarked
+	const marked = (items: IDataObject[]) =>
+		rows ? items : items.map((item) => ({ ...item, test_event: true }));
 	const trackingEvent = events.find((event) => event.startsWith('tracking_request.'));
-	if (trackingEvent && events.every((event) => event.startsWith('tracking_request.'))) {
+	if (!rows && trackingEvent && events.every((event) => event.startsWith('tracking_request.'))) {
 		for await (const page of t49.trackingRequests.updatedSince('1970-01-01T00:00:00Z')) {
 			const index = indexIncluded(page.included);
 			const requests = resourcesOf(page);
@@ -258,18 +266,15 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 			const shipment = identifiersOf(request, 'tracked_object')
 				.map((identifier) => lookup(index, identifier))
 				.find((resource) => resource?.type === 'shipment');
-			return [
-				{
-					...(await shape(
-						itemOf(
-							{ event: trackingEvent, trackingRequest: request, shipment, index },
-							nowIso,
-							insights,
-						),
-					)),
-					test_event: true,
-				},
-			];
+			return marked(
+				await shape(
+					itemOf(
+						{ event: trackingEvent, trackingRequest: request, shipment, index },
+						nowIso,
+						insights,
+					),
+				),
+			);
 		}
 	}
 	let page: JsonApiDocument | undefined;
@@ -277,7 +282,7 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 		page = first;
 		break;
 	}
-	const index = indexIncluded(page?.included);
+	const index = page ? pageIndex(page) : indexIncluded(undefined);
 	let best: Change | undefined;
 	let bestAt = '';
 	let fallback: Change | undefined;
@@ -310,7 +315,7 @@ export async function testEvent(ctx: IPollFunctions, now = new Date()): Promise<
 				'This Terminal49 account tracks no shipment yet. Create a tracking request (Terminal49 node: Tracking Request > Create), then fetch a test event again.',
 		});
 	}
-	return [{ ...(await shape(itemOf(change, nowIso, insights))), test_event: true }];
+	return marked(await shape(itemOf(change, nowIso, insights)));
 }
 
 /** The node's poll(): n8n's items, or null when nothing changed. */

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { terminal49 } from '../client';
 import type { ResourceObject } from '../client/jsonApi';
@@ -10,7 +10,9 @@ import { readTriggerOutput } from '../parameters/triggerOptions';
 import { triggerOutput } from '../views';
 import { isNotice } from '../views/notice';
 import { answersWhenFinished, deduplicationWindowMs } from './description';
-import type { Notification } from './payload';
+import type { Notification, SimplifyOverrides } from './payload';
+import type { RowsSource } from './rows';
+import { rowsSource } from './rows';
 import {
 	containerIdOf,
 	hasFullContainer,
@@ -36,10 +38,11 @@ async function fetchContainer(
 	this: IExecuteFunctions,
 	notification: Notification,
 	itemIndex: number,
+	knownId?: string,
 ) {
 	const t49 = terminal49(this, itemIndex);
 	let reference: ResourceObject | undefined;
-	let containerId = containerIdOf(notification);
+	let containerId = knownId ?? containerIdOf(notification);
 	if (!containerId) {
 		const document = await t49.webhookNotifications.document(notification.id, ['reference_object']);
 		const refId = referenceIdentifier(notification.document);
@@ -56,6 +59,32 @@ async function fetchContainer(
 	const document = await t49.containers.document(containerId, ['shipment', 'pod_terminal']);
 	const [container] = resourcesOf(document);
 	return { reference, container, readAt, extraIncluded: document.included ?? [] };
+}
+
+/**
+ * The containers Output "Container Rows" loads for a notification (rows.ts): the container with its shipment
+ * and POD terminal, or the shipment with its containers and POD terminal, and when the read began (their as_of).
+ */
+async function loadForRows(
+	this: IExecuteFunctions,
+	notification: Notification,
+	source: Extract<RowsSource, { from: 'container' | 'shipment' }>,
+	itemIndex: number,
+): Promise<SimplifyOverrides> {
+	if (source.from === 'container') {
+		const fetched = await fetchContainer.call(this, notification, itemIndex, source.id);
+		if (!fetched.container)
+			throw new NodeOperationError(
+				this.getNode(),
+				`Terminal49 did not say which container notification ${notification.id} is about, so it has no row`,
+				{ itemIndex },
+			);
+		return fetched;
+	}
+	const t49 = terminal49(this, itemIndex);
+	const readAt = new Date();
+	const document = await t49.shipments.document(source.id, ['containers', 'pod_terminal']);
+	return { readAt, extraIncluded: [...(document.included ?? []), ...resourcesOf(document)] };
 }
 
 /** Whether a container event came without its container and Fetch Full Container is on. */
@@ -76,8 +105,14 @@ export function loadsContainer(
 	notification: Notification,
 	options: IDataObject,
 	typeVersion: number,
+	now: number = Date.now(),
 ): boolean {
-	return readTriggerOutput(options, typeVersion) !== 'raw' && needsContainer(notification, options);
+	const output = readTriggerOutput(options, typeVersion);
+	if (output === 'rows') {
+		const { from } = rowsSource(notification, now);
+		return from === 'container' || from === 'shipment';
+	}
+	return output !== 'raw' && needsContainer(notification, options);
 }
 
 /** The simplified item, with the container loaded when the event came without it (and the option is on). */
@@ -162,15 +197,18 @@ export async function readDeliveries(this: IExecuteFunctions): Promise<Deliverie
 	}
 }
 
-/** The item of input item `itemIndex`, or undefined when an earlier execution already ran its notification. */
+/**
+ * The items of input item `itemIndex`: its one item, the rows of its containers (Output "Container Rows"), or
+ * none when an earlier execution already ran its notification.
+ */
 export async function emitDelivery(
 	this: IExecuteFunctions,
 	deliveries: Deliveries,
 	itemIndex: number,
-): Promise<INodeExecutionData | undefined> {
+): Promise<INodeExecutionData[]> {
 	const notification = deliveries.notifications[itemIndex];
 	if ('notice' in notification)
-		return { json: notification.notice, pairedItem: { item: itemIndex } };
+		return [{ json: notification.notice, pairedItem: { item: itemIndex } }];
 	if ('problem' in notification) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -184,12 +222,46 @@ export async function emitDelivery(
 		this.logger.info(
 			`Terminal49 Trigger: notification ${notification.id} was already run by an earlier execution; this one stops here`,
 		);
-		return undefined;
+		return [];
 	}
-	const json = await triggerOutput(
-		readTriggerOutput(deliveries.options, this.getNode().typeVersion),
-		async () => await simplifiedItem.call(this, notification, deliveries.options, itemIndex),
+	const output = readTriggerOutput(deliveries.options, this.getNode().typeVersion);
+	const items = await triggerOutput(
+		output,
+		async () =>
+			output === 'rows'
+				? await rowsItem.call(this, notification, deliveries.options, itemIndex)
+				: await simplifiedItem.call(this, notification, deliveries.options, itemIndex),
 		notification.document,
 	);
-	return { json, pairedItem: { item: itemIndex } };
+	return items.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}
+
+/**
+ * The trigger item Output "Container Rows" makes its rows of: every container the notification is about, whole
+ * and, for a late notification, as it is now (rows.ts). A container that cannot be loaded fails the execution
+ * (which keeps the delivery, to be retried): a row is never written from part of a container.
+ */
+async function rowsItem(
+	this: IExecuteFunctions,
+	notification: Notification,
+	options: IDataObject,
+	itemIndex: number,
+) {
+	const insights = readInsightOptions(this.getNode(), itemIndex, options);
+	const source = rowsSource(notification, Date.now());
+	let loaded: SimplifyOverrides = {};
+	if (source.from === 'container' || source.from === 'shipment') {
+		try {
+			loaded = await loadForRows.call(this, notification, source, itemIndex);
+		} catch (error) {
+			// "Execute step": Terminal49's sample is its example data, not the account's: its rows as it came
+			if (this.getMode() !== 'manual')
+				throw error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		}
+	}
+	const item = simplifyNotification(notification, { ...loaded, insights });
+	// an event about no container (a failed tracking request, a document) has no row
+	return source.from === 'none' ? { ...item, containers: [] } : item;
 }

@@ -76,7 +76,7 @@ export function referenceIdentifier(document: IDataObject): ResourceIdentifier |
 export interface SimplifyOverrides {
 	/** A container loaded from the API (JSON:API resource) and the resources loaded with it. */
 	container?: ResourceObject;
-	/** When the loaded container's read began (its `as_of`); a container of the payload is as of `created_at`. */
+	/** When the read of what was loaded began (its `as_of`); the payload's containers are as of `created_at`. */
 	readAt?: Date;
 	extraIncluded?: IDataObject[];
 	/** The reference object loaded from the API, when the payload did not carry it. */
@@ -173,7 +173,7 @@ export function simplifyNotification(
 		// the payload's container is the container as it was when Terminal49 created the notification
 		insights: {
 			...overrides.insights,
-			asOf: overrides.container ? overrides.readAt : text(attributes.created_at) ?? undefined,
+			asOf: overrides.readAt ?? text(attributes.created_at) ?? undefined,
 		},
 		transportEvent,
 		// for container.transport.* milestones (not estimates): a log row's fields, no code needed

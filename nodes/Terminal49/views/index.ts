@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { Records } from '../client/records';
 import { agentViewOf, boundedForAgent } from './agent';
 import { summaryOf } from './people';
-import { triggerSummary } from './people/trigger';
+import { containerRows, triggerSummary } from './people/trigger';
 import { selectedFields } from './selected';
 import type { TriggerItem } from './triggerItem';
 
@@ -68,16 +68,24 @@ function shaped(records: Records, output: Output, forAgent: boolean): IDataObjec
 }
 
 /**
+ * A trigger's Output: Simplified, All Fields, Raw (the webhook trigger's alone), or Container Rows (one item per
+ * container the event is about, exactly Container > Get Many's Simplified item: a sheet or table kept current).
+ */
+export type TriggerOutputKind = 'simplified' | 'all' | 'raw' | 'rows';
+
+/**
  * What a trigger emits for one event, as its Output says: the people-first view of the trigger item
- * (views/people/trigger.ts), the item itself (All Fields), or the delivery as Terminal49 sent it (Raw, the
- * webhook trigger's alone: `sent`). The item is built only when it is needed.
+ * (views/people/trigger.ts), the item itself (All Fields), the delivery as Terminal49 sent it (Raw: `sent`), or
+ * the row of each of its containers (Container Rows; none for an event about no container). The item is built
+ * only when it is needed.
  */
 export async function triggerOutput(
-	kind: OutputKind,
+	kind: TriggerOutputKind,
 	item: () => TriggerItem | Promise<TriggerItem>,
 	sent?: IDataObject,
-): Promise<IDataObject> {
-	if (kind === 'raw' && sent) return sent;
+): Promise<IDataObject[]> {
+	if (kind === 'raw' && sent) return [sent];
 	const built = await item();
-	return kind === 'simplified' ? triggerSummary(built) : built;
+	if (kind === 'rows') return containerRows(built);
+	return [kind === 'simplified' ? triggerSummary(built) : built];
 }

@@ -324,8 +324,9 @@ const properties: INodeProperties[] = [
 		displayName: 'Include',
 		name: 'include',
 		type: 'multiOptions',
-		default: ['shipment'],
-		description: 'Related records to return nested in each container',
+		default: ['shipment', 'pod_terminal'],
+		description:
+			"Related records to return nested in each container, in the same requests. The Simplified output's location (the terminal), bill of lading, carrier and ETA come from the shipment and the POD terminal, as in Container > Get and both triggers.",
 		options: [
 			{ name: 'Shipment', value: 'shipment' },
 			{ name: 'POD Terminal', value: 'pod_terminal' },

@@ -2,7 +2,7 @@ import type { ChangeFact } from '../../domain/changeFacts';
 import { CHANGE_FACT_WORDS } from '../../domain/changeFacts';
 import { eventName } from '../../domain/events';
 import { CATCH_UP_SOURCE } from '../triggerItem';
-import { asObject, text } from '../../domain/values';
+import { asObject, isObject, text } from '../../domain/values';
 import { containerSummary } from './container';
 import { shipmentSummary } from './shipment';
 import { trackingRequestSummary } from './trackingRequest';
@@ -60,4 +60,17 @@ export function triggerSummary(item: Item): Item {
 		// run by the webhook trigger's catch-up, not delivered (the polling trigger's items say nothing here)
 		...(item.source === CATCH_UP_SOURCE ? { source: item.source } : {}),
 	};
+}
+
+/**
+ * Output "Container Rows" of both triggers: one row per container the event is about (a container event's
+ * container, every container of a tracking request that succeeded or of a shipment whose ETA moved), exactly the
+ * Simplified item of Container > Get Many (containerSummary: the same columns, names and formats), nothing of
+ * the event, so that one upsert matched on container_number serves the trigger and a scheduled Get Many alike.
+ * None for an event about no container.
+ */
+export function containerRows(item: Item): Item[] {
+	const shipment = asObject(item.shipment) ?? null;
+	const containers = Array.isArray(item.containers) ? item.containers : [];
+	return containers.filter(isObject).map((container) => containerSummary(container, shipment));
 }

@@ -1,0 +1,100 @@
+/**
+ * The Terminal49 Polling Trigger's Output "Container Rows" (issue 42): one row per container a poll found changed
+ * (however many of its changes), each Container > Get Many's Simplified item; a milestone Terminal49 withdrew is a
+ * change (its cell cleared); Fetch Test Event gives a row, unmarked. Real PollContext against the sandbox.
+ */
+import { PollContext } from 'n8n-core';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { Terminal49PollingTrigger } from '../../nodes/Terminal49/Terminal49PollingTrigger.node';
+import { POLLED_EVENTS } from '../../nodes/Terminal49/polling/description';
+import { MILESTONE_REPORTED } from '../../nodes/Terminal49/polling/compare';
+import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
+import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
+import { pinDate } from '../helpers/clock';
+import { makeAdditionalData, makeNode, makeWorkflow } from '../helpers/runNode';
+
+const EPOCH = Date.UTC(2026, 9, 20);
+const NOW = EPOCH + 10 * 3_600_000;
+const nodeType = new Terminal49PollingTrigger();
+let sb: Sandbox;
+const fixture = (key: string) => sb.fixtures.find((f) => f.key === key)!;
+
+beforeAll(async () => {
+	pinDate(NOW);
+	sb = await startSandbox({ epoch: EPOCH, carrierDelayMs: 600_000, webhookRetryScale: 0 });
+});
+afterAll(async () => {
+	await sb.close();
+	jest.useRealTimers();
+});
+beforeEach(() => {
+	sb.reset();
+	resetRateLimiter();
+	resetAccountCache();
+});
+
+function trigger(options: INodeParameters) {
+	const node = makeNode(nodeType, { events: POLLED_EVENTS, options }, false, 2);
+	const workflow = makeWorkflow(node, nodeType);
+	const additional = makeAdditionalData({ apiKey: sb.keys.paid, baseUrl: sb.baseUrl });
+	return async (mode: 'trigger' | 'manual' = 'trigger') =>
+		(
+			(await nodeType.poll!.call(new PollContext(workflow, node, additional, mode, 'activate'))) as
+				| INodeExecutionData[][]
+				| null
+		)?.[0].map((item) => item.json) ?? [];
+}
+
+test('one row per changed container, however many of its changes the poll found; none when nothing changed', async () => {
+	const poll = trigger({ output: 'rows' });
+	expect(await poll()).toEqual([]);
+	const f = fixture('new_booking');
+	// three milestones at once: three events of the default output, one row
+	expect(sb.advanceContainer(f.containerId, 3)).toHaveLength(3);
+	const hold = fixture('customs_hold');
+	sb.updateContainer(hold.containerId, { holds: [] });
+	const rows = await poll();
+	expect(rows.map((row) => row.container_number)).toEqual([
+		f.containerNumber,
+		hold.containerNumber,
+	]);
+	expect(rows[1]).toMatchObject({ holds: 'none', as_of: new Date(NOW).toISOString() });
+	expect(await poll()).toEqual([]);
+	// the default output: one item per change
+	const events = trigger({});
+	await events();
+	sb.advanceContainer(fixture('on_ship').containerId, 1);
+	expect((await events()).length).toBeGreaterThanOrEqual(1);
+});
+
+test('a withdrawn milestone is a change: Container Updated whose old side says it was reported; its row clears the cell', async () => {
+	const all = trigger({ output: 'all' });
+	const rows = trigger({ output: 'rows' });
+	await all();
+	await rows();
+	const f = fixture('picked_up_yesterday');
+	expect(sb.withdrawMilestone(f.containerId)).not.toBeNull();
+	const [item] = await all();
+	expect(item).toMatchObject({
+		event: 'container.updated',
+		changeset: {
+			pod_full_out_at: { old: MILESTONE_REPORTED, new: null },
+			current_status: { old: 'picked_up', new: 'not_available' },
+		},
+	});
+	const [row] = await rows();
+	expect(row.container_number).toBe(f.containerNumber);
+	// no longer "Picked up …": the pickup cell follows the container as it is
+	expect(String(row.pickup)).not.toMatch(/^Picked up/);
+});
+
+test("Fetch Test Event with Container Rows: a real container's row, unmarked (a row is a row)", async () => {
+	const rows = await trigger({ output: 'rows' })('manual');
+	expect(rows).toHaveLength(1);
+	expect(rows[0].test_event).toBeUndefined();
+	expect(Object.keys(rows[0])).toContain('as_of');
+	const [marked] = await trigger({})('manual');
+	expect(marked.test_event).toBe(true);
+});
