@@ -11,9 +11,11 @@ import { Terminal49PollingTrigger } from '../../nodes/Terminal49/Terminal49Polli
 import { Terminal49Trigger } from '../../nodes/Terminal49/Terminal49Trigger.node';
 import { readOutput } from '../../nodes/Terminal49/parameters';
 import { readTriggerOutput } from '../../nodes/Terminal49/parameters/triggerOptions';
-import type { OutputKind } from '../../nodes/Terminal49/views';
+import type { OutputKind, TriggerOutputKind } from '../../nodes/Terminal49/views';
 
 const KINDS: OutputKind[] = ['simplified', 'all', 'selected', 'raw'];
+/** What only the triggers offer (issue 42): one Get Many Simplified item per container of an event. */
+const TRIGGER_KINDS: TriggerOutputKind[] = ['simplified', 'all', 'raw', 'rows'];
 
 /** The parameters of one input item, as n8n hands them to the node (absent: the fallback). */
 function context(typeVersion: number, parameters: IDataObject): IExecuteFunctions {
@@ -89,9 +91,10 @@ test('the three nodes offer values of the one vocabulary, under the same names',
 	const webhook = outputValues(new Terminal49Trigger().description.properties);
 	const polling = outputValues(new Terminal49PollingTrigger().description.properties);
 	expect(action).toEqual([...KINDS].sort());
-	expect(webhook).toEqual(['all', 'raw', 'simplified']);
-	expect(polling).toEqual(['all', 'simplified']);
-	for (const values of [action, webhook, polling]) {
-		expect(values.every((value) => (KINDS as string[]).includes(value))).toBe(true);
+	expect(webhook).toEqual(['all', 'raw', 'rows', 'simplified']);
+	expect(polling).toEqual(['all', 'rows', 'simplified']);
+	expect(action.every((value) => (KINDS as string[]).includes(value))).toBe(true);
+	for (const values of [webhook, polling]) {
+		expect(values.every((value) => (TRIGGER_KINDS as string[]).includes(value))).toBe(true);
 	}
 });
