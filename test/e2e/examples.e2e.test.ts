@@ -4,6 +4,7 @@
  * computed here from the sandbox's own API (raw JSON:API pages), not from the Terminal49 node's items.
  * One n8n instance for the whole file; the trigger examples are activated one at a time.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -344,6 +345,9 @@ describe('example workflows in real n8n', () => {
 			.sort();
 		expect(files).toEqual([
 			'ai-container-assistant.json',
+			'containers-kept-current-polling.json',
+			'containers-kept-current-sheets.json',
+			'containers-kept-current.json',
 			'dd-exposure-digest.json',
 			'demurrage-risks-digest.json',
 			'eta-slipped-alert.json',
@@ -378,6 +382,44 @@ describe('example workflows in real n8n', () => {
 					expect(names).toContain(link.node);
 			}
 		}
+	});
+
+	test("the Google Sheets board, by n8n 2.41's own Google Sheets node: Append or Update Row matched on container_number, every row column mapped by name, nothing n8n would drop, no issue", () => {
+		const file = path.join(ROOT, 'examples', 'containers-kept-current-sheets.json');
+		const write = example('containers-kept-current-sheets.json').nodes.find(
+			(n) => n.name === 'Write the Row',
+		)!;
+		// n8n's code, on the Node it runs on (tests run on Node 20)
+		const run = spawnSync(
+			harness.paths.NODE24,
+			[
+				path.join(__dirname, 'nodeDescription.js'),
+				harness.paths.CACHE,
+				'n8n-nodes-base/dist/nodes/Google/Sheet/GoogleSheets.node.js',
+				'GoogleSheets',
+				file,
+				'Write the Row',
+			],
+			{ encoding: 'utf8' },
+		);
+		if (run.status !== 0) throw new Error(run.stderr);
+		const n8n = JSON.parse(run.stdout);
+		// the version a new Google Sheets node gets in n8n 2.41, whose Append or Update Row writes an empty cell for a
+		// null mapped value (allowEmptyValues)
+		expect(write.typeVersion).toBe(n8n.defaultVersion);
+		expect(n8n.resource).toBe('sheet');
+		expect(n8n.operations).toContain('appendOrUpdate');
+		// every parameter the example sets is one n8n keeps, unchanged
+		expect(n8n.kept).toEqual(write.parameters);
+		expect(n8n.issues).toBeNull();
+		const columns = n8n.kept.columns;
+		expect(columns.mappingMode).toBe('defineBelow');
+		expect(columns.matchingColumns).toEqual(['container_number']);
+		// the columns mapped are the row's: Container > Get Many's Simplified item, as the README's first workflow has it
+		const row = Object.keys(columns.value);
+		expect(columns.schema.map((c: { id: string }) => c.id)).toEqual(row);
+		expect(row.slice(0, 3)).toEqual(['container_number', 'status', 'location']);
+		expect(row[row.length - 1]).toBe('as_of');
 	});
 
 	async function findTable(name: string): Promise<{ id: string; name: string }> {

@@ -51,9 +51,12 @@ function strings(value: unknown): string[] {
 
 const CODE_TYPES = /\.(code|function|functionItem|aiTransform|executeCommand)$/i;
 
-test('ten examples, as npm start and the docs list them', () => {
+test('thirteen examples, as npm start and the docs list them', () => {
 	expect(FILES).toEqual([
 		'ai-container-assistant.json',
+		'containers-kept-current-polling.json',
+		'containers-kept-current-sheets.json',
+		'containers-kept-current.json',
 		'dd-exposure-digest.json',
 		'demurrage-risks-digest.json',
 		'eta-slipped-alert.json',
@@ -132,6 +135,18 @@ test('ids, names, webhook paths and the data table are kept', () => {
 			't49ExAiAssistant',
 			'Terminal49: container assistant (AI agent chat)',
 		],
+		'containers-kept-current.json': [
+			't49ExBoard',
+			'Terminal49: containers kept current (Data Table)',
+		],
+		'containers-kept-current-polling.json': [
+			't49ExBoardPolling',
+			'Terminal49: containers kept current (Data Table, polling, no public URL)',
+		],
+		'containers-kept-current-sheets.json': [
+			't49ExBoardSheets',
+			'Terminal49: containers kept current (Google Sheets)',
+		],
 		'dd-exposure-digest.json': [
 			't49ExDdExposure',
 			"Terminal49: today's D&D exposure (daily digest)",
@@ -156,6 +171,8 @@ test('ids, names, webhook paths and the data table are kept', () => {
 	);
 	expect(webhookIds.sort()).toEqual([
 		't49-example-ai-assistant',
+		't49-example-board',
+		't49-example-board-sheets',
 		't49-example-eta-slipped',
 		't49-example-hold-cleared',
 		't49-example-milestones',
@@ -182,8 +199,19 @@ test('ids, names, webhook paths and the data table are kept', () => {
 	});
 });
 
-/** n8n's delivery nodes an example may end with: mail, Slack, or a row of n8n's own Data Table. */
-const DELIVERY_TYPES = ['n8n-nodes-base.emailSend', 'n8n-nodes-base.slack'];
+/** n8n's delivery nodes an example may end with: mail, Slack, a Google Sheet, or a row of n8n's own Data Table. */
+const DELIVERY_TYPES = [
+	'n8n-nodes-base.emailSend',
+	'n8n-nodes-base.slack',
+	'n8n-nodes-base.googleSheets',
+];
+/** What a delivery step's note tells the user to click to give it its credential. */
+const CONNECT: Record<string, RegExp> = {
+	'n8n-nodes-base.emailSend': /\*\*Connect to SMTP\*\*/,
+	'n8n-nodes-base.slack': /\*\*Connect to Slack\*\*/,
+	'n8n-nodes-base.googleSheets':
+		/\*\*Google Sheets account\*\* credential \(\*\*Sign in with Google\*\*\)/,
+};
 const STICKY = 'n8n-nodes-base.stickyNote';
 
 /** The nodes nothing runs after (sticky notes left out). */
@@ -212,10 +240,12 @@ test.each(examples)(
 			expect(lastNodes(wf).map((node) => node.type)).toEqual(['@n8n/n8n-nodes-langchain.agent']);
 			return;
 		}
-		if (wf.id === 't49ExMilestones') {
+		if (wf.id === 't49ExMilestones' || wf.id === 't49ExBoard' || wf.id === 't49ExBoardPolling') {
 			// its delivery is the row in n8n's own Data Table: no credential to set
 			expect(delivery).toEqual([]);
-			expect(lastNodes(wf).map((node) => node.type)).toEqual(['n8n-nodes-base.dataTable']);
+			expect(new Set(lastNodes(wf).map((node) => node.type))).toEqual(
+				new Set(['n8n-nodes-base.dataTable']),
+			);
 			return;
 		}
 		expect(delivery).toHaveLength(1);
@@ -225,9 +255,7 @@ test.each(examples)(
 		expect(step.credentials).toBeUndefined();
 		const note = notes.find((content) => content.includes(`**${step.name}**`));
 		expect(note).toMatch(/is deactivated until you set it up/);
-		expect(note).toMatch(
-			step.type.endsWith('emailSend') ? /\*\*Connect to SMTP\*\*/ : /\*\*Connect to Slack\*\*/,
-		);
+		expect(note).toMatch(CONNECT[step.type]);
 		expect(note).toMatch(/\*\*Activate\*\*/);
 	},
 );
@@ -262,4 +290,120 @@ test('the digests name their columns for what they hold', () => {
 		(n) => n.name === 'Containers with Terminal Fees',
 	)!;
 	expect(get.parameters.include).toEqual(['shipment', 'pod_terminal']);
+});
+
+/** The columns of Container > Get Many's Simplified item: a board's row (views/people/container.ts). */
+const ROW_COLUMNS = [
+	'container_number',
+	'status',
+	'location',
+	'pickup',
+	'holds',
+	'last_free_day',
+	'last_free_day_source',
+	'days_left',
+	'urgency',
+	'fees',
+	'return_by',
+	'costs',
+	'risks',
+	'eta',
+	'bill_of_lading',
+	'carrier',
+	'id',
+	'as_of',
+];
+
+describe('containers kept current: one row per container from every source, matched on container_number', () => {
+	const byFile = Object.fromEntries(examples);
+	const node = (file: string, name: string) => byFile[file].nodes.find((n) => n.name === name)!;
+
+	test.each(['containers-kept-current.json', 'containers-kept-current-polling.json'])(
+		'%s: the Data Table holds the row columns (n8n keeps its own id), and newest wins',
+		(file) => {
+			const ensure = node(file, 'Ensure the Board Table');
+			expect(ensure.parameters).toMatchObject({
+				resource: 'table',
+				operation: 'create',
+				tableName: 'terminal49_containers',
+				options: { createIfNotExists: true },
+			});
+			const columns = (
+				ensure.parameters.columns as { column: Array<{ name: string; type: string }> }
+			).column;
+			// n8n's Data Table has an id of its own (its node drops an `id` field): every other column of the row
+			expect(columns.map((c) => c.name)).toEqual(ROW_COLUMNS.filter((c) => c !== 'id'));
+			expect(Object.fromEntries(columns.map((c) => [c.name, c.type]))).toMatchObject({
+				days_left: 'number',
+				as_of: 'date',
+				container_number: 'string',
+			});
+			// every source writes through the same three steps, as it comes (no Set node)
+			const trigger = byFile[file].nodes.find((n) => /terminal49(Polling)?Trigger$/.test(n.type))!;
+			expect(trigger.typeVersion).toBe(2);
+			expect(trigger.parameters.options).toEqual({ output: 'rows' });
+			for (const source of ['Get Every Container', trigger.name])
+				expect(byFile[file].connections[source].main[0].map((l) => l.node).slice(0, 2)).toEqual([
+					'Not on the Board Yet',
+					'Update Unless the Board Is Newer',
+				]);
+			expect(node(file, 'Not on the Board Yet').parameters).toMatchObject({
+				operation: 'rowNotExists',
+				filters: {
+					conditions: [{ keyName: 'container_number', keyValue: '={{ $json.container_number }}' }],
+				},
+			});
+			expect(byFile[file].connections['Not on the Board Yet'].main[0][0].node).toBe('Add the Row');
+			expect(node(file, 'Add the Row').parameters).toMatchObject({
+				operation: 'upsert',
+				columns: { mappingMode: 'autoMapInputData' },
+			});
+			expect(node(file, 'Update Unless the Board Is Newer').parameters).toMatchObject({
+				operation: 'update',
+				matchType: 'allConditions',
+				filters: {
+					conditions: [
+						{
+							keyName: 'container_number',
+							condition: 'eq',
+							keyValue: '={{ $json.container_number }}',
+						},
+						{ keyName: 'as_of', condition: 'lte', keyValue: '={{ $json.as_of }}' },
+					],
+				},
+				columns: { mappingMode: 'autoMapInputData' },
+			});
+			// the morning run only: rows not rewritten by it are of containers no longer tracked
+			expect(byFile[file].connections['Get Every Container'].main[0].map((l) => l.node)[2]).toBe(
+				'Remove Containers No Longer Tracked',
+			);
+			expect(node(file, 'Get Every Container').parameters).toMatchObject({
+				operation: 'getAll',
+				returnAll: true,
+				include: ['shipment', 'pod_terminal'],
+			});
+		},
+	);
+
+	test('the Google Sheets example maps every row column by name, matched on container_number, and its note gives the header row', () => {
+		const write = node('containers-kept-current-sheets.json', 'Write the Row');
+		const columns = write.parameters.columns as {
+			mappingMode: string;
+			value: Record<string, string>;
+			matchingColumns: string[];
+			schema: Array<{ id: string }>;
+		};
+		expect(write.parameters.operation).toBe('appendOrUpdate');
+		expect(columns.mappingMode).toBe('defineBelow');
+		expect(columns.matchingColumns).toEqual(['container_number']);
+		expect(columns.schema.map((c) => c.id)).toEqual(ROW_COLUMNS);
+		// each cell its own field: a null (a value Terminal49 took back) clears the cell
+		expect(columns.value).toEqual(
+			Object.fromEntries(ROW_COLUMNS.map((c) => [c, `={{ $json.${c} }}`])),
+		);
+		const note = byFile['containers-kept-current-sheets.json'].nodes.find(
+			(n) => n.name === 'The Sheet',
+		)!;
+		expect(String(note.parameters.content)).toContain(`\`${ROW_COLUMNS.join(' | ')}\``);
+	});
 });
