@@ -1,0 +1,259 @@
+/**
+ * "Containers kept current" (examples/containers-kept-current.json, issue 42) in real n8n 2.41.1 against the
+ * sandbox, through a day of activity: the first run fills n8n's Data Table from Get Many; the Terminal49 Trigger
+ * (Output Container Rows) keeps each row current while containers are discharged, holds placed and released, LFDs
+ * moved, a milestone withdrawn (back to null), a container added to a shipment, a delivery repeated and two
+ * delivered out of order. At the end of the day, before the morning run, the table equals a fresh Get Many row for
+ * row and column for column (`as_of` aside: when each row's data was current); the morning run then removes the
+ * row of a container that is not tracked. On both container serializers, in one n8n.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { harness, ROOT, startT49Stack } from './helpers';
+import type { Execution, T49Stack, WorkflowJson } from './helpers';
+
+jest.setTimeout(300_000);
+
+const TABLE = 'terminal49_containers';
+const WEBHOOK_PATH = 't49-example-board/webhook';
+/** A container no one tracks: a row typed in by hand, or left from another account. */
+const STRAY = 'ZZZU0000001';
+
+function example(file: string): WorkflowJson {
+	return JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8'));
+}
+
+function expectSucceeded(executions: Execution[]) {
+	for (const e of executions)
+		if (e.status !== 'success')
+			throw new Error(
+				`execution ${e.id} ended ${e.status}: ${JSON.stringify(harness.runError(e) ?? e).slice(0, 3000)}`,
+			);
+}
+
+describe('Containers kept current (Data Table) in real n8n', () => {
+	let t49: T49Stack;
+
+	beforeAll(async () => {
+		t49 = await startT49Stack({
+			sandbox: { webhookRetryScale: 0, carrierDelayMs: 20, containers: 40 },
+		});
+	});
+	afterAll(async () => {
+		if (t49) await t49.stop();
+	});
+
+	const fixture = (key: string) => {
+		const found = t49.sandbox.fixtures.find((f) => f.key === key);
+		if (!found) throw new Error(`no sandbox fixture ${key}`);
+		return found;
+	};
+
+	async function findTable(): Promise<string | undefined> {
+		const res = await t49.stack.client.api('GET', `/data-tables?limit=100`);
+		return (res.data || []).find((t: any) => t.name === TABLE)?.id;
+	}
+
+	async function tableRows(id: string): Promise<any[]> {
+		const rows: any[] = [];
+		let cursor: string | undefined;
+		do {
+			const res = await t49.stack.client.api(
+				'GET',
+				`/data-tables/${id}/rows?limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+			);
+			rows.push(...(res.data || []));
+			cursor = res.nextCursor ?? undefined;
+		} while (cursor);
+		return rows;
+	}
+
+	/** A fresh Get Many: a workflow of the example's own Get Every Container node after a Manual Trigger. */
+	async function freshGetMany(board: WorkflowJson): Promise<any[]> {
+		const getMany = board.nodes.find((n) => n.name === 'Get Every Container')!;
+		const wf = await t49.stack.client.createWorkflow(
+			t49.bind({
+				name: `fresh Get Many ${Date.now()}`,
+				nodes: [
+					{
+						id: 'manual',
+						name: 'Manual',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {},
+					},
+					{ ...getMany, id: 'get-many', position: [220, 0] },
+				],
+				connections: {
+					Manual: { main: [[{ node: 'Get Every Container', type: 'main', index: 0 }]] },
+				},
+				settings: { executionOrder: 'v1' },
+			} as WorkflowJson),
+		);
+		const execution = await t49.stack.client.runWorkflow(wf.id, { triggerName: 'Manual' });
+		expectSucceeded([execution]);
+		await t49.stack.client.deleteWorkflow(wf.id);
+		return harness.nodeOutput(execution, 'Get Every Container') ?? [];
+	}
+
+	/** The table's columns of a row (n8n's own id and timestamps, and as_of, aside), by container number. */
+	function byContainer(rows: any[], columns: string[]) {
+		return Object.fromEntries(
+			rows
+				.map((row) => [
+					String(row.container_number),
+					Object.fromEntries(columns.map((c) => [c, row[c] ?? null])),
+				])
+				.sort(([a], [b]) => String(a).localeCompare(String(b))),
+		);
+	}
+
+	/** Waits until the workflow's executions stop coming (none running, the count steady for 3 s). */
+	async function settled(workflowId: string): Promise<Execution[]> {
+		let count = -1;
+		let since = Date.now();
+		let executions: Execution[] = [];
+		await harness.waitFor(
+			'the deliveries of the day to run',
+			async () => {
+				executions = await t49.stack.client.listExecutions({ workflowId, limit: 250 });
+				if (executions.length !== count || executions.some((e) => e.status === 'running')) {
+					count = executions.length;
+					since = Date.now();
+				}
+				return Date.now() - since >= 3_000;
+			},
+			{ timeoutMs: 120_000, intervalMs: 500 },
+		);
+		return executions;
+	}
+
+	test.each([
+		['the newer serializer (the LFD Terminal49 selects)', 'selected'],
+		['the older serializer', 'legacy'],
+	] as const)(
+		'%s: a day of activity, then the table equals a fresh Get Many; the morning run removes a container not tracked',
+		async (_name, shape) => {
+			const { stack, sandbox } = t49;
+			sandbox.options.deadlineShape = shape;
+			sandbox.reset({ containers: 40 });
+			const board = example('containers-kept-current.json');
+			const create = board.nodes.find((n) => n.name === 'Ensure the Board Table')!;
+			const columns = (create.parameters as any).columns.column
+				.map((c: { name: string }) => c.name)
+				.filter((c: string) => c !== 'as_of');
+			const wf = await stack.client.createWorkflow(
+				t49.bind({ ...board, name: `${board.name} (${shape})` }),
+			);
+
+			// each serializer's day starts without the board (the other's run left it)
+			const existing = await findTable();
+			if (existing) await stack.client.api('DELETE', `/data-tables/${existing}`);
+			// the first run (Execute workflow): the table is created and filled, one row per container
+			const first = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
+			expectSucceeded([first]);
+			const id = (await findTable())!;
+			let rows = await tableRows(id);
+			expect(rows).toHaveLength(40);
+			expect(byContainer(rows, columns)).toEqual(byContainer(await freshGetMany(board), columns));
+
+			await stack.client.api('POST', `/data-tables/${id}/rows`, {
+				data: [
+					{
+						container_number: STRAY,
+						status: 'Available for pickup',
+						as_of: '2026-01-01T00:00:00.000Z',
+					},
+				],
+				returnType: 'count',
+			});
+			await stack.client.activateWorkflow(wf.id);
+			await stack.client.waitForWebhook(WEBHOOK_PATH);
+			await harness.waitFor(
+				'the board webhook in the sandbox',
+				() =>
+					sandbox.store.webhooks
+						.all()
+						.some((w) => w.url === stack.webhookUrl(WEBHOOK_PATH) && w.active),
+				{ timeoutMs: 20_000, intervalMs: 100 },
+			);
+			const before = byContainer(rows, columns);
+
+			// the day
+			sandbox.clearDeliveries();
+			// a vessel discharged: every container of the shipment at sea arrives and is discharged
+			const atSea = sandbox.store.shipments.get(fixture('on_ship').shipmentId)!;
+			for (const containerId of atSea.containerIds)
+				for (let i = 0; i < 6; i++) {
+					const [event] = sandbox.advanceContainer(containerId, 1);
+					if (!event || event === 'container.transport.vessel_discharged') break;
+				}
+			// holds released and placed, a terminal LFD moved, a fee posted
+			sandbox.updateContainer(fixture('customs_hold').containerId, { holds: [] });
+			sandbox.updateContainer(fixture('ready_for_pickup').containerId, {
+				holds: [{ name: 'customs', status: 'hold', description: null }],
+			});
+			sandbox.updateContainer(fixture('terminal_lfd_first').containerId, {
+				pickup_lfd_terminal: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+			});
+			sandbox.updateContainer(fixture('fees_total_only').containerId, {
+				fees: [{ type: 'demurrage', amount: 300, currency_code: 'USD' }],
+			});
+			// a milestone Terminal49 takes back: picked up yesterday, not any more
+			expect(sandbox.withdrawMilestone(fixture('picked_up_yesterday').containerId)).not.toBeNull();
+			// a container added to a tracked shipment
+			const added = sandbox.addContainer(fixture('on_rail').shipmentId);
+			// two deliveries out of order: a hold placed, then released a second later; the release arrives first
+			const late = fixture('past_lfd');
+			sandbox.holdDeliveries();
+			sandbox.updateContainer(late.containerId, {
+				holds: [{ name: 'USDA', status: 'hold', description: null }],
+			});
+			await harness.sleep(1_100);
+			sandbox.updateContainer(late.containerId, { holds: [] });
+			const released = sandbox.releaseDeliveries('newest_first');
+			expect(released.length).toBeGreaterThanOrEqual(2);
+			await sandbox.webhooksIdle();
+			// a delivery repeated: the same bytes again
+			const repeated = sandbox.deliveries.find((d) => d.status === 200)!;
+			expect(sandbox.repeatDelivery(repeated.notificationId)).toBe(true);
+			await sandbox.webhooksIdle();
+			expect(sandbox.deliveries.filter((d) => d.status !== 200)).toEqual([]);
+			const executions = await settled(wf.id);
+			// the first two are the runs by hand; a repeat starts no execution
+			expectSucceeded(executions);
+			expect(executions.length).toBeGreaterThan(10);
+
+			// the end of the day: the table equals a fresh Get Many, the stray row aside
+			const fresh = byContainer(await freshGetMany(board), columns);
+			rows = await tableRows(id);
+			const day = byContainer(
+				rows.filter((r) => r.container_number !== STRAY),
+				columns,
+			);
+			expect(day).toEqual(fresh);
+			// the day changed the board: the new container, the released hold, the withdrawn pickup
+			expect(Object.keys(day)).toHaveLength(41);
+			expect(day[added.number]).toBeDefined();
+			expect(day[fixture('customs_hold').containerNumber].holds).toBe('none');
+			expect(day[late.containerNumber].holds).toBe('none');
+			expect(day[fixture('picked_up_yesterday').containerNumber].pickup).not.toBe(
+				before[fixture('picked_up_yesterday').containerNumber].pickup,
+			);
+			// no row twice
+			expect(new Set(rows.map((r) => r.container_number)).size).toBe(rows.length);
+			expect(rows.some((r) => r.container_number === STRAY)).toBe(true);
+
+			// the morning run repairs, and removes the row of the container not tracked
+			await stack.client.deactivateWorkflow(wf.id);
+			const morning = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
+			expectSucceeded([morning]);
+			rows = await tableRows(id);
+			expect(rows.some((r) => r.container_number === STRAY)).toBe(false);
+			expect(byContainer(rows, columns)).toEqual(fresh);
+			await stack.client.deleteWorkflow(wf.id);
+		},
+	);
+});
