@@ -130,6 +130,17 @@ export class Editor {
 		await this.zoomToFit();
 	}
 
+	/**
+	 * Opens n8n's page of a Data Table (Overview > Data tables > the table) and waits until it shows `text` (a
+	 * value of one of its rows).
+	 */
+	async openDataTable(projectId: string, tableId: string, text: string) {
+		await this.page.goto(`${this.baseUrl}/projects/${projectId}/datatables/${tableId}`);
+		await this.page.getByText(text).first().waitFor({ timeout: 30_000 });
+		await this.settle(600);
+		await this.remember();
+	}
+
 	/** The node panel: "Add first step" on an empty canvas, else the + after the last node. */
 	async openNodePanel() {
 		const first = this.page.locator('[data-test-id="canvas-add-button"]');
@@ -283,6 +294,24 @@ export class Editor {
 			.waitFor({ timeout: 60_000 });
 		await this.settle();
 		await this.remember();
+	}
+
+	/**
+	 * Runs the workflow from one of its triggers: the arrow beside "Execute workflow" ("Select trigger node") lists
+	 * them; n8n 2.41 starts a workflow of several triggers from one it picks itself (a community trigger before a
+	 * Schedule Trigger), so a person picks the one the note names.
+	 */
+	async executeWorkflowFrom(trigger: string) {
+		await this.page.locator('button[aria-label="Select trigger node"]').click();
+		const item = this.page.getByRole('menuitem', { name: trigger });
+		await item.first().waitFor();
+		await this.remember();
+		await item.first().click();
+		await this.page
+			.locator('[data-test-id="execute-workflow-button"]')
+			.getByText(trigger)
+			.waitFor();
+		await this.executeWorkflow();
 	}
 
 	/** The column headers of the output table in the open node panel. */
