@@ -72,7 +72,10 @@ describe('Terminal49 Polling Trigger in queue mode: Postgres, 2 webhook processe
 	test('the polling trigger: main polls once per interval, workers and webhook processes never; each change runs once on a worker', async () => {
 		const { sandbox, stack } = t49;
 		const NODE = 'Terminal49 Polling Trigger';
-		/** Starts of polls seen by the sandbox: a poll begins with the first page of the tracked shipments. */
+		/**
+		 * Starts of polls seen by the sandbox: a poll begins with the first page of the tracked shipments, their
+		 * containers included (and the POD terminals, since issue 42: the include is a list).
+		 */
 		const pollStarts = (since: number) =>
 			sandbox.requests
 				.filter(
@@ -80,7 +83,9 @@ describe('Terminal49 Polling Trigger in queue mode: Postgres, 2 webhook processe
 						r.at >= since &&
 						r.method === 'GET' &&
 						r.path.endsWith('/shipments') &&
-						r.query.include === 'containers' &&
+						String(r.query.include ?? '')
+							.split(',')
+							.includes('containers') &&
 						(r.query['page[number]'] ?? '1') === '1',
 				)
 				.map((r) => r.at);
