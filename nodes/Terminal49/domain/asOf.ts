@@ -12,5 +12,19 @@
 export function asOfInstant(value: unknown, fallback: Date): string {
 	const ms =
 		value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
-	return new Date(Number.isFinite(ms) ? ms : fallback.getTime()).toISOString();
+	return isoText(Number.isFinite(ms) ? ms : fallback.getTime());
+}
+
+/**
+ * The text of an instant, remembered for the last one: every container of a page, a poll or a delivery shares
+ * its read's instant, and a page of 100 would otherwise format the same one 100 times.
+ */
+let lastMs = NaN;
+let lastText = '';
+function isoText(ms: number): string {
+	if (ms !== lastMs) {
+		lastText = new Date(ms).toISOString();
+		lastMs = ms;
+	}
+	return lastText;
 }
