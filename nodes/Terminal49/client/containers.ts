@@ -167,11 +167,7 @@ export class Containers extends Resource {
 
 	/** The container as the service sends it, with `include` resolved in `included` (the trigger's look-up). */
 	async document(id: string, include: string[]): Promise<JsonApiDocument> {
-		return await this.api.document({
-			method: 'GET',
-			path: `/containers/${segment(id)}`,
-			qs: includeQuery(include),
-		});
+		return await this.readDocument(`/containers/${segment(id)}`, include);
 	}
 
 	/**

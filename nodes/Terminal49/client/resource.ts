@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { withAgentAnswer } from '../errors/agent';
 import type { Api, ServiceOnlyFilters } from './api';
+import type { JsonApiDocument } from './jsonApi';
 import type { ListQuery } from './listQuery';
 
 /** What every resource client has: the bound transport, and errors that name the input item. */
@@ -15,6 +16,11 @@ export abstract class Resource {
 
 	protected get itemIndex(): number {
 		return this.api.itemIndex ?? 0;
+	}
+
+	/** `GET <path>` as the service sends it, with `include` resolved in `included` (a record's look-up). */
+	protected async readDocument(path: string, include: string[]): Promise<JsonApiDocument> {
+		return await this.api.document({ method: 'GET', path, qs: includeQuery(include) });
 	}
 
 	/**

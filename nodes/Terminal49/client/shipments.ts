@@ -289,11 +289,7 @@ export class Shipments extends Resource {
 
 	/** The shipment as the service sends it, with `include` resolved in `included` (the trigger's look-up). */
 	async document(id: string, include: string[]): Promise<JsonApiDocument> {
-		return await this.api.document({
-			method: 'GET',
-			path: `/shipments/${segment(id)}`,
-			qs: includeQuery(include),
-		});
+		return await this.readDocument(`/shipments/${segment(id)}`, include);
 	}
 
 	/** `PATCH /shipments/{id}` (reference numbers, tags). */

@@ -209,11 +209,7 @@ export class WebhookNotifications extends Resource {
 	}
 
 	async document(id: string, include: string[]): Promise<JsonApiDocument> {
-		return await this.api.document({
-			method: 'GET',
-			path: `/webhook_notifications/${segment(id)}`,
-			qs: includeQuery(include),
-		});
+		return await this.readDocument(`/webhook_notifications/${segment(id)}`, include);
 	}
 
 	async list(include: string[], take: Take): Promise<Records> {
