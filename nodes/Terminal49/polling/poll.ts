@@ -214,15 +214,17 @@ export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<Po
 		const { pages, trackingPages } = await readAll(ctx, previous, nowIso);
 		const result = compare(previous, pages, trackingPages, nowIso);
 		const admit = wanted(events, facts);
-		const admitted = result.changes.filter((change) => admit(itemOf(change, nowIso, insights)));
-		// Container Rows: one row a container, from what this poll read (rows.ts)
-		const items = (
-			await Promise.all(
-				(rows ? rowChanges(admitted, pages) : admitted).map(
-					async (change) => await shape(itemOf(change, nowIso, insights)),
-				),
-			)
-		).flat();
+		const admitted = result.changes
+			.map((change) => ({ change, item: itemOf(change, nowIso, insights) }))
+			.filter(({ item }) => admit(item));
+		// Container Rows: one row a container, from what this poll read (rows.ts); otherwise the items admitted
+		const emitted = rows
+			? rowChanges(
+					admitted.map(({ change }) => change),
+					pages,
+				).map((change) => itemOf(change, nowIso, insights))
+			: admitted.map(({ item }) => item);
+		const items = (await Promise.all(emitted.map(shape))).flat();
 		// Everything was read and compared: now the new state, all at once.
 		data.state = result.state;
 		return {
