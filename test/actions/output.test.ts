@@ -12,6 +12,7 @@ import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { runnerFor } from '../helpers/actionHarness';
 import { pinDate } from '../helpers/clock';
+import { ROW_COLUMNS } from '../helpers/rowColumns';
 
 const HOUR = 3_600_000;
 const EPOCH = Date.UTC(2026, 9, 20);
@@ -48,26 +49,7 @@ describe('Simplified (the default of version 2): what a coordinator reads first'
 			{ operation: 'get', containerId: byNumber(f.containerNumber) },
 			V2,
 		);
-		expect(Object.keys(item)).toEqual([
-			'container_number',
-			'status',
-			'location',
-			'pickup',
-			'holds',
-			'last_free_day',
-			'last_free_day_source',
-			'days_left',
-			'urgency',
-			'fees',
-			'return_by',
-			'costs',
-			'risks',
-			'eta',
-			'bill_of_lading',
-			'carrier',
-			'id',
-			'as_of',
-		]);
+		expect(Object.keys(item)).toEqual(ROW_COLUMNS);
 		expect(isFlat(item)).toBe(true);
 		expect(item).toMatchObject({
 			container_number: f.containerNumber,

@@ -20,6 +20,7 @@ import { pinDate } from '../helpers/clock';
 import { captureLogs, makeAdditionalData, makeNode, makeWorkflow } from '../helpers/runNode';
 import type { Receiver } from '../trigger/harness';
 import { startReceiver, TriggerWorkflow } from '../trigger/harness';
+import { ROW_COLUMNS } from '../helpers/rowColumns';
 
 const HOUR = 3_600_000;
 const EPOCH = Date.UTC(2026, 9, 20);
@@ -160,26 +161,7 @@ describe.each(['selected', 'legacy'] as const)('on the %s serializer', (shape) =
 			}
 		}
 		// the columns a coordinator's sheet or table has: Get Many's Simplified, nothing of the event
-		expect(Object.keys(listed.get(ready.containerNumber)!)).toEqual([
-			'container_number',
-			'status',
-			'location',
-			'pickup',
-			'holds',
-			'last_free_day',
-			'last_free_day_source',
-			'days_left',
-			'urgency',
-			'fees',
-			'return_by',
-			'costs',
-			'risks',
-			'eta',
-			'bill_of_lading',
-			'carrier',
-			'id',
-			'as_of',
-		]);
+		expect(Object.keys(listed.get(ready.containerNumber)!)).toEqual(ROW_COLUMNS);
 		// the terminal named in every row of a discharged container, from every source
 		expect(delivered.get(ready.containerNumber)!.location).toMatch(/, /);
 	});

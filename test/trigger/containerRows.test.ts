@@ -18,30 +18,11 @@ import { pinDate } from '../helpers/clock';
 import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';
 import { startReceiver, TriggerWorkflow } from './harness';
+import { ROW_COLUMNS } from '../helpers/rowColumns';
 
 const HOUR = 3_600_000;
 const EPOCH = Date.UTC(2026, 9, 20);
 const NOW = EPOCH + 10 * HOUR;
-const COLUMNS = [
-	'container_number',
-	'status',
-	'location',
-	'pickup',
-	'holds',
-	'last_free_day',
-	'last_free_day_source',
-	'days_left',
-	'urgency',
-	'fees',
-	'return_by',
-	'costs',
-	'risks',
-	'eta',
-	'bill_of_lading',
-	'carrier',
-	'id',
-	'as_of',
-];
 
 let sb: Sandbox;
 const fixture = (key: string) => sb.fixtures.find((f) => f.key === key)!;
@@ -92,7 +73,7 @@ test('a container.updated carrying its container whole: its row from the payload
 	expect(requests()).toEqual([]);
 	const [row] = rows(r);
 	expect(rows(r)).toHaveLength(1);
-	expect(Object.keys(row)).toEqual(COLUMNS);
+	expect(Object.keys(row)).toEqual(ROW_COLUMNS);
 	const delivery = JSON.parse(sb.deliveries[0].body);
 	expect(row).toMatchObject({
 		container_number: f.containerNumber,
@@ -156,7 +137,7 @@ test('a tracking request that succeeded: one row per container of its shipment, 
 	// the payload has no terminal: the shipment is read with its containers and POD terminal
 	expect(requests()).toEqual([`GET /v2/shipments/${f.shipmentId} containers,pod_terminal`]);
 	expect(rows(r).map((row) => row.id)).toEqual(shipment.containerIds);
-	for (const row of rows(r)) expect(Object.keys(row)).toEqual(COLUMNS);
+	for (const row of rows(r)) expect(Object.keys(row)).toEqual(ROW_COLUMNS);
 	expect(new Set(r.executions[0].items.map((item) => JSON.stringify(item.pairedItem)))).toEqual(
 		new Set([JSON.stringify({ item: 0 })]),
 	);
@@ -216,7 +197,7 @@ test("Execute step: Terminal49's sample is its example data (not the account's):
 	expect(sb.requests.map((r) => [r.path.startsWith('/v2/containers/'), r.status])).toEqual([
 		[true, 404],
 	]);
-	expect(items.map((item) => Object.keys(item.json))).toEqual([COLUMNS]);
+	expect(items.map((item) => Object.keys(item.json))).toEqual([ROW_COLUMNS]);
 });
 
 test('late: a notification the catch-up runs, or one created more than 5 minutes before it runs', () => {

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { name as packageName } from '../../package.json';
+import { ROW_COLUMNS } from '../helpers/rowColumns';
 
 const DIR = join(__dirname, '..', '..', 'examples');
 const FILES = readdirSync(DIR)
@@ -291,28 +292,6 @@ test('the digests name their columns for what they hold', () => {
 	)!;
 	expect(get.parameters.include).toEqual(['shipment', 'pod_terminal']);
 });
-
-/** The columns of Container > Get Many's Simplified item: a board's row (views/people/container.ts). */
-const ROW_COLUMNS = [
-	'container_number',
-	'status',
-	'location',
-	'pickup',
-	'holds',
-	'last_free_day',
-	'last_free_day_source',
-	'days_left',
-	'urgency',
-	'fees',
-	'return_by',
-	'costs',
-	'risks',
-	'eta',
-	'bill_of_lading',
-	'carrier',
-	'id',
-	'as_of',
-];
 
 describe('containers kept current: one row per container from every source, matched on container_number', () => {
 	const byFile = Object.fromEntries(examples);
