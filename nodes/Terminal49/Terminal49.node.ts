@@ -7,7 +7,14 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
-import { errorItem, nodeError, runOperation, toolErrorItem } from './actions/router';
+import {
+	batchOperationOf,
+	errorItem,
+	nodeError,
+	runBatchOperation,
+	runOperation,
+	toolErrorItem,
+} from './actions/router';
 import { runsAsTool } from './actions/tool';
 import { operationSubtitle } from './actions/subtitle';
 import { listSearch } from './methods';
@@ -74,6 +81,9 @@ export class Terminal49 implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const asTool = runsAsTool(this);
+		// Invoice > Check: the lines of one invoice come as several items and are checked together
+		const batch = batchOperationOf.call(this);
+		if (batch) return [await runBatchOperation.call(this, batch, asTool)];
 		const returnData: INodeExecutionData[] = [];
 		for (let i = 0; i < items.length; i++) {
 			try {

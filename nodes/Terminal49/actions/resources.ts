@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { OperationResult, Output } from '../views';
 import * as account from './account/Account.resource';
@@ -9,6 +9,7 @@ import * as customFieldOption from './customFieldOption/CustomFieldOption.resour
 import * as document from './document/Document.resource';
 import * as documentSchema from './documentSchema/DocumentSchema.resource';
 import * as emailSubmission from './emailSubmission/EmailSubmission.resource';
+import * as invoice from './invoice/Invoice.resource';
 import * as metroArea from './metroArea/MetroArea.resource';
 import * as party from './party/Party.resource';
 import * as partyRole from './partyRole/PartyRole.resource';
@@ -35,9 +36,23 @@ export type OperationExecute = (
 	output: Output,
 ) => Promise<OperationResult>;
 
+/**
+ * What an operation over every input item at once returns: its items, each with the input items it answers
+ * (the router pairs them and shapes them as Output says), and the input items that failed with their error
+ * (each one alone: Continue On Fail keeps the others).
+ */
+export interface BatchResult {
+	items: Array<{ json: IDataObject; items: number[] }>;
+	failed: Map<number, unknown>;
+}
+
+/** An operation that takes every input item at once (Invoice > Check: the lines of an invoice are one invoice). */
+export type BatchExecute = (this: IExecuteFunctions, itemIndexes: number[]) => Promise<BatchResult>;
+
 export interface ResourceModule {
 	description: INodeProperties[];
 	operations: Record<string, OperationExecute>;
+	batchOperations?: Record<string, BatchExecute>;
 }
 
 /** Every resource of the node, by its `resource` parameter value. */
@@ -50,6 +65,7 @@ export const resources: Record<string, ResourceModule> = {
 	document,
 	documentSchema,
 	emailSubmission,
+	invoice,
 	metroArea,
 	party,
 	partyRole,
@@ -75,6 +91,7 @@ export const resourceOptions = [
 	{ name: 'Document', value: 'document' },
 	{ name: 'Document Schema', value: 'documentSchema' },
 	{ name: 'Email Submission', value: 'emailSubmission' },
+	{ name: 'Invoice (D&D)', value: 'invoice' },
 	{ name: 'Metro Area', value: 'metroArea' },
 	{ name: 'Party', value: 'party' },
 	{ name: 'Party Role', value: 'partyRole' },

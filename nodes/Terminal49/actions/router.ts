@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { agentErrorItem } from '../errors/agent';
 import { readOutput } from '../parameters';
 import { actionOutput } from '../views';
+import type { BatchExecute } from './resources';
 import { resources } from './resources';
 
 /**
@@ -38,6 +39,51 @@ export async function runOperation(
 		itemData: { item: itemIndex },
 	});
 }
+
+/** The chosen operation when it takes every input item at once (resources' batchOperations), else undefined. */
+export function batchOperationOf(this: IExecuteFunctions): BatchExecute | undefined {
+	if (!this.getInputData().length) return undefined;
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	return resources[resource]?.batchOperations?.[operation];
+}
+
+/**
+ * Runs an operation over every input item at once and returns its output items, each paired with the input
+ * items it answers, shaped as the first item's Output says. An input item that failed stops the run, or with
+ * "Continue On Fail" (or as an AI agent's tool) becomes its error item while the others go on.
+ */
+export async function runBatchOperation(
+	this: IExecuteFunctions,
+	execute: BatchExecute,
+	asTool = false,
+): Promise<INodeExecutionData[]> {
+	const indexes = this.getInputData().map((_, index) => index);
+	const result = await execute.call(this, indexes);
+	const failures: INodeExecutionData[] = [];
+	for (const [itemIndex, error] of result.failed) {
+		const answer = asTool ? toolErrorItem.call(this, error, itemIndex) : undefined;
+		if (answer) failures.push(answer);
+		else if (this.continueOnFail()) failures.push(errorItem(error, itemIndex));
+		else throw nodeError.call(this, error, itemIndex);
+	}
+	const output = readOutput.call(this, 0);
+	const items = result.items.flatMap(({ json, items: paired }) =>
+		actionOutput([json], output, asTool ? { complete: () => true } : undefined).map((shaped) => ({
+			json: shaped,
+			pairedItem: paired.map((item) => ({ item })),
+		})),
+	);
+	return [...items, ...failures].sort(
+		(a, b) => firstPaired(a) - firstPaired(b),
+	);
+}
+
+const firstPaired = (item: INodeExecutionData) => {
+	const paired = item.pairedItem;
+	if (Array.isArray(paired)) return typeof paired[0] === 'object' ? paired[0].item : 0;
+	return typeof paired === 'object' && paired !== null ? paired.item : 0;
+};
 
 /** Whether a list holds every record there is: Return All, or fewer than its Limit (no Limit: one answer). */
 function listIsComplete(this: IExecuteFunctions, itemIndex: number, items: IDataObject[]): boolean {

@@ -136,6 +136,24 @@ export class Containers extends Resource {
 			.items;
 	}
 
+	/**
+	 * A container's record as an invoice check reads it (Invoice > Check D&D Invoice): the container by its
+	 * number with its shipment and POD terminal (byNumber: one request), and, `withEvents`, its transport events
+	 * (the availability the terminal recorded: one more); null when the account does not track it.
+	 */
+	async forInvoice(
+		number: string,
+		withEvents: boolean,
+		insights: InsightOptions = {},
+	): Promise<{ container: IDataObject; events: IDataObject[] | null } | null> {
+		const [container] = await this.byNumber(number, ['shipment', 'pod_terminal'], insights);
+		if (!container) return null;
+		const events = withEvents
+			? (await this.transportEvents(String(container.id), [], {})).items
+			: null;
+		return { container, events };
+	}
+
 	/** `GET /containers/{id}`: the container (derived fields added, counted as `insights` says). */
 	async get(id: string, include: string[], insights: InsightOptions = {}): Promise<Records> {
 		const { keyId } = await this.api.connection();

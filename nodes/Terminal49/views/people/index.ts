@@ -1,3 +1,4 @@
+import { invoiceLineSummary, invoiceSummary } from '../invoice';
 import { containerSummary } from './container';
 import { shipmentSummary } from './shipment';
 import { trackingRequestSummary } from './trackingRequest';
@@ -22,6 +23,10 @@ export function summaryOf(item: Item, { forAgent = false } = {}): Item {
 			return shipmentSummary(item);
 		case 'tracking_request':
 			return trackingRequestSummary(item);
+		case 'invoice_line':
+			return invoiceLineSummary(item);
+		case 'invoice':
+			return invoiceSummary(item);
 		default:
 			return item;
 	}
