@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { agentErrorItem } from '../errors/agent';
 import { readOutput } from '../parameters';
 import { actionOutput } from '../views';
-import type { BatchExecute } from './resources';
+import type { BatchExecute } from './batch';
 import { resources } from './resources';
 
 /**
@@ -74,9 +74,7 @@ export async function runBatchOperation(
 			pairedItem: paired.map((item) => ({ item })),
 		})),
 	);
-	return [...items, ...failures].sort(
-		(a, b) => firstPaired(a) - firstPaired(b),
-	);
+	return [...items, ...failures].sort((a, b) => firstPaired(a) - firstPaired(b));
 }
 
 const firstPaired = (item: INodeExecutionData) => {

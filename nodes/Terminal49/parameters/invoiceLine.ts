@@ -35,7 +35,8 @@ export function parseInvoiceDate(value: unknown): string | null {
 	else if (us) [y, m, d] = [Number(us[3]), Number(us[1]), Number(us[2])];
 	else return null;
 	const date = new Date(Date.UTC(y, m - 1, d));
-	if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+	if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+		return null;
 	return date.toISOString().slice(0, 10);
 }
 
@@ -69,8 +70,10 @@ interface Reader {
 
 const FIXES: Record<InvoiceFieldKind, string> = {
 	date: 'Give the date as YYYY-MM-DD (e.g. 2026-07-20) or MM/DD/YYYY, or leave it empty if the invoice does not show it.',
-	number: 'Give a whole number of days, 0 or more, or leave it empty if the invoice does not show it.',
-	money: 'Give the amount as a number, 0 or more (e.g. 5045.00), or leave it empty if the invoice does not show it.',
+	number:
+		'Give a whole number of days, 0 or more, or leave it empty if the invoice does not show it.',
+	money:
+		'Give the amount as a number, 0 or more (e.g. 5045.00), or leave it empty if the invoice does not show it.',
 	text: '',
 };
 
@@ -97,7 +100,8 @@ function days(reader: Reader, name: string): number | null {
 	const { value, fail } = field(reader, name);
 	if (blank(value)) return null;
 	const number = parseAmount(value);
-	if (number === null || !Number.isInteger(number)) return fail('this is not a whole number of days');
+	if (number === null || !Number.isInteger(number))
+		return fail('this is not a whole number of days');
 	if (number < 0 || number > 365) return fail('days are 0 to 365');
 	return number;
 }
@@ -107,7 +111,8 @@ function money(reader: Reader, name: string): number | null {
 	if (blank(value)) return null;
 	const amount = parseAmount(value);
 	if (amount === null) return fail('this is not an amount');
-	if (amount < 0) return fail('an amount billed is not negative (a credit note is not a D&D invoice line)');
+	if (amount < 0)
+		return fail('an amount billed is not negative (a credit note is not a D&D invoice line)');
 	return amount;
 }
 
@@ -134,17 +139,27 @@ function chargedDates(reader: Reader): string[] | null {
 				'a range of dates charged needs its first and its last date',
 				'Give both Dates Charged From and Dates Charged To, or list the dates in Dates Charged (List).',
 			);
-		if (to! < from!) failTo(`it is before Dates Charged From (${from})`, 'Give the last date charged, on or after the first.');
+		if (to! < from!)
+			failTo(
+				`it is before Dates Charged From (${from})`,
+				'Give the last date charged, on or after the first.',
+			);
 		for (const day of span(from!, to!)) dates.add(day);
 	}
 	if (listed) {
 		const { fail } = field(reader, 'chargedDates');
-		for (const part of listed.split(/[,;\n]+/).map((p) => p.trim()).filter(Boolean)) {
+		for (const part of listed
+			.split(/[,;\n]+/)
+			.map((p) => p.trim())
+			.filter(Boolean)) {
 			const [a, b] = part.split(/\s*\.\.\s*/);
 			const first = parseInvoiceDate(a);
 			const last = b === undefined ? first : parseInvoiceDate(b);
 			if (!first || !last || last < first)
-				fail(`"${part}" is not a date or a range of dates`, 'List dates as YYYY-MM-DD, comma-separated; a range as 2026-06-20..2026-06-25.');
+				fail(
+					`"${part}" is not a date or a range of dates`,
+					'List dates as YYYY-MM-DD, comma-separated; a range as 2026-06-20..2026-06-25.',
+				);
 			for (const day of span(first!, last!)) dates.add(day);
 		}
 	}
@@ -163,7 +178,10 @@ function chargedDates(reader: Reader): string[] | null {
 function chargeType(reader: Reader): InvoiceChargeType | null {
 	const value = text(reader, 'chargeType');
 	if (value === null) return null;
-	const key = value.toLowerCase().replace(/[\s&/-]+/g, '_').replace(/_+/g, '_');
+	const key = value
+		.toLowerCase()
+		.replace(/[\s&/-]+/g, '_')
+		.replace(/_+/g, '_');
 	return CHARGE_TYPES[key] ?? 'other';
 }
 
@@ -172,7 +190,10 @@ function scac(reader: Reader): string | null {
 	if (value === null) return null;
 	const upper = value.toUpperCase();
 	if (!/^[A-Z]{4}$/.test(upper))
-		field(reader, 'billingPartyScac').fail('a SCAC is exactly 4 letters, e.g. MAEU', 'Give the shipping line\'s 4-letter SCAC, or leave it empty for a terminal or NVOCC.');
+		field(reader, 'billingPartyScac').fail(
+			'a SCAC is exactly 4 letters, e.g. MAEU',
+			"Give the shipping line's 4-letter SCAC, or leave it empty for a terminal or NVOCC.",
+		);
 	return upper;
 }
 
@@ -181,7 +202,10 @@ function container(reader: Reader): string | null {
 	if (value === null) return null;
 	const number = normalizeContainerNumber(value);
 	if (!/^[A-Z]{4}\d{7}$/.test(number))
-		field(reader, 'containerNumber').fail('a container number is 4 letters and 7 digits, e.g. MSCU1234565', 'Map the container number of the line.');
+		field(reader, 'containerNumber').fail(
+			'a container number is 4 letters and 7 digits, e.g. MSCU1234565',
+			'Map the container number of the line.',
+		);
 	return number;
 }
 
@@ -190,7 +214,10 @@ function rates(reader: Reader) {
 	if (ratesText === null) return { ratesText, rates: null };
 	const tiers = parseRates(ratesText);
 	if (typeof tiers === 'string')
-		field(reader, 'rates').fail(tiers, 'Write the rates in tiers by the day charged, e.g. "1-4: 235, 5-9: 285, 10+: 335" (a single rate: "1+: 150").');
+		field(reader, 'rates').fail(
+			tiers,
+			'Write the rates in tiers by the day charged, e.g. "1-4: 235, 5-9: 285, 10+: 335" (a single rate: "1+: 150").',
+		);
 	return { ratesText, rates: tiers as Exclude<typeof tiers, string> };
 }
 
@@ -199,7 +226,10 @@ function freeTimeCounts(reader: Reader) {
 	if (value === null) return null;
 	if (value.startsWith('working') || value.startsWith('business')) return 'working' as const;
 	if (value.startsWith('calendar')) return 'calendar' as const;
-	return field(reader, 'freeTimeCounts').fail('use calendar or working', 'Say how the invoice counts free time: calendar or working days, or leave it empty.');
+	return field(reader, 'freeTimeCounts').fail(
+		'use calendar or working',
+		'Say how the invoice counts free time: calendar or working days, or leave it empty.',
+	);
 }
 
 function holidays(reader: Reader): string[] {
@@ -208,13 +238,23 @@ function holidays(reader: Reader): string[] {
 	return value
 		.split(/[,;\s]+/)
 		.filter(Boolean)
-		.map((day) => parseInvoiceDate(day) ?? field(reader, 'holidays').fail(`"${day}" is not a date`, 'List the holidays as dates, e.g. 2026-06-19, 2026-07-03.'));
+		.map(
+			(day) =>
+				parseInvoiceDate(day) ??
+				field(reader, 'holidays').fail(
+					`"${day}" is not a date`,
+					'List the holidays as dates, e.g. 2026-06-19, 2026-07-03.',
+				),
+		);
 }
 
 function currency(reader: Reader): string | null {
 	const value = text(reader, 'currency')?.toUpperCase() ?? null;
 	if (value !== null && !/^[A-Z]{3}$/.test(value))
-		field(reader, 'currency').fail('a currency is a 3-letter code', 'Give the currency of the amounts, e.g. USD.');
+		field(reader, 'currency').fail(
+			'a currency is a 3-letter code',
+			'Give the currency of the amounts, e.g. USD.',
+		);
 	return value;
 }
 

@@ -11,7 +11,9 @@ import type { Finding } from '../domain/invoice/types';
  */
 
 const money = (amount: number | null | undefined, currency: string | null) =>
-	amount === null || amount === undefined ? null : `${amount.toFixed(2)}${currency ? ` ${currency}` : ''}`;
+	amount === null || amount === undefined
+		? null
+		: `${amount.toFixed(2)}${currency ? ` ${currency}` : ''}`;
 
 const sums = (byCurrency: Record<string, number>) =>
 	Object.entries(byCurrency)
@@ -19,8 +21,10 @@ const sums = (byCurrency: Record<string, number>) =>
 		.join(' + ');
 
 /** Findings that weigh or can be cited; the checks that could not be made are listed apart. */
-const shown = (findings: readonly Finding[]) => findings.filter((f) => f.severity !== 'cannot_check');
-const notChecked = (findings: readonly Finding[]) => findings.filter((f) => f.severity === 'cannot_check');
+const shown = (findings: readonly Finding[]) =>
+	findings.filter((f) => f.severity !== 'cannot_check');
+const notChecked = (findings: readonly Finding[]) =>
+	findings.filter((f) => f.severity === 'cannot_check');
 
 function findingsText(findings: readonly Finding[]): string {
 	return shown(findings)
@@ -30,7 +34,9 @@ function findingsText(findings: readonly Finding[]): string {
 
 const chargedSpan = (result: LineResult) => {
 	const dates = result.line.chargedDates ?? [];
-	return dates.length ? `${dates[0]} to ${dates[dates.length - 1]}, ${dates.length} day${dates.length === 1 ? '' : 's'}` : 'no dates charged';
+	return dates.length
+		? `${dates[0]} to ${dates[dates.length - 1]}, ${dates.length} day${dates.length === 1 ? '' : 's'}`
+		: 'no dates charged';
 };
 
 /** One line in a sentence: its verdict and what is in dispute. */
@@ -91,24 +97,33 @@ export function disputeText(invoice: InvoiceResult): string | null {
 		'',
 		`Re: ${heading}`,
 		'',
-		'We have reviewed the charges on this invoice against the containers\' tracking records' +
+		"We have reviewed the charges on this invoice against the containers' tracking records" +
 			(invoice.lines.some((r) => r.tariff) ? ' and the applicable tariff' : '') +
 			', and ask you to review the following.',
 	];
 	for (const result of invoice.lines) {
-		const points = shown(result.findings).filter((f) => f.severity !== 'missing' && f.severity !== 'review');
+		const points = shown(result.findings).filter(
+			(f) => f.severity !== 'missing' && f.severity !== 'review',
+		);
 		const missing = result.findings.filter((f) => f.severity === 'missing');
 		if (!points.length && !missing.length) continue;
 		const { line } = result;
-		out.push('', `Container ${line.containerNumber ?? '(no number)'}, ${line.chargeType ?? 'charge'}, ${chargedSpan(result)}${line.amount !== null ? `, billed ${money(line.amount, line.currency)}` : ''}:`);
+		out.push(
+			'',
+			`Container ${line.containerNumber ?? '(no number)'}, ${line.chargeType ?? 'charge'}, ${chargedSpan(result)}${line.amount !== null ? `, billed ${money(line.amount, line.currency)}` : ''}:`,
+		);
 		for (const finding of points)
-			out.push(`- ${finding.text}${finding.source && finding.check !== 'elements' ? ` (Source: ${finding.source}.)` : ''}`);
+			out.push(
+				`- ${finding.text}${finding.source && finding.check !== 'elements' ? ` (Source: ${finding.source}.)` : ''}`,
+			);
 		if (missing.length)
 			out.push(
 				`- Required elements not found on the invoice: ${missing.map((f) => `${f.cite} (${f.field})`).join('; ')}. 46 CFR 541.5 provides that an invoice missing required information carries no obligation to pay the charge.`,
 			);
 		if (result.amountInDispute > 0)
-			out.push(`- Amount in question on this line: ${money(result.amountInDispute, line.currency)}.`);
+			out.push(
+				`- Amount in question on this line: ${money(result.amountInDispute, line.currency)}.`,
+			);
 	}
 	for (const finding of invoice.findings.filter((f) => f.severity === 'dispute'))
 		out.push('', `- ${finding.text}`);
@@ -117,7 +132,7 @@ export function disputeText(invoice: InvoiceResult): string | null {
 		'',
 		`${total ? `Amount in question: ${total}. ` : ''}We ask for a corrected invoice or a waiver of the amount in question.${invoice.disputeBy ? ` Under 46 CFR 541.8(a) a request may be made until at least ${invoice.disputeBy}; this request is made within that time.` : ''}`,
 		'',
-		'The dates cited are those of the containers\' Terminal49 tracking records (carrier and terminal data) at the times given.',
+		"The dates cited are those of the containers' Terminal49 tracking records (carrier and terminal data) at the times given.",
 	);
 	return out.join('\n');
 }
@@ -127,7 +142,21 @@ function finding(f: Finding): IDataObject {
 }
 
 /** A line's item (All Fields): everything its check found, with its invoice's verdict and dispute. */
-export function invoiceLineItem(result: LineResult, invoice: InvoiceResult, position: number): IDataObject {
+export function invoiceLineItem(
+	result: LineResult,
+	invoice: InvoiceResult,
+	position: number,
+): IDataObject {
+	return {
+		...lineFields(result, position),
+		invoice_verdict: invoice.verdict,
+		invoice_amount_in_dispute: invoice.amountInDispute,
+		dispute_text: disputeText(invoice),
+	};
+}
+
+/** What a line's check found (a line item's fields, and each line of an invoice's item). */
+function lineFields(result: LineResult, position: number): IDataObject {
 	const { line } = result;
 	return {
 		type: 'invoice_line',
@@ -151,13 +180,15 @@ export function invoiceLineItem(result: LineResult, invoice: InvoiceResult, posi
 		dispute_by: result.disputeBy,
 		summary: lineSummary(result),
 		findings: shown(result.findings).map(finding),
-		not_checked: notChecked(result.findings).map((f) => ({ check: f.check, code: f.code, core: f.core === true, text: f.text })),
+		not_checked: notChecked(result.findings).map((f) => ({
+			check: f.check,
+			code: f.code,
+			core: f.core === true,
+			text: f.text,
+		})),
 		findings_text: findingsText(result.findings),
 		record: recordOf(result),
 		tariff_reference: result.tariff?.reference ?? null,
-		invoice_verdict: invoice.verdict,
-		invoice_amount_in_dispute: invoice.amountInDispute,
-		dispute_text: disputeText(invoice),
 	};
 }
 
@@ -178,9 +209,7 @@ export function invoiceItem(invoice: InvoiceResult): IDataObject {
 		dispute_by: invoice.disputeBy,
 		summary: invoice.lines.map(lineSummary).join('\n'),
 		findings: invoice.findings.map(finding),
-		line_results: invoice.lines.map((result, i) => invoiceLineItem(result, invoice, i + 1)).map(
-			({ dispute_text: _text, invoice_verdict: _verdict, invoice_amount_in_dispute: _amount, ...rest }) => rest,
-		),
+		line_results: invoice.lines.map((result, i) => lineFields(result, i + 1)),
 		dispute_text: disputeText(invoice),
 	};
 }

@@ -13,7 +13,7 @@ import { readInvoiceLine } from '../../parameters/invoiceLine';
 import { readTariffs } from '../../parameters/tariffs';
 import { tariffOptions } from '../../parameters/tariffFields';
 import { invoiceItem, invoiceLineItem } from '../../views/invoice';
-import type { BatchResult } from '../resources';
+import type { BatchResult } from '../batch';
 
 const properties: INodeProperties[] = [
 	...invoiceFieldProperties,
@@ -34,12 +34,14 @@ const properties: INodeProperties[] = [
 					{
 						name: 'Invoice Line',
 						value: 'line',
-						description: "Each line's verdict and findings, with its invoice's verdict and dispute draft",
+						description:
+							"Each line's verdict and findings, with its invoice's verdict and dispute draft",
 					},
 					{
 						name: 'Invoice',
 						value: 'invoice',
-						description: 'One item per invoice number: its verdict, amounts in dispute per currency and dispute draft',
+						description:
+							'One item per invoice number: its verdict, amounts in dispute per currency and dispute draft',
 					},
 				],
 			},
@@ -56,14 +58,19 @@ export const description = updateDisplayOptions(
 
 /** Whether a line's check reads the container's transport events (the availability at the port). */
 const needsEvents = (line: InvoiceLine) =>
-	line.chargeType === 'demurrage' || line.chargeType === 'combined' || line.availabilityDate !== null;
+	line.chargeType === 'demurrage' ||
+	line.chargeType === 'combined' ||
+	line.availabilityDate !== null;
 
 /**
  * Checks every input item's invoice line at once (the lines of one invoice number are one invoice): each line
  * read and checked for bad input before any request (a bad line fails alone), each container read once however
  * many lines charge it, then the checks (domain/invoice/) and the items (views/invoice.ts).
  */
-export async function execute(this: IExecuteFunctions, itemIndexes: number[]): Promise<BatchResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchResult> {
 	const failed = new Map<number, unknown>();
 	const lines: InvoiceLine[] = [];
 	for (const itemIndex of itemIndexes) {
@@ -82,7 +89,9 @@ export async function execute(this: IExecuteFunctions, itemIndexes: number[]): P
 	for (const line of lines) {
 		const number = line.containerNumber;
 		if (!number || records.has(number) || readErrors.has(number)) continue;
-		const withEvents = lines.some((other) => other.containerNumber === number && needsEvents(other));
+		const withEvents = lines.some(
+			(other) => other.containerNumber === number && needsEvents(other),
+		);
 		try {
 			const read = await t49.containers.forInvoice(number, withEvents, { tariffs });
 			records.set(number, read ? recordFacts(read.container, read.events) : untracked(number));

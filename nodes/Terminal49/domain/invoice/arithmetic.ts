@@ -111,7 +111,9 @@ export function tailAmount(line: InvoiceLine, days: number): number | null {
  */
 export function invoiceArithmetic(lines: readonly InvoiceLine[]): Finding[] {
 	const findings: Finding[] = [];
-	const currencies = [...new Set(lines.map((line) => line.currency).filter((c): c is string => !!c))];
+	const currencies = [
+		...new Set(lines.map((line) => line.currency).filter((c): c is string => !!c)),
+	];
 	if (currencies.length > 1)
 		findings.push({
 			check: 'arithmetic',
@@ -126,7 +128,9 @@ export function invoiceArithmetic(lines: readonly InvoiceLine[]): Finding[] {
 			amount: null,
 			text: `The invoice's lines are in ${currencies.join(' and ')}: its total cannot be one amount due.`,
 		});
-	const totals = [...new Set(lines.map((line) => line.invoiceTotal).filter((t): t is number => t !== null))];
+	const totals = [
+		...new Set(lines.map((line) => line.invoiceTotal).filter((t): t is number => t !== null)),
+	];
 	if (totals.length > 1)
 		findings.push({
 			check: 'arithmetic',
@@ -142,7 +146,11 @@ export function invoiceArithmetic(lines: readonly InvoiceLine[]): Finding[] {
 			text: `The lines of this invoice give different totals (${totals.map((t) => t.toFixed(2)).join(', ')}): check how they were read from the invoice.`,
 		});
 	const amounts = lines.map((line) => line.amount);
-	if (totals.length === 1 && currencies.length <= 1 && amounts.every((a): a is number => a !== null)) {
+	if (
+		totals.length === 1 &&
+		currencies.length <= 1 &&
+		amounts.every((a): a is number => a !== null)
+	) {
 		const sum = toCents(amounts.reduce((a, b) => a + b, 0));
 		const total = totals[0];
 		if (Math.abs(sum - total) >= 0.01)

@@ -118,13 +118,19 @@ export function checkInvoices(
 		const amountBilled: Record<string, number> = {};
 		const inDispute: Record<string, number> = {};
 		for (const result of results) {
-			if (result.line.amount !== null) addTo(amountBilled, result.line.currency, result.line.amount);
-			if (result.amountInDispute > 0) addTo(inDispute, result.line.currency, result.amountInDispute);
+			if (result.line.amount !== null)
+				addTo(amountBilled, result.line.currency, result.line.amount);
+			if (result.amountInDispute > 0)
+				addTo(inDispute, result.line.currency, result.amountInDispute);
 		}
 		const currency = invoiceLines.find((line) => line.currency)?.currency ?? null;
 		for (const finding of findings)
-			if (finding.severity === 'dispute' && finding.amount !== null) addTo(inDispute, currency, finding.amount);
-		const disputeDates = results.map((r) => r.disputeBy).filter((d): d is string => d !== null).sort();
+			if (finding.severity === 'dispute' && finding.amount !== null)
+				addTo(inDispute, currency, finding.amount);
+		const disputeDates = results
+			.map((r) => r.disputeBy)
+			.filter((d): d is string => d !== null)
+			.sort();
 		return {
 			invoiceNumber: invoiceLines[0].invoiceNumber,
 			lines: results,

@@ -31,8 +31,18 @@ const certifies = (value: string | null) =>
 
 /** The elements in the rule's order; `docs/invoices.md` lists them with the node's fields. */
 export const INVOICE_ELEMENTS: readonly InvoiceElement[] = [
-	{ cite: '(a)(1)', name: 'bill of lading number', field: 'Bill of Lading', present: (l) => has(l.billOfLading) },
-	{ cite: '(a)(2)', name: 'container number', field: 'Container Number', present: (l) => has(l.containerNumber) },
+	{
+		cite: '(a)(1)',
+		name: 'bill of lading number',
+		field: 'Bill of Lading',
+		present: (l) => has(l.billOfLading),
+	},
+	{
+		cite: '(a)(2)',
+		name: 'container number',
+		field: 'Container Number',
+		present: (l) => has(l.containerNumber),
+	},
 	{
 		cite: '(a)(3)',
 		name: 'port of discharge',
@@ -46,11 +56,31 @@ export const INVOICE_ELEMENTS: readonly InvoiceElement[] = [
 		field: 'Basis of Liability',
 		present: (l) => has(l.basisOfLiability),
 	},
-	{ cite: '(b)(1)', name: 'invoice date', field: 'Invoice Date', present: (l) => has(l.invoiceDate) },
+	{
+		cite: '(b)(1)',
+		name: 'invoice date',
+		field: 'Invoice Date',
+		present: (l) => has(l.invoiceDate),
+	},
 	{ cite: '(b)(2)', name: 'invoice due date', field: 'Due Date', present: (l) => has(l.dueDate) },
-	{ cite: '(b)(3)', name: 'allowed free time in days', field: 'Free Days', present: (l) => l.freeDays !== null },
-	{ cite: '(b)(4)', name: 'free time start date', field: 'Free Time Start', present: (l) => has(l.freeTimeStart) },
-	{ cite: '(b)(5)', name: 'free time end date', field: 'Free Time End', present: (l) => has(l.freeTimeEnd) },
+	{
+		cite: '(b)(3)',
+		name: 'allowed free time in days',
+		field: 'Free Days',
+		present: (l) => l.freeDays !== null,
+	},
+	{
+		cite: '(b)(4)',
+		name: 'free time start date',
+		field: 'Free Time Start',
+		present: (l) => has(l.freeTimeStart),
+	},
+	{
+		cite: '(b)(5)',
+		name: 'free time end date',
+		field: 'Free Time End',
+		present: (l) => has(l.freeTimeEnd),
+	},
 	{
 		cite: '(b)(6)',
 		name: 'container availability date',
@@ -71,9 +101,24 @@ export const INVOICE_ELEMENTS: readonly InvoiceElement[] = [
 		field: 'Dates Charged',
 		present: (l) => (l.chargedDates?.length ?? 0) > 0,
 	},
-	{ cite: '(c)(1)', name: 'total amount due', field: 'Invoice Total', present: (l) => l.invoiceTotal !== null },
-	{ cite: '(c)(2)', name: 'applicable rule', field: 'Rule (Tariff Reference)', present: (l) => has(l.rule) },
-	{ cite: '(c)(3)', name: 'specific rate(s)', field: 'Daily Rates', present: (l) => has(l.ratesText) },
+	{
+		cite: '(c)(1)',
+		name: 'total amount due',
+		field: 'Invoice Total',
+		present: (l) => l.invoiceTotal !== null,
+	},
+	{
+		cite: '(c)(2)',
+		name: 'applicable rule',
+		field: 'Rule (Tariff Reference)',
+		present: (l) => has(l.rule),
+	},
+	{
+		cite: '(c)(3)',
+		name: 'specific rate(s)',
+		field: 'Daily Rates',
+		present: (l) => has(l.ratesText),
+	},
 	{
 		cite: '(d)(1)',
 		name: 'contact for questions or mitigation requests',

@@ -10,7 +10,8 @@ import type { Finding, InvoiceLine } from './types';
  * checked" unless the user kept it. Only for charges at the port (demurrage, combined D&D).
  */
 export function pickupFindings(line: InvoiceLine, facts: RecordFacts): Finding[] {
-	if (!facts.tracked || (line.chargeType !== 'demurrage' && line.chargeType !== 'combined')) return [];
+	if (!facts.tracked || (line.chargeType !== 'demurrage' && line.chargeType !== 'combined'))
+		return [];
 	const findings: Finding[] = [];
 	const charged = new Set(line.chargedDates ?? []);
 	const blocked = facts.notAvailableDays.filter((day) => charged.has(day));
@@ -28,7 +29,9 @@ export function pickupFindings(line: InvoiceLine, facts: RecordFacts): Finding[]
 			amount: null,
 			text: `Terminal49 recorded the container not available for pickup on ${blocked.length} charged day${blocked.length === 1 ? '' : 's'}: ${blocked.join(', ')}. 46 CFR 545.5(c)(2)(i): the Commission may consider whether demurrage relates to cargo availability.`,
 		});
-	const checkedDay = facts.terminalCheckedAt ? calendarDayOf(facts.terminalCheckedAt, facts.portZone) : null;
+	const checkedDay = facts.terminalCheckedAt
+		? calendarDayOf(facts.terminalCheckedAt, facts.portZone)
+		: null;
 	if (!facts.closed && facts.activeHolds.length && checkedDay && charged.has(checkedDay))
 		findings.push({
 			check: 'pickup',

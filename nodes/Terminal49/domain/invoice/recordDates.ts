@@ -27,7 +27,13 @@ function add(context: Context, finding: Omit<Finding, 'check'>) {
 	context.findings.push({ check: 'record', ...finding });
 }
 
-function cannotCheck(context: Context, code: string, field: string | null, text: string, core: boolean) {
+function cannotCheck(
+	context: Context,
+	code: string,
+	field: string | null,
+	text: string,
+	core: boolean,
+) {
 	add(context, {
 		code,
 		severity: 'cannot_check',
@@ -92,7 +98,8 @@ function identity(context: Context) {
 			? billed === facts.portLocode
 			: [facts.portName, facts.portLocode].some(
 					(known) =>
-						!!known && (known.toUpperCase().includes(billed) || billed.includes(known.toUpperCase())),
+						!!known &&
+						(known.toUpperCase().includes(billed) || billed.includes(known.toUpperCase())),
 				);
 		if (!matches)
 			add(context, {
@@ -215,7 +222,12 @@ function portStart(context: Context) {
 function tariffFreeEnd(tariff: Tariff, startDay: string | null): string | null {
 	if (startDay === null) return null;
 	return dateOfDayNumber(
-		lastFreeDay(dayNumber(startDay), tariff.freeDays, tariff.freeTimeCount, holidayDays(tariff.holidays)),
+		lastFreeDay(
+			dayNumber(startDay),
+			tariff.freeDays,
+			tariff.freeTimeCount,
+			holidayDays(tariff.holidays),
+		),
 	);
 }
 
@@ -266,7 +278,13 @@ function demurrageFreeTime(context: Context) {
 			lfd.original && lfd.original !== lfd.date
 				? ` It moved from ${lfd.original} to ${lfd.date}${line.freeTimeEnd === lfd.original ? ': the invoice uses the last free day before it moved' : ''}.`
 				: '';
-		freeTimeEnd(context, lfd.date, lfdSource(lfd), sameParty(line, lfd.source) ? 'dispute' : 'review', moved);
+		freeTimeEnd(
+			context,
+			lfd.date,
+			lfdSource(lfd),
+			sameParty(line, lfd.source) ? 'dispute' : 'review',
+			moved,
+		);
 		return;
 	}
 	if (tariff) {
@@ -452,7 +470,11 @@ function combined(context: Context) {
 }
 
 /** The record's findings for one line (`tariff`: the user's tariff of the line's clock, or null). */
-export function recordFindings(line: InvoiceLine, facts: RecordFacts, tariff: Tariff | null): Finding[] {
+export function recordFindings(
+	line: InvoiceLine,
+	facts: RecordFacts,
+	tariff: Tariff | null,
+): Finding[] {
 	const context: Context = { line, facts, tariff, findings: [] };
 	if (!facts.tracked) {
 		add(context, {

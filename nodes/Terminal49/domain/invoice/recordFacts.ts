@@ -131,7 +131,10 @@ function availability(
 		since = null;
 	};
 	for (const move of moves) {
-		if (!firstAvailable || Date.parse(String(move.event.timestamp)) < Date.parse(String(firstAvailable.event.timestamp)))
+		if (
+			!firstAvailable ||
+			Date.parse(String(move.event.timestamp)) < Date.parse(String(firstAvailable.event.timestamp))
+		)
 			continue;
 		if (move.event.event === 'container.transport.not_available') {
 			if (since === null) since = dayNumber(move.day);
@@ -149,7 +152,10 @@ function availability(
  * The record of a tracked container: `container` as the client reads it (All Fields: its derived fields, its
  * shipment and POD terminal nested), `events` its transport events (none read: availability unknown).
  */
-export function recordFacts(container: IDataObject, events: readonly IDataObject[] | null): RecordFacts {
+export function recordFacts(
+	container: IDataObject,
+	events: readonly IDataObject[] | null,
+): RecordFacts {
 	const shipment = asObject(container.shipment) ?? {};
 	const zones = sourceTimeZones(container);
 	const portZone = zones.terminal ?? 'UTC';

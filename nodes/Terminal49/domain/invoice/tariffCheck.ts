@@ -13,18 +13,27 @@ import type { Finding, InvoiceLine } from './types';
  */
 
 /** The user's tariff for a line's clock, or null (none set, or the line charges something else). */
-export function tariffFor(line: InvoiceLine, facts: RecordFacts, tariffs: readonly Tariff[]): Tariff | null {
+export function tariffFor(
+	line: InvoiceLine,
+	facts: RecordFacts,
+	tariffs: readonly Tariff[],
+): Tariff | null {
 	const clock = line.chargeType;
 	if (clock !== 'demurrage' && clock !== 'detention' && clock !== 'combined') return null;
 	const key = {
 		shippingLine: line.billingPartyScac ?? facts.shippingLineScac,
-		port: facts.portLocode ?? (/^[A-Z]{2}[A-Z0-9]{3}$/i.test(line.portOfDischarge ?? '') ? line.portOfDischarge!.toUpperCase() : null),
+		port:
+			facts.portLocode ??
+			(/^[A-Z]{2}[A-Z0-9]{3}$/i.test(line.portOfDischarge ?? '')
+				? line.portOfDischarge!.toUpperCase()
+				: null),
 	};
 	const matched = matchTariffs(tariffs, key);
 	return matched[clock as ChargeClockKind] ?? null;
 }
 
-const ratesInWords = (tariff: Tariff) => tariff.tiers.map((tier) => tierText(tier, tariff.currency)).join(', ');
+const ratesInWords = (tariff: Tariff) =>
+	tariff.tiers.map((tier) => tierText(tier, tariff.currency)).join(', ');
 
 function sameTiers(line: InvoiceLine, tariff: Tariff): boolean {
 	const rates = line.rates ?? [];
@@ -43,8 +52,9 @@ export function tariffFindings(line: InvoiceLine, tariff: Tariff | null): Findin
 	if (!tariff) return [];
 	const findings: Finding[] = [];
 	const source = `your tariff "${tariff.reference}"`;
-	const push = (finding: Omit<Finding, 'check' | 'cite' | 'record_says' | 'source'> & { record_says: string }) =>
-		findings.push({ check: 'tariff', cite: null, source, ...finding });
+	const push = (
+		finding: Omit<Finding, 'check' | 'cite' | 'record_says' | 'source'> & { record_says: string },
+	) => findings.push({ check: 'tariff', cite: null, source, ...finding });
 	if (line.freeDays !== null && line.freeDays !== tariff.freeDays)
 		push({
 			code: 'free_days_differ',
@@ -71,7 +81,8 @@ export function tariffFindings(line: InvoiceLine, tariff: Tariff | null): Findin
 		const days = line.chargedDates?.length ?? 0;
 		const billed = chargeForDays(line.rates, days);
 		const byTariff = chargeForDays(tariff.tiers, days);
-		const over = billed !== null && byTariff !== null && billed > byTariff ? toCents(billed - byTariff) : null;
+		const over =
+			billed !== null && byTariff !== null && billed > byTariff ? toCents(billed - byTariff) : null;
 		push({
 			code: 'rates_differ',
 			severity: over !== null ? 'dispute' : 'review',
@@ -94,7 +105,11 @@ export function tariffFindings(line: InvoiceLine, tariff: Tariff | null): Findin
 			amount: null,
 			text: `The invoice bills in ${line.currency}; ${source} is in ${tariff.currency}.`,
 		});
-	if (line.rule && !line.rule.toLowerCase().includes(tariff.reference.toLowerCase()) && !tariff.reference.toLowerCase().includes(line.rule.toLowerCase()))
+	if (
+		line.rule &&
+		!line.rule.toLowerCase().includes(tariff.reference.toLowerCase()) &&
+		!tariff.reference.toLowerCase().includes(line.rule.toLowerCase())
+	)
 		push({
 			code: 'rule_differs',
 			severity: 'review',

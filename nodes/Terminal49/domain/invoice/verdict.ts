@@ -13,7 +13,12 @@ import type { Finding, InvoiceLine, Verdict } from './types';
  * `review` and `fact` findings and the supporting checks that could not be made are listed, and weigh nothing.
  */
 
-const RANK: Record<Verdict, number> = { consistent: 0, 'cannot check': 1, dispute: 2, incomplete: 3 };
+const RANK: Record<Verdict, number> = {
+	consistent: 0,
+	'cannot check': 1,
+	dispute: 2,
+	incomplete: 3,
+};
 
 export function verdictOf(findings: readonly Finding[]): Verdict {
 	if (findings.some((f) => f.severity === 'missing')) return 'incomplete';
@@ -33,10 +38,16 @@ const WHOLE_CHARGE = new Set(['missing_element', 'issued_late', 'not_discharged'
  * What the record and the tariff support of a line: its charged days less those a dispute finding takes out,
  * priced at the user's tariff where one is set, else at the invoice's own rates; null where there are no rates.
  */
-export function expectedAmount(line: InvoiceLine, findings: readonly Finding[], tariff: Tariff | null): number | null {
+export function expectedAmount(
+	line: InvoiceLine,
+	findings: readonly Finding[],
+	tariff: Tariff | null,
+): number | null {
 	const days = line.chargedDates ?? [];
 	const out = new Set(
-		findings.filter((f) => f.severity === 'dispute' && f.check !== 'arithmetic').flatMap((f) => f.dates),
+		findings
+			.filter((f) => f.severity === 'dispute' && f.check !== 'arithmetic')
+			.flatMap((f) => f.dates),
 	);
 	const kept = days.filter((day) => !out.has(day)).length;
 	const tiers = tariff?.tiers ?? line.rates;
