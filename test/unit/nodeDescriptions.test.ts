@@ -64,7 +64,7 @@ describe('subtitles in words', () => {
 				}
 			}
 		}
-		expect(checked).toBe(81);
+		expect(checked).toBe(82);
 	});
 
 	test('both triggers: the chosen events by name, or how many', () => {

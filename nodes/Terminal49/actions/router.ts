@@ -71,7 +71,7 @@ export async function runBatchOperation(
 	const items = result.items.flatMap(({ json, items: paired }) =>
 		actionOutput([json], output, asTool ? { complete: () => true } : undefined).map((shaped) => ({
 			json: shaped,
-			pairedItem: paired.map((item) => ({ item })),
+			pairedItem: paired.length === 1 ? { item: paired[0] } : paired.map((item) => ({ item })),
 		})),
 	);
 	return [...items, ...failures].sort((a, b) => firstPaired(a) - firstPaired(b));
