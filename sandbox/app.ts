@@ -63,8 +63,18 @@ export class SandboxApp implements SandboxCore {
 		return `${this.origin}/v2`;
 	}
 
-	serializer(plan: Plan = 'paid', shape: DeadlineShape = this.options.deadlineShape): Serializer {
-		return new Serializer(this.store, plan, (imo) => this.vesselPosition(imo), shape);
+	serializer(
+		plan: Plan = 'paid',
+		shape: DeadlineShape = this.options.deadlineShape,
+		hideLfdAfterPickup = this.options.hideLfdAfterPickup,
+	): Serializer {
+		return new Serializer(
+			this.store,
+			plan,
+			(imo) => this.vesselPosition(imo),
+			shape,
+			hideLfdAfterPickup,
+		);
 	}
 
 	/** The container serializer a key's account gets: its pinned one, else the `deadlineShape` option. */

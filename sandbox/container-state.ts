@@ -114,7 +114,8 @@ export class ContainerStateMachine {
 	 * the last free days behind the LFD events.
 	 */
 	private terminalSnapshot(c: ContainerRec, shape: DeadlineShape): Record<string, unknown> {
-		const ser = this.core.serializer('paid', shape).container(c).attributes!;
+		// what the terminal reports, not what the serializer shows of it (a hidden LFD did not change)
+		const ser = this.core.serializer('paid', shape, false).container(c).attributes!;
 		const common = {
 			holds_at_pod_terminal: ser.holds_at_pod_terminal,
 			fees_at_pod_terminal: ser.fees_at_pod_terminal,

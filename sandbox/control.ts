@@ -125,6 +125,7 @@ export function summary(app: SandboxApp) {
 			trackingSlots: app.options.trackingSlots,
 			legacyLists: app.options.legacyLists,
 			deadlineShape: app.options.deadlineShape,
+			hideLfdAfterPickup: app.options.hideLfdAfterPickup,
 		},
 	};
 }
@@ -173,8 +174,17 @@ async function route(
 	if (is('GET') || is('GET', 'state')) return ok(summary(app));
 	if (is('GET', 'fixtures')) return ok(app.fixtures());
 	if (is('PATCH', 'options')) {
-		const { ignoredFilters, strictAccept, meEndpoint, trackingSlots, legacyLists, deadlineShape } =
-			body;
+		const {
+			ignoredFilters,
+			strictAccept,
+			meEndpoint,
+			trackingSlots,
+			legacyLists,
+			deadlineShape,
+			hideLfdAfterPickup,
+		} = body;
+		if (hideLfdAfterPickup !== undefined && typeof hideLfdAfterPickup !== 'boolean')
+			throw bad('hideLfdAfterPickup must be true or false');
 		if (deadlineShape !== undefined && deadlineShape !== 'selected' && deadlineShape !== 'legacy')
 			throw bad('deadlineShape must be selected or legacy');
 		if (
@@ -211,6 +221,7 @@ async function route(
 			};
 		if (legacyLists !== undefined) app.options.legacyLists = legacyLists;
 		if (deadlineShape !== undefined) app.options.deadlineShape = deadlineShape;
+		if (hideLfdAfterPickup !== undefined) app.options.hideLfdAfterPickup = hideLfdAfterPickup;
 		return ok(summary(app).options);
 	}
 	if (is('POST', 'containers', '*', 'advance')) {

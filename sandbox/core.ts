@@ -11,7 +11,7 @@ export interface SandboxCore {
 	readonly store: Store;
 	readonly options: SandboxOptions;
 	/** The serializer of an account: its plan (default paid) and container serializer (default the option's). */
-	serializer(plan?: Plan, shape?: DeadlineShape): Serializer;
+	serializer(plan?: Plan, shape?: DeadlineShape, hideLfdAfterPickup?: boolean): Serializer;
 	/** The container serializer a key's account gets: its pinned one, else the `deadlineShape` option. */
 	deadlineShapeOf(key: string | null): DeadlineShape;
 }

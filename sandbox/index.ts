@@ -132,6 +132,7 @@ export function defaultOptions(overrides: Partial<SandboxOptions> = {}): Sandbox
 		meEndpoint: true,
 		trackingSlots: { free: 10 },
 		deadlineShape: 'legacy',
+		hideLfdAfterPickup: false,
 		...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
 	};
 }

@@ -74,6 +74,21 @@ export function podDeadlines(c: ContainerRec) {
 	};
 }
 
+/** The newer serializer's POD deadlines of a container picked up at the port, hidden: no day, no selection. */
+export function hiddenPodDeadlines() {
+	const none = { original: null, current: null, calculated: null, manual: false };
+	return {
+		line: none,
+		facility: { ...none },
+		unified: {
+			original_value: null,
+			original_selection: null,
+			current_value: null,
+			current_selection: null,
+		},
+	};
+}
+
 /** What a change can move: the line's and the facility's day and the selected one. */
 export interface LfdState {
 	line: number | null;

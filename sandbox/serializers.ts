@@ -42,7 +42,13 @@ import {
 	VESSELS_BY_IMO,
 	type VesselRef,
 } from './reference-data';
-import { LEGACY_LFD_SENTINEL, coalescedLfd, podDeadlines, visibleLineLfd } from './pod-deadlines';
+import {
+	LEGACY_LFD_SENTINEL,
+	coalescedLfd,
+	hiddenPodDeadlines,
+	podDeadlines,
+	visibleLineLfd,
+} from './pod-deadlines';
 import type { Store } from './store';
 import {
 	containerStatus,
@@ -86,6 +92,8 @@ export class Serializer {
 		private readonly positionOf?: PositionOf,
 		/** The account's container serializer (pod-deadlines.ts). */
 		readonly deadlineShape: DeadlineShape = 'legacy',
+		/** The newer serializer hides the last free days of a container picked up at the port (the option). */
+		readonly hideLfdAfterPickup = false,
 	) {}
 
 	lookup = (type: string, id: string): ResourceObject | undefined => {
@@ -297,6 +305,11 @@ export class Serializer {
 		const railVisible = planHas(this.plan, 'rail_lfd');
 		const lfdRail = railVisible ? c.lfdRail : null;
 		const selected = this.deadlineShape === 'selected';
+		const lfdHidden =
+			selected &&
+			this.hideLfdAfterPickup &&
+			!metro &&
+			c.stage >= milestoneIndex(s.milestones, 'full_out');
 		const t = (short: string) => iso(timeOf(s, c, short));
 		const status = containerStatus(s, c);
 		const rawIds = rawEventKeys(s, c).map((key) => this.rawRef(c.id, key));
@@ -376,7 +389,10 @@ export class Serializer {
 				ind_facility_fees: null,
 				ind_facility_lfd_on: metro ? iso(lfdRail) : null,
 				import_deadlines: selected
-					? { pickup_lfd_rail: iso(lfdRail), pod: podDeadlines(c) }
+					? {
+							pickup_lfd_rail: iso(lfdRail),
+							pod: lfdHidden ? hiddenPodDeadlines() : podDeadlines(c),
+						}
 					: {
 							pickup_lfd_terminal: iso(c.lfdTerminal),
 							pickup_lfd_rail: iso(lfdRail),
@@ -384,7 +400,7 @@ export class Serializer {
 						},
 				// The steamship line's last free day (the older serializer's pickup_lfd_line, the newer one's
 				// pod.line.current), null while the carrier withholds it, in both generations.
-				ssl_lfd: iso(visibleLineLfd(c)),
+				ssl_lfd: lfdHidden ? null : iso(visibleLineLfd(c)),
 			},
 			relationships,
 			links: { self: `/v2/containers/${c.id}` },

@@ -83,6 +83,13 @@ export interface SandboxOptions {
 	 * webhook delivery), so a test can change it on `sb.options`.
 	 */
 	deadlineShape: DeadlineShape;
+	/**
+	 * Whether the newer serializer hides a container's last free days once it is picked up at the port of
+	 * discharge (API-DRIFT.md section 7: "LFDs are hidden once a container is picked up at the POD"):
+	 * `import_deadlines.pod` then carries no day and `ssl_lfd` is null. Default false (the sandbox's records as
+	 * before); read per request. The older serializer keeps them (the live captures show months-past LFDs).
+	 */
+	hideLfdAfterPickup: boolean;
 }
 
 export interface Hold {
