@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { name as packageName } from '../../package.json';
+import { INVOICE_FIELDS } from '../../nodes/Terminal49/parameters/invoiceFields';
 import { ROW_COLUMNS } from '../helpers/rowColumns';
 
 const DIR = join(__dirname, '..', '..', 'examples');
@@ -36,6 +37,7 @@ const AI_TYPES = [
 	'@n8n/n8n-nodes-langchain.agent',
 	'@n8n/n8n-nodes-langchain.lmChatOpenAi',
 	'@n8n/n8n-nodes-langchain.memoryBufferWindow',
+	'@n8n/n8n-nodes-langchain.informationExtractor',
 ];
 const examples: Array<[string, Example]> = FILES.map((file) => [
 	file,
@@ -52,9 +54,11 @@ function strings(value: unknown): string[] {
 
 const CODE_TYPES = /\.(code|function|functionItem|aiTransform|executeCommand)$/i;
 
-test('thirteen examples, as npm start and the docs list them', () => {
+test('fifteen examples, as npm start and the docs list them', () => {
 	expect(FILES).toEqual([
 		'ai-container-assistant.json',
+		'check-dnd-invoice-pdf.json',
+		'check-dnd-invoices.json',
 		'containers-kept-current-polling.json',
 		'containers-kept-current-sheets.json',
 		'containers-kept-current.json',
@@ -136,6 +140,11 @@ test('ids, names, webhook paths and the data table are kept', () => {
 			't49ExAiAssistant',
 			'Terminal49: container assistant (AI agent chat)',
 		],
+		'check-dnd-invoice-pdf.json': [
+			't49ExDndInvoicePdf',
+			'Terminal49: check a D&D invoice from its PDF',
+		],
+		'check-dnd-invoices.json': ['t49ExDndInvoices', 'Terminal49: check D&D invoices (Data Table)'],
 		'containers-kept-current.json': [
 			't49ExBoard',
 			'Terminal49: containers kept current (Data Table)',
@@ -174,6 +183,7 @@ test('ids, names, webhook paths and the data table are kept', () => {
 		't49-example-ai-assistant',
 		't49-example-board',
 		't49-example-board-sheets',
+		't49-example-dnd-invoice-pdf',
 		't49-example-eta-slipped',
 		't49-example-hold-cleared',
 		't49-example-milestones',
@@ -384,5 +394,84 @@ describe('containers kept current: one row per container from every source, matc
 			(n) => n.name === 'The Sheet',
 		)!;
 		expect(String(note.parameters.content)).toContain(`\`${ROW_COLUMNS.join(' | ')}\``);
+	});
+});
+
+describe("D&D invoices (issue 47): the lines table holds the check's columns, the boards keep the last free day", () => {
+	const byFile = Object.fromEntries(examples);
+	const node = (file: string, name: string) => byFile[file].nodes.find((n) => n.name === name)!;
+	const tableColumns = (file: string, name: string) =>
+		(node(file, name).parameters.columns as { column: Array<{ name: string }> }).column.map(
+			(c) => c.name,
+		);
+	const KEPT = ['kept_last_free_day', 'kept_last_free_day_source', 'kept_as_of'];
+
+	test('every field of Check D&D Invoice reads a column of the lines table (the kept ones from the evidence table), and the verdict is written back', () => {
+		const lines = tableColumns('check-dnd-invoices.json', 'Ensure the Invoice Lines Table');
+		const fields = INVOICE_FIELDS.map((f) => f.column);
+		expect(lines.filter((c) => fields.includes(c))).toEqual(
+			fields.filter((c) => !KEPT.includes(c)),
+		);
+		expect(lines.filter((c) => !fields.includes(c))).toEqual([
+			'verdict',
+			'amount_in_dispute',
+			'dispute_by',
+			'findings',
+			'checked_as_of',
+		]);
+		const check = node('check-dnd-invoices.json', 'Check the Invoices');
+		expect(check.parameters).toMatchObject({ resource: 'invoice', operation: 'check' });
+		// the fields keep their default expressions: each the column of its name
+		for (const field of INVOICE_FIELDS) expect(check.parameters[field.name]).toBeUndefined();
+		expect(node('check-dnd-invoices.json', 'Lines With Kept Facts').parameters).toMatchObject({
+			fieldsToMatchString: 'container_number',
+			joinMode: 'enrichInput1',
+			options: { clashHandling: { values: { resolveClash: 'preferInput1' } } },
+		});
+	});
+
+	test.each([
+		'containers-kept-current.json',
+		'containers-kept-current-polling.json',
+		'check-dnd-invoices.json',
+	])('%s: the evidence table holds the kept last free day', (file) => {
+		expect(tableColumns(file, 'Ensure the Evidence Table')).toEqual(['container_number', ...KEPT]);
+	});
+
+	test.each(['containers-kept-current.json', 'containers-kept-current-polling.json'])(
+		'%s: every source keeps a row with a last free day (one without never clears it), newest wins',
+		(file) => {
+			const trigger = byFile[file].nodes.find((n) => /terminal49(Polling)?Trigger$/.test(n.type))!;
+			for (const source of ['Get Every Container', trigger.name])
+				expect(byFile[file].connections[source].main[0].map((l) => l.node)).toContain(
+					'Has a Last Free Day',
+				);
+			expect(JSON.stringify(node(file, 'Has a Last Free Day').parameters)).toContain('"notEmpty"');
+			expect(node(file, 'Update Unless the Kept One Is Newer').parameters).toMatchObject({
+				operation: 'update',
+				filters: {
+					conditions: [
+						{ keyName: 'container_number', condition: 'eq' },
+						{ keyName: 'kept_as_of', condition: 'lte', keyValue: '={{ $json.kept_as_of }}' },
+					],
+				},
+			});
+		},
+	);
+
+	test("the PDF example: n8n's own Extract From File and Information Extractor, deactivated until its model is set, its schema the check's columns", () => {
+		const file = 'check-dnd-invoice-pdf.json';
+		const extractor = node(file, "Read the Invoice's Fields");
+		expect(extractor).toMatchObject({ disabled: true });
+		expect(node(file, 'OpenAI Chat Model')).toMatchObject({ disabled: true });
+		const schema = JSON.parse(String(extractor.parameters.inputSchema));
+		expect(Object.keys(schema.properties.lines.items.properties)).toEqual(
+			INVOICE_FIELDS.map((f) => f.column).filter((c) => !KEPT.includes(c)),
+		);
+		expect(
+			String(
+				(extractor.parameters.options as { systemPromptTemplate: string }).systemPromptTemplate,
+			),
+		).toMatch(/never guess/);
 	});
 });

@@ -151,6 +151,7 @@ export function invoiceLineItem(
 		...lineFields(result, position),
 		invoice_verdict: invoice.verdict,
 		invoice_amount_in_dispute: invoice.amountInDispute,
+		invoice_amount_in_dispute_text: sums(invoice.amountInDispute) || null,
 		dispute_text: disputeText(invoice),
 	};
 }
