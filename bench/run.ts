@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the four sections of issue 7, the polling trigger's (5, issue 16), filtered lists (6,
  * issue 22), what an AI agent reads per question (7, issue 26) and the trigger's catch-up after an outage (8,
- * issue 40: bench/catchUp.ts), printed as tables and saved to bench/last-run.{json,md}.
+ * issue 40: bench/catchUp.ts) and the D&D invoice check (9, issue 47: bench/invoices.ts), printed as tables and saved to bench/last-run.{json,md}.
  * Not part of `npm test`. Takes a few minutes; needs the real-n8n harness (`scripts/ensure-n8n.sh`).
  *
  *   BENCH_SECTIONS=1,2,3,4,5,6 which sections to run
@@ -46,11 +46,13 @@ import type { AgentTokensResult } from './agentTokens';
 import { agentTokensTable, runAgentTokensBench } from './agentTokens';
 import type { CatchUpResult } from './catchUp';
 import { catchUpTable, runCatchUpBench } from './catchUp';
+import type { InvoiceBenchResult } from './invoices';
+import { invoiceTable, runInvoiceBench } from './invoices';
 
 const env = (name: string, fallback: number) =>
 	process.env[name] ? Number(process.env[name]) : fallback;
 const SECTIONS = new Set(
-	(process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6,7,8').split(',').map((s) => s.trim()),
+	(process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6,7,8,9').split(',').map((s) => s.trim()),
 );
 const TOTAL = env('BENCH_CONTAINERS', 10_000);
 const WINDOW_MS = env('BENCH_WINDOW_MS', 3000);
@@ -68,6 +70,7 @@ interface Results {
 	filteredLists?: FilteredListsResult;
 	agentTokens?: AgentTokensResult;
 	catchUp?: CatchUpResult;
+	invoices?: InvoiceBenchResult;
 	triggerQueue?: QueueTriggerResult;
 	overheads?: Overheads;
 	notes: string[];
@@ -328,6 +331,8 @@ export function renderMarkdown(results: Results): string {
 		);
 	if (results.catchUp)
 		parts.push("### 8. The trigger's catch-up after an outage\n\n" + catchUpTable(results.catchUp));
+	if (results.invoices)
+		parts.push('### 9. The D&D invoice check\n\n' + invoiceTable(results.invoices));
 	if (results.notes.length) parts.push('Notes:\n' + results.notes.map((n) => `- ${n}`).join('\n'));
 	return parts.join('\n\n') + '\n';
 }
@@ -568,6 +573,16 @@ async function main() {
 		} catch (error) {
 			results.notes.push(
 				`the catch-up could not be measured: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+			);
+		}
+	}
+	if (SECTIONS.has('9')) {
+		try {
+			results.invoices = await runInvoiceBench();
+			console.log(invoiceTable(results.invoices));
+		} catch (error) {
+			results.notes.push(
+				`the invoice check could not be measured: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
 			);
 		}
 	}

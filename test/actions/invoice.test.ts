@@ -207,7 +207,7 @@ describe('Check D&D Invoice against a sandbox container', () => {
 		expect(invoice.amount_in_dispute).toMatch(/^\d+\.\d{2} USD$/);
 	});
 
-	it('each container is read once, however many lines charge it: two requests a container (the container, its events)', async () => {
+	it('each container is read once, however many lines charge it: one request for all of them', async () => {
 		const a = await factsOf('empty_returned');
 		const b = await factsOf('picked_up_yesterday');
 		sb.clearRequests();
@@ -219,8 +219,34 @@ describe('Check D&D Invoice against a sandbox container', () => {
 		];
 		const out = await invoices.run({ operation: 'check' }, { ...ALL, items });
 		expect(out).toHaveLength(4);
+		// one request for both containers: filter[number] takes them comma-separated (commas OR), with their
+		// shipment, POD terminal and transport events included
 		const reads = sb.requests.filter((r) => r.path.includes('/containers'));
-		expect(reads).toHaveLength(4);
+		expect(reads.map((r) => r.query['filter[number]'])).toEqual([`${a.number},${b.number}`]);
+		expect(reads[0].query.include).toBe('shipment,pod_terminal,transport_events');
+	});
+
+	it('a service that drops the number filter: each number looked up alone, the same verdicts', async () => {
+		const f = await factsOf('empty_returned');
+		const items = [
+			terminalLine(f),
+			terminalLine(f, { invoice_number: 'TRM-4', container_number: 'MSCU1234565' }),
+		];
+		const expected = await invoices.run(
+			{ operation: 'check', output: 'simplified' },
+			{ ...ALL, items },
+		);
+		sb.options.ignoredFilters = ['filter[number]'];
+		try {
+			const dropped = await invoices.run(
+				{ operation: 'check', output: 'simplified' },
+				{ ...ALL, items },
+			);
+			expect(dropped).toEqual(expected);
+			expect(dropped.map((d) => d.verdict)).toEqual(['consistent', 'cannot check']);
+		} finally {
+			sb.options.ignoredFilters = [];
+		}
 	});
 
 	it('bad input is refused before any request, naming the field, the value and the fix', async () => {

@@ -7,7 +7,12 @@ import { tariffsNeedShipment } from '../domain/tariffs';
 import { DEFAULT_IMMINENT_DAYS } from '../domain/urgency';
 import type { DeadlineRule, LfdSource } from '../domain/deadlines';
 import { DEFAULT_WATCHED_DEADLINE, selectsLfd } from '../domain/deadlines';
-import { assertContainerNumber, assertId, assertNotEmpty } from '../errors/validation';
+import {
+	assertContainerNumber,
+	assertId,
+	assertNotEmpty,
+	wrongCheckDigit,
+} from '../errors/validation';
 import type { HonouredFilter, ListOptions, Take } from './api';
 import type { JsonApiDocument, ResourceObject } from './jsonApi';
 import { attributesOf, itemsOf, recordsOf, resourcesOf } from './jsonApi';
@@ -37,6 +42,8 @@ import { includeQuery, Resource, segment } from './resource';
  * spending more of the rate limit.
  */
 const MAX_NUMBER_PAGES = 100;
+/** Container numbers read in one request by forInvoices: a page of containers holds 50 at most. */
+const INVOICE_BATCH = 50;
 
 /** The includes asked for, with the shipment where a tariff of one line or port must be matched. */
 function withTariffIncludes(include: string[], tariffs: readonly Tariff[] | undefined): string[] {
@@ -137,21 +144,50 @@ export class Containers extends Resource {
 	}
 
 	/**
-	 * A container's record as an invoice check reads it (Invoice > Check D&D Invoice): the container by its
-	 * number with its shipment and POD terminal (byNumber: one request), and, `withEvents`, its transport events
-	 * (the availability the terminal recorded: one more); null when the account does not track it.
+	 * The records of many containers at once, as an invoice check reads them (Invoice > Check D&D Invoice): each
+	 * with its shipment, POD terminal and transport events (the availability the terminal recorded), by number.
+	 * `filter[number]` takes several numbers, comma-separated (commas OR: Terminal49's filter reference), so one
+	 * request reads a page of up to 50 containers (a page holds no more). The records are matched on their
+	 * numbers; a service that dropped the filter (another container came back) gets the one-number look-up of
+	 * byNumber for each number it did not answer. A number absent from the answer is not tracked.
 	 */
-	async forInvoice(
-		number: string,
-		withEvents: boolean,
+	async forInvoices(
+		numbers: readonly string[],
 		insights: InsightOptions = {},
-	): Promise<{ container: IDataObject; events: IDataObject[] | null } | null> {
-		const [container] = await this.byNumber(number, ['shipment', 'pod_terminal'], insights);
-		if (!container) return null;
-		const events = withEvents
-			? (await this.transportEvents(String(container.id), [], {})).items
-			: null;
-		return { container, events };
+	): Promise<Map<string, IDataObject>> {
+		const found = new Map<string, IDataObject>();
+		const include = ['shipment', 'pod_terminal', 'transport_events'];
+		const read = { ...insights, now: insights.now ?? new Date() };
+		const unique = [...new Set(numbers)];
+		for (let start = 0; start < unique.length; start += INVOICE_BATCH) {
+			const batch = unique.slice(start, start + INVOICE_BATCH);
+			const wanted = new Set(batch);
+			let ignored = false;
+			for await (const page of this.api.pages({
+				method: 'GET',
+				path: '/containers',
+				qs: {
+					'filter[number]': batch.join(','),
+					...includeQuery(withTariffIncludes(include, insights.tariffs)),
+					'page[size]': INVOICE_BATCH,
+				},
+			})) {
+				for (const item of itemsOf(page, (flat) => addContainerInsights(flat, undefined, read))) {
+					const number = String(item.number ?? '');
+					if (wanted.has(number)) found.set(number, item);
+					else ignored = true;
+				}
+				if (ignored) break;
+			}
+			if (!ignored) continue;
+			for (const number of batch) {
+				// a number whose check digit is wrong is no tracked container (its line says so), not an error
+				if (found.has(number) || wrongCheckDigit(number)) continue;
+				const [container] = await this.byNumber(number, include, insights);
+				if (container) found.set(number, container);
+			}
+		}
+		return found;
 	}
 
 	/** `GET /containers/{id}`: the container (derived fields added, counted as `insights` says). */

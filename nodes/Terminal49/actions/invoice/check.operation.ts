@@ -56,16 +56,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Whether a line's check reads the container's transport events (the availability at the port). */
-const needsEvents = (line: InvoiceLine) =>
-	line.chargeType === 'demurrage' ||
-	line.chargeType === 'combined' ||
-	line.availabilityDate !== null;
-
 /**
  * Checks every input item's invoice line at once (the lines of one invoice number are one invoice): each line
  * read and checked for bad input before any request (a bad line fails alone), each container read once however
- * many lines charge it, then the checks (domain/invoice/) and the items (views/invoice.ts).
+ * many lines charge it (fifty to a request), then the checks (domain/invoice/) and the items (views/invoice.ts).
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -84,35 +78,33 @@ export async function execute(
 	const options = this.getNodeParameter('options', first, {}) as IDataObject;
 	const tariffs = readTariffs(this.getNode(), first, options);
 	const t49 = terminal49(this, first);
-	const records = new Map<string, RecordFacts>();
-	const readErrors = new Map<string, unknown>();
-	for (const line of lines) {
-		const number = line.containerNumber;
-		if (!number || records.has(number) || readErrors.has(number)) continue;
-		const withEvents = lines.some(
-			(other) => other.containerNumber === number && needsEvents(other),
-		);
-		try {
-			const read = await t49.containers.forInvoice(number, withEvents, { tariffs });
-			records.set(number, read ? recordFacts(read.container, read.events) : untracked(number));
-		} catch (error) {
-			readErrors.set(number, error);
-		}
+	const numbers = lines.map((line) => line.containerNumber).filter((n): n is string => !!n);
+	let records: Map<string, IDataObject>;
+	try {
+		records = numbers.length ? await t49.containers.forInvoices(numbers, { tariffs }) : new Map();
+	} catch (error) {
+		// the read failed: every line that needed it fails with it (the bad lines already have their own error)
+		for (const line of lines) if (line.containerNumber) failed.set(line.item, error);
+		records = new Map();
 	}
-	const checked = lines.filter((line) => {
-		const error = line.containerNumber ? readErrors.get(line.containerNumber) : undefined;
-		if (error !== undefined) failed.set(line.item, error);
-		return error === undefined;
-	});
+	const facts = new Map<string, RecordFacts>();
 	const factsOf = (line: InvoiceLine): RecordFacts => {
-		const read = line.containerNumber ? records.get(line.containerNumber) : undefined;
-		return read ? withKept(read, line.kept) : untracked(line.containerNumber ?? '');
+		const number = line.containerNumber ?? '';
+		let read = facts.get(number);
+		if (!read) {
+			const container = records.get(number);
+			read = container
+				? recordFacts(container, (container.transport_events as IDataObject[] | undefined) ?? null)
+				: untracked(number);
+			facts.set(number, read);
+		}
+		return withKept(read, line.kept);
 	};
+	const checked = lines.filter((line) => !failed.has(line.item));
 	const invoices = checkInvoices(checked, factsOf, tariffs);
 	const per = (options.returnPer as string) === 'invoice' ? 'invoice' : 'line';
 	return { items: itemsOf(invoices, per), failed };
 }
-
 function itemsOf(invoices: InvoiceResult[], per: 'line' | 'invoice') {
 	if (per === 'invoice')
 		return invoices.map((invoice) => ({
