@@ -66,6 +66,18 @@ const TOOLS: Record<string, Json> = {
 		// an agent rarely knows the carrier's SCAC: Terminal49 infers it from the number
 		autoDetectCarrier: true,
 	},
+	// "Is this invoice right?": the fields a coordinator quotes in the chat; the others are not on what they gave
+	check_invoice: {
+		resource: 'invoice',
+		operation: 'check',
+		containerNumber: fromAI('container_number', 'The container number the invoice charges'),
+		chargeType: fromAI('charge_type', 'demurrage, detention or combined'),
+		chargedFrom: fromAI('charged_from', 'The first date charged, YYYY-MM-DD'),
+		chargedTo: fromAI('charged_to', 'The last date charged, YYYY-MM-DD'),
+		rates: fromAI('rates', 'The daily rates in tiers, e.g. 1+: 150'),
+		amount: fromAI('amount', 'The amount billed for the container'),
+		currency: fromAI('currency', 'The currency, e.g. USD'),
+	},
 };
 
 /**
@@ -77,6 +89,7 @@ const DESCRIPTIONS = {
 	container_journey: 'Get why a container is late by container number in Terminal49',
 	container_route: 'Get the route of a container by container number in Terminal49',
 	track_container: 'Start tracking a container or shipment by number in Terminal49',
+	check_invoice: 'Check a D&D invoice against the container in Terminal49',
 };
 
 /** The same for each tool of the example, its description set to "Set Automatically" (by the tools' names). */
@@ -197,6 +210,31 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 		const onShip = fixture('on_ship');
 		const newBox = 'MSKU7654328';
 		const mistyped = 'MSKU7654321';
+		// an invoice line for a container picked up and returned: demurrage through two days after its full out
+		const billed = fixture('empty_returned');
+		const billedRecord: any = await (
+			await fetch(`${t49.sandbox.baseUrl}/containers/${billed.containerId}`, {
+				headers: { Authorization: `Token ${t49.sandbox.keys.paid}` },
+			})
+		).json();
+		const outAt = billedRecord.data.attributes;
+		const fullOut = new Intl.DateTimeFormat('en-CA', {
+			timeZone: outAt.pod_timezone,
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+		}).format(new Date(outAt.pod_full_out_at));
+		const plusDays = (day: string, n: number) =>
+			new Date(Date.parse(day) + n * 86_400_000).toISOString().slice(0, 10);
+		const invoiceArgs = {
+			container_number: billed.containerNumber,
+			charge_type: 'demurrage',
+			charged_from: fullOut,
+			charged_to: plusDays(fullOut, 2),
+			rates: '1+: 150',
+			amount: '450',
+			currency: 'USD',
+		};
 		const conversations = scripted([
 			{
 				question: `Where's ${ready.containerNumber}?`,
@@ -225,6 +263,10 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 				// MSKU7654328 with its last digit mistyped: Find answers a typo, so a good agent tracks nothing
 				question: `Start tracking ${mistyped}.`,
 				calls: [{ tool: 'find_container', args: { number: mistyped } }],
+			},
+			{
+				question: `Is this invoice right? ${billed.containerNumber}, demurrage ${fullOut} to ${plusDays(fullOut, 2)} at 150 USD a day, 450 USD.`,
+				calls: [{ tool: 'check_invoice', args: invoiceArgs }],
 			},
 		]);
 		const model = await modelServer(conversations, 'Scripted model');
@@ -297,7 +339,7 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 				required: ['number'],
 			});
 
-			const [where, late, fake, track, route, typo] = conversations;
+			const [where, late, fake, track, route, typo, invoice] = conversations;
 			// "Where's …?": the people-first answer, under 1,000 tokens
 			const [found] = recordsOf(where.results[0]);
 			expect(found).toMatchObject({
@@ -343,6 +385,19 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 					(r) => r.method === 'POST' && JSON.stringify(r.body ?? null).includes(mistyped),
 				),
 			).toEqual([]);
+			// "Is this invoice right?": one call answers it from the container's record: two days charged after it
+			// left the terminal full, and what the chat did not give is not on the invoice (541.6)
+			expect(invoice.results).toHaveLength(1);
+			const [checked] = recordsOf(invoice.results[0]);
+			expect(checked).toMatchObject({
+				container_number: billed.containerNumber,
+				verdict: 'incomplete',
+				amount_billed: 450,
+			});
+			expect(checked.findings).toContain(
+				`after container ${billed.containerNumber} left the terminal full on ${fullOut}: ${plusDays(fullOut, 1)}, ${plusDays(fullOut, 2)}`,
+			);
+			expect(checked.findings).toMatch(/46 CFR 541\.6\(b\)\(1\) \(invoice date\)/);
 			// no tool result holds a key
 			const everything = JSON.stringify(conversations.map((c) => c.results));
 			for (const key of keys()) expect(everything).not.toContain(key);
