@@ -10,6 +10,7 @@
  * digest lists the invoices to dispute with their drafts and the amount in question per currency, and its picture
  * is docs/img/example-check-dnd-invoices.png.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -290,5 +291,59 @@ describe('Check D&D invoices (Data Table) in real n8n', () => {
 		} finally {
 			await browser.close();
 		}
+	});
+
+	test.each([
+		['Upload an Invoice', 'n8n-nodes-base/dist/nodes/Form/FormTrigger.node.js', 'FormTrigger'],
+		[
+			'Read the PDF',
+			'n8n-nodes-base/dist/nodes/Files/ExtractFromFile/ExtractFromFile.node.js',
+			'ExtractFromFile',
+		],
+		[
+			"Read the Invoice's Fields",
+			'@n8n/n8n-nodes-langchain/dist/nodes/chains/InformationExtractor/InformationExtractor.node.js',
+			'InformationExtractor',
+		],
+		[
+			'One Item per Line',
+			'n8n-nodes-base/dist/nodes/Transform/SplitOut/SplitOut.node.js',
+			'SplitOut',
+		],
+	])(
+		"the PDF example's %s, by n8n 2.41's own node: every parameter kept as written, no issue",
+		(name, modulePath, exported) => {
+			const file = path.join(ROOT, 'examples', 'check-dnd-invoice-pdf.json');
+			const node = example('check-dnd-invoice-pdf.json').nodes.find((n) => n.name === name)!;
+			const run = spawnSync(
+				harness.paths.NODE24,
+				[
+					path.join(__dirname, 'nodeDescription.js'),
+					harness.paths.CACHE,
+					modulePath,
+					exported,
+					file,
+					name,
+				],
+				{ encoding: 'utf8' },
+			);
+			if (run.status !== 0) throw new Error(run.stderr);
+			const n8n = JSON.parse(run.stdout);
+			expect(n8n.versions).toContain(node.typeVersion);
+			expect(n8n.kept).toEqual(node.parameters);
+			expect(n8n.issues).toBeNull();
+		},
+	);
+
+	test('the PDF example imports into n8n as it is', async () => {
+		const created = await t49.stack.client.createWorkflow(
+			t49.bind(example('check-dnd-invoice-pdf.json')),
+		);
+		const saved = await t49.stack.client.getWorkflow(created.id);
+		expect(saved.nodes.map((n: any) => n.name).sort()).toEqual(
+			example('check-dnd-invoice-pdf.json')
+				.nodes.map((n) => n.name)
+				.sort(),
+		);
 	});
 });

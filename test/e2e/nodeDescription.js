@@ -52,7 +52,9 @@ const operations = description.properties
 process.stdout.write(
 	JSON.stringify({
 		defaultVersion: type.description.defaultVersion ?? null,
-		versions: type.nodeVersions ? Object.keys(type.nodeVersions).map(Number) : [],
+		versions: type.nodeVersions
+			? Object.keys(type.nodeVersions).map(Number)
+			: [].concat(type.description.version ?? []),
 		resource: withDefaults.resource ?? null,
 		operations,
 		kept,
