@@ -11,9 +11,9 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { runnerFor } from '../helpers/actionHarness';
 import { pinDate } from '../helpers/clock';
+import { addDays, between, dayIn } from '../helpers/days';
 
 const HOUR = 3_600_000;
-const DAY = 86_400_000;
 /** A Tuesday; the sandbox's dates are relative to it. */
 const EPOCH = Date.UTC(2026, 9, 20);
 const NOW = EPOCH + 2 * HOUR;
@@ -41,18 +41,6 @@ beforeEach(() => {
 	resetRateLimiter();
 	sb.clearRequests();
 });
-
-const dayIn = (instant: string, zone: string) =>
-	new Intl.DateTimeFormat('en-CA', {
-		timeZone: zone,
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-	}).format(new Date(instant));
-const addDays = (day: string, n: number) =>
-	new Date(Date.parse(day) + n * DAY).toISOString().slice(0, 10);
-const between = (from: string, to: string) =>
-	Math.round((Date.parse(to) - Date.parse(from)) / DAY) + 1;
 
 const get = async (path: string) =>
 	(await (

@@ -19,6 +19,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { NODE_TYPES, ROOT, startT49Stack } from './helpers';
 import type { T49Stack, WorkflowJson } from './helpers';
 import { scripted, startModelServer } from './scriptedModel';
+import { addDays, dayIn } from '../helpers/days';
 import type { Conversation, ModelApi } from './scriptedModel';
 
 jest.setTimeout(240_000);
@@ -218,19 +219,12 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 			})
 		).json();
 		const outAt = billedRecord.data.attributes;
-		const fullOut = new Intl.DateTimeFormat('en-CA', {
-			timeZone: outAt.pod_timezone,
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-		}).format(new Date(outAt.pod_full_out_at));
-		const plusDays = (day: string, n: number) =>
-			new Date(Date.parse(day) + n * 86_400_000).toISOString().slice(0, 10);
+		const fullOut = dayIn(outAt.pod_full_out_at, outAt.pod_timezone);
 		const invoiceArgs = {
 			container_number: billed.containerNumber,
 			charge_type: 'demurrage',
 			charged_from: fullOut,
-			charged_to: plusDays(fullOut, 2),
+			charged_to: addDays(fullOut, 2),
 			rates: '1+: 150',
 			amount: '450',
 			currency: 'USD',
@@ -265,7 +259,7 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 				calls: [{ tool: 'find_container', args: { number: mistyped } }],
 			},
 			{
-				question: `Is this invoice right? ${billed.containerNumber}, demurrage ${fullOut} to ${plusDays(fullOut, 2)} at 150 USD a day, 450 USD.`,
+				question: `Is this invoice right? ${billed.containerNumber}, demurrage ${fullOut} to ${addDays(fullOut, 2)} at 150 USD a day, 450 USD.`,
 				calls: [{ tool: 'check_invoice', args: invoiceArgs }],
 			},
 		]);
@@ -395,7 +389,7 @@ describe("n8n's AI Agent with the OpenAI Chat Model and the Terminal49 Tool", ()
 				amount_billed: 450,
 			});
 			expect(checked.findings).toContain(
-				`after container ${billed.containerNumber} left the terminal full on ${fullOut}: ${plusDays(fullOut, 1)}, ${plusDays(fullOut, 2)}`,
+				`after container ${billed.containerNumber} left the terminal full on ${fullOut}: ${addDays(fullOut, 1)}, ${addDays(fullOut, 2)}`,
 			);
 			expect(checked.findings).toMatch(/46 CFR 541\.6\(b\)\(1\) \(invoice date\)/);
 			// no tool result holds a key

@@ -311,9 +311,31 @@ function demurrageFreeTime(context: Context) {
 	);
 }
 
+/** The days a line charges after the clock stopped (`stop`: the full out or the empty's return). */
+function chargedAfterStop(
+	context: Context,
+	stop: { day: string; code: string; field: string; was: string; what: string },
+) {
+	const { line, facts } = context;
+	const late = after(line, stop.day);
+	if (!late.length) return;
+	add(context, {
+		code: stop.code,
+		severity: 'dispute',
+		cite: '46 CFR 541.6(b)(8)',
+		field: 'Dates Charged',
+		invoice_says: late.join(', '),
+		record_says: `${stop.was} ${stop.day}`,
+		source: sourceOf(facts, stop.field),
+		dates: late,
+		amount: tailAmount(line, late.length),
+		text: `The invoice charges ${stop.what}${plural(late.length, 'day')} after ${stop.was === 'full out' ? `container ${facts.containerNumber} left the terminal full` : 'the empty was returned'} on ${stop.day}: ${late.join(', ')}.`,
+	});
+}
+
 /** No demurrage after full out. */
 function demurrageStop(context: Context) {
-	const { line, facts } = context;
+	const { facts } = context;
 	if (facts.fullOutDay === null) {
 		if (facts.closed)
 			cannotCheck(
@@ -325,20 +347,13 @@ function demurrageStop(context: Context) {
 			);
 		return;
 	}
-	const late = after(line, facts.fullOutDay);
-	if (late.length)
-		add(context, {
-			code: 'demurrage_after_full_out',
-			severity: 'dispute',
-			cite: '46 CFR 541.6(b)(8)',
-			field: 'Dates Charged',
-			invoice_says: late.join(', '),
-			record_says: `full out ${facts.fullOutDay}`,
-			source: sourceOf(facts, facts.fullOutField ?? 'full out'),
-			dates: late,
-			amount: tailAmount(line, late.length),
-			text: `The invoice charges demurrage for ${plural(late.length, 'day')} after container ${facts.containerNumber} left the terminal full on ${facts.fullOutDay}: ${late.join(', ')}.`,
-		});
+	chargedAfterStop(context, {
+		day: facts.fullOutDay,
+		code: 'demurrage_after_full_out',
+		field: facts.fullOutField ?? 'full out',
+		was: 'full out',
+		what: 'demurrage for ',
+	});
 }
 
 /** Detention: from full out, not after the empty's return; free time by the tariff. */
@@ -396,22 +411,14 @@ function detention(context: Context) {
 			amount: null,
 			text: `The invoice starts detention's free time on ${line.freeTimeStart}; Terminal49 recorded the container out full on ${facts.fullOutDay}.`,
 		});
-	if (facts.emptyReturnDay !== null) {
-		const late = after(line, facts.emptyReturnDay);
-		if (late.length)
-			add(context, {
-				code: 'detention_after_empty_return',
-				severity: 'dispute',
-				cite: '46 CFR 541.6(b)(8)',
-				field: 'Dates Charged',
-				invoice_says: late.join(', '),
-				record_says: `empty returned ${facts.emptyReturnDay}`,
-				source: sourceOf(facts, 'empty_terminated_at'),
-				dates: late,
-				amount: tailAmount(line, late.length),
-				text: `The invoice charges detention for ${plural(late.length, 'day')} after the empty was returned on ${facts.emptyReturnDay}: ${late.join(', ')}.`,
-			});
-	}
+	if (facts.emptyReturnDay !== null)
+		chargedAfterStop(context, {
+			day: facts.emptyReturnDay,
+			code: 'detention_after_empty_return',
+			field: 'empty_terminated_at',
+			was: 'empty returned',
+			what: 'detention for ',
+		});
 	if (tariff) {
 		const end = tariffFreeEnd(tariff, facts.fullOutDay)!;
 		freeTimeEnd(
@@ -432,24 +439,16 @@ function detention(context: Context) {
 
 /** Combined D&D: from the port's start to the empty's return; free time by the tariff. */
 function combined(context: Context) {
-	const { line, facts, tariff } = context;
+	const { facts, tariff } = context;
 	portStart(context);
-	if (facts.emptyReturnDay !== null) {
-		const late = after(line, facts.emptyReturnDay);
-		if (late.length)
-			add(context, {
-				code: 'charged_after_empty_return',
-				severity: 'dispute',
-				cite: '46 CFR 541.6(b)(8)',
-				field: 'Dates Charged',
-				invoice_says: late.join(', '),
-				record_says: `empty returned ${facts.emptyReturnDay}`,
-				source: sourceOf(facts, 'empty_terminated_at'),
-				dates: late,
-				amount: tailAmount(line, late.length),
-				text: `The invoice charges ${plural(late.length, 'day')} after the empty was returned on ${facts.emptyReturnDay}: ${late.join(', ')}.`,
-			});
-	}
+	if (facts.emptyReturnDay !== null)
+		chargedAfterStop(context, {
+			day: facts.emptyReturnDay,
+			code: 'charged_after_empty_return',
+			field: 'empty_terminated_at',
+			was: 'empty returned',
+			what: '',
+		});
 	const start = tariff?.startsAt === 'availability' ? facts.availableDay : facts.dischargeDay;
 	const end = tariff ? tariffFreeEnd(tariff, start) : null;
 	if (tariff && end)
