@@ -4,7 +4,7 @@
  * change (its cell cleared); Fetch Test Event gives a row, unmarked. Real PollContext against the sandbox.
  */
 import { PollContext } from 'n8n-core';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { Terminal49PollingTrigger } from '../../nodes/Terminal49/Terminal49PollingTrigger.node';
@@ -14,11 +14,15 @@ import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { pinDate } from '../helpers/clock';
 import { makeAdditionalData, makeNode, makeWorkflow } from '../helpers/runNode';
+import { runnerFor } from '../helpers/actionHarness';
 
 const EPOCH = Date.UTC(2026, 9, 20);
 const NOW = EPOCH + 10 * 3_600_000;
 const nodeType = new Terminal49PollingTrigger();
 let sb: Sandbox;
+const containers = runnerFor(() => sb, 'container');
+const getManyRows = async () =>
+	await containers.run({ operation: 'getAll', returnAll: true }, { typeVersion: 2 });
 const fixture = (key: string) => sb.fixtures.find((f) => f.key === key)!;
 
 beforeAll(async () => {
@@ -97,4 +101,39 @@ test("Fetch Test Event with Container Rows: a real container's row, unmarked (a 
 	expect(Object.keys(rows[0])).toContain('as_of');
 	const [marked] = await trigger({})('manual');
 	expect(marked.test_event).toBe(true);
+});
+
+test("a shipment's tracking stopped, and another's resumed: a row per container of each, as Get Many gives it", async () => {
+	const poll = trigger({ output: 'rows' });
+	const patch = async (shipmentId: string, action: 'stop_tracking' | 'resume_tracking') => {
+		const res = await fetch(`${sb.baseUrl}/shipments/${shipmentId}/${action}`, {
+			method: 'PATCH',
+			headers: { Authorization: `Token ${sb.keys.paid}` },
+		});
+		expect(res.status).toBe(200);
+	};
+	const resumed = sb.store.shipments.get(fixture('on_rail').shipmentId)!;
+	await patch(resumed.id, 'stop_tracking');
+	expect(await poll()).toEqual([]); // the baseline
+	const stopped = sb.store.shipments.get(fixture('past_lfd').shipmentId)!;
+	await patch(stopped.id, 'stop_tracking');
+	await patch(resumed.id, 'resume_tracking');
+	// the tracking requests' updated_at a second later than the baseline's cursor
+	jest.setSystemTime(NOW + 1_000);
+	const rows = await poll();
+	jest.setSystemTime(NOW);
+	const listed = await getManyRows();
+	const byId = (list: IDataObject[]) =>
+		list
+			.map((row): IDataObject => ({ ...row, as_of: null }))
+			.sort((a, b) => String(a.id).localeCompare(String(b.id)));
+	const ids = [...stopped.containerIds, ...resumed.containerIds];
+	expect(byId(rows)).toEqual(byId(listed.filter((row) => ids.includes(String(row.id)))));
+	// the stopped shipment's containers say their costs are no longer known; the resumed one's do not
+	for (const row of rows)
+		expect([row.id, /stopped tracking/.test(String(row.costs))]).toEqual([
+			row.id,
+			stopped.containerIds.includes(String(row.id)),
+		]);
+	expect(await poll()).toEqual([]);
 });
