@@ -2,8 +2,9 @@
  * "Containers kept current" (examples/containers-kept-current.json, issue 42) in real n8n 2.41.1 against the
  * sandbox, through a day of activity: the first run fills n8n's Data Table from Get Many; the Terminal49 Trigger
  * (Output Container Rows) keeps each row current while containers are discharged, holds placed and released, LFDs
- * moved, a milestone withdrawn (back to null), a container added to a shipment, a delivery repeated and two
- * delivered out of order. At the end of the day, before the morning run, the table equals a fresh Get Many row for
+ * moved, a milestone withdrawn (back to null), a container added to a shipment, a shipment's tracking stopped
+ * (Terminal49 then sends only tracking_request.tracking_stopped: the rows of its containers say their costs are no
+ * longer known), a delivery repeated and two delivered out of order. At the end of the day, before the morning run, the table equals a fresh Get Many row for
  * row and column for column (`as_of` aside: when each row's data was current); the morning run then removes the
  * row of a container that is not tracked. On both container serializers, in one n8n.
  */
@@ -205,6 +206,17 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 			expect(sandbox.withdrawMilestone(fixture('picked_up_yesterday').containerId)).not.toBeNull();
 			// a container added to a tracked shipment
 			const added = sandbox.addContainer(fixture('on_rail').shipmentId);
+			// a shipment's tracking stopped, as a user stops it (Shipment > Stop Tracking): Terminal49 sends only
+			// tracking_request.tracking_stopped, and Get Many then says the demurrage it charges is not known
+			const stopped = fixture('pod_line_withheld');
+			const stop = await fetch(`${sandbox.baseUrl}/shipments/${stopped.shipmentId}/stop_tracking`, {
+				method: 'PATCH',
+				headers: { Authorization: `Token ${sandbox.keys.paid}` },
+			});
+			expect(stop.status).toBe(200);
+			const stoppedNumbers = sandbox.store.shipments
+				.get(stopped.shipmentId)!
+				.containerIds.map((containerId) => sandbox.store.containers.get(containerId)!.number);
 			// two deliveries out of order: a hold placed, then released a second later; the release arrives first
 			const late = fixture('past_lfd');
 			sandbox.holdDeliveries();
@@ -242,6 +254,11 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 			expect(day[fixture('picked_up_yesterday').containerNumber].pickup).not.toBe(
 				before[fixture('picked_up_yesterday').containerNumber].pickup,
 			);
+			// the stopped shipment's rows changed with it
+			for (const number of stoppedNumbers) {
+				expect(before[number].costs).not.toMatch(/stopped tracking/);
+				expect(day[number].costs).toMatch(/stopped tracking/);
+			}
 			// no row twice
 			expect(new Set(rows.map((r) => r.container_number)).size).toBe(rows.length);
 			expect(rows.some((r) => r.container_number === STRAY)).toBe(true);
