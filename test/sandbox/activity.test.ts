@@ -130,3 +130,27 @@ test('held deliveries go out when released, newest first on request; a repeat is
 	);
 	expect((await control(sb, 'POST', '/notifications/nope/redeliver')).status).toBe(404);
 });
+
+test("a shipment's tracking stopped: tracking_request.tracking_stopped about its tracking request, with the shipment (stopped) and without its containers; resumed: nothing sent (Terminal49 documents no event), the request back to created", async () => {
+	await hook(['tracking_request.tracking_stopped', 'tracking_request.succeeded']);
+	const f = fixture('past_lfd');
+	expect((await api.patch(`/shipments/${f.shipmentId}/stop_tracking`)).status).toBe(200);
+	await sb.webhooksIdle();
+	expect(events()).toEqual(['tracking_request.tracking_stopped']);
+	const [delivery] = rx.received;
+	expect(delivery.body.data.relationships.reference_object.data).toEqual({
+		type: 'tracking_request',
+		id: f.trackingRequestId,
+	});
+	const included = delivery.body.included as any[];
+	expect(included.filter((r) => r.type === 'container')).toEqual([]);
+	const shipment = included.find((r) => r.type === 'shipment' && r.id === f.shipmentId);
+	expect(shipment.attributes.line_tracking_stopped_at).toEqual(expect.any(String));
+	// stopping again changes nothing and sends nothing
+	expect((await api.patch(`/shipments/${f.shipmentId}/stop_tracking`)).status).toBe(200);
+	expect((await api.patch(`/shipments/${f.shipmentId}/resume_tracking`)).status).toBe(200);
+	await sb.webhooksIdle();
+	expect(events()).toEqual(['tracking_request.tracking_stopped']);
+	const request = (await api.get(`/tracking_requests/${f.trackingRequestId}`)).body.data;
+	expect(request.attributes.status).toBe('created');
+});
