@@ -47,6 +47,24 @@ const notes = (wf: Example) =>
 		.map((n) => String(n.parameters.content))
 		.join('\n');
 
+/** The fields a Salesforce step writes: API name -> value. */
+const fieldsOf = (step: ExampleNode): Record<string, string> =>
+	Object.fromEntries(
+		(
+			step.parameters.customFieldsUi.customFieldsValues as Array<{ fieldId: string; value: string }>
+		).map((field) => [field.fieldId, field.value]),
+	);
+
+/** A Salesforce step's Custom Object > Create or Update: the object, its external ID field and the value matched. */
+const expectUpsert = (step: ExampleNode, customObject: string, externalId: string, value: string) =>
+	expect(step.parameters).toMatchObject({
+		resource: 'customObject',
+		operation: 'upsert',
+		customObject,
+		externalId,
+		externalIdValue: value,
+	});
+
 /** Salesforce's API name of a row column's field on Container__c. */
 const SALESFORCE_FIELDS: Record<string, string> = {
 	container_number: 'Container_Number__c',
@@ -113,23 +131,10 @@ describe.each([
 
 describe('Salesforce: the custom object Container__c upserted on the container number', () => {
 	const upsert = node(salesforce, 'Upsert the Container Record');
-	const fields = Object.fromEntries(
-		(
-			upsert.parameters.customFieldsUi.customFieldsValues as Array<{
-				fieldId: string;
-				value: string;
-			}>
-		).map((field) => [field.fieldId, field.value]),
-	);
+	const fields = fieldsOf(upsert);
 
 	test('the external ID field holds the container number: one record per container', () => {
-		expect(upsert.parameters).toMatchObject({
-			resource: 'customObject',
-			operation: 'upsert',
-			customObject: 'Container__c',
-			externalId: 'Container_Number__c',
-			externalIdValue: '={{ $json.container_number }}',
-		});
+		expectUpsert(upsert, 'Container__c', 'Container_Number__c', '={{ $json.container_number }}');
 		expect(next(salesforce, 'Get Every Container')).toEqual(['Upsert the Container Record']);
 	});
 
@@ -150,29 +155,17 @@ describe('Salesforce: the custom object Container__c upserted on the container n
 
 	test('a milestone: the container record found or created on the same key, then a Container Milestone upserted on its notification id, linked to it', () => {
 		const ensure = node(salesforce, 'Find or Create the Container Record');
-		expect(ensure.parameters).toMatchObject({
-			operation: 'upsert',
-			customObject: 'Container__c',
-			externalId: 'Container_Number__c',
-			externalIdValue: '={{ $json.container_number }}',
-		});
+		expectUpsert(ensure, 'Container__c', 'Container_Number__c', '={{ $json.container_number }}');
 		expect(next(salesforce, 'Terminal49 Milestones')).toEqual([ensure.name]);
 		expect(next(salesforce, ensure.name)).toEqual(['Add the Milestone']);
 		const add = node(salesforce, 'Add the Milestone');
-		expect(add.parameters).toMatchObject({
-			operation: 'upsert',
-			customObject: 'Container_Milestone__c',
-			externalId: 'Notification_ID__c',
-			externalIdValue: "={{ $('Terminal49 Milestones').item.json.notification_id }}",
-		});
-		const milestone = Object.fromEntries(
-			(
-				add.parameters.customFieldsUi.customFieldsValues as Array<{
-					fieldId: string;
-					value: string;
-				}>
-			).map((field) => [field.fieldId, field.value]),
+		expectUpsert(
+			add,
+			'Container_Milestone__c',
+			'Notification_ID__c',
+			"={{ $('Terminal49 Milestones').item.json.notification_id }}",
 		);
+		const milestone = fieldsOf(add);
 		// the lookup: the Salesforce Id the container's upsert answered
 		expect(milestone.Container__c).toBe('={{ $json.id }}');
 		expect(milestone.Milestone__c).toBe("={{ $('Terminal49 Milestones').item.json.milestone }}");
