@@ -4,14 +4,15 @@
  * (Output Container Rows) keeps each row current while containers are discharged, holds placed and released, LFDs
  * moved, a milestone withdrawn (back to null), a container added to a shipment, a shipment's tracking stopped
  * (Terminal49 then sends only tracking_request.tracking_stopped: the rows of its containers say their costs are no
- * longer known), a delivery repeated and two delivered out of order. At the end of the day, before the morning run, the table equals a fresh Get Many row for
- * row and column for column (`as_of` aside: when each row's data was current); the morning run then removes the
- * row of a container that is not tracked. On both container serializers, in one n8n.
+ * longer known), a discharge moved to another terminal, a delivery repeated and two delivered out of order. At the
+ * end of the day, before the morning run, the table equals a fresh Get Many row for row and column for column
+ * (`as_of` aside: when each row's data was current); the morning run then removes the row of a container that is
+ * not tracked. On both container serializers, in one n8n.
  *
  * The polling board (examples/containers-kept-current-polling.json, issue 49) too, polled by n8n's own schedule
  * (every minute): one shipment's tracking stopped, another's resumed (Terminal49 sends no event for a resume; the
- * polling trigger sees its tracking request back to `created`), a hold released: after the next poll, with no
- * morning run, its table equals a fresh Get Many.
+ * polling trigger sees its tracking request back to `created`), a hold released, a discharge moved to another
+ * terminal: after the next poll, with no morning run, its table equals a fresh Get Many.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -244,6 +245,9 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 			const stopped = fixture('pod_line_withheld');
 			await setTracking(stopped.shipmentId, 'stop_tracking');
 			const stoppedNumbers = numbersOf(stopped.shipmentId);
+			// the line moves a shipment's discharge to another terminal of the port: its rows' location follows
+			const moved = fixture('long_dwell');
+			expect(sandbox.movePodTerminal(moved.shipmentId)).not.toBeNull();
 			// two deliveries out of order: a hold placed, then released a second later; the release arrives first
 			const late = fixture('past_lfd');
 			sandbox.holdDeliveries();
@@ -281,6 +285,7 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 			expect(day[fixture('picked_up_yesterday').containerNumber].pickup).not.toBe(
 				before[fixture('picked_up_yesterday').containerNumber].pickup,
 			);
+			expect(day[moved.containerNumber].location).not.toBe(before[moved.containerNumber].location);
 			// the stopped shipment's rows changed with it
 			for (const number of stoppedNumbers) {
 				expect(before[number].costs).not.toMatch(/stopped tracking/);
@@ -302,7 +307,7 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 	);
 
 	test.each(SERIALIZERS)(
-		'the polling board, %s: a shipment stopped, another resumed, a hold released; after the next poll the table equals a fresh Get Many',
+		'the polling board, %s: a shipment stopped, another resumed, a hold released, a terminal moved; after the next poll the table equals a fresh Get Many',
 		async (_name, shape) => {
 			const { stack, sandbox } = t49;
 			const { board, columns } = boardOn('containers-kept-current-polling.json', shape);
@@ -326,6 +331,8 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 			await setTracking(stopped.shipmentId, 'stop_tracking');
 			await setTracking(resumed.shipmentId, 'resume_tracking');
 			sandbox.updateContainer(fixture('customs_hold').containerId, { holds: [] });
+			const moved = fixture('long_dwell');
+			expect(sandbox.movePodTerminal(moved.shipmentId)).not.toBeNull();
 			await harness.waitFor('the next poll', async () => (await runs()) > afterFirst, {
 				timeoutMs: 90_000,
 				intervalMs: 500,
@@ -342,6 +349,7 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 			for (const number of numbersOf(resumed.shipmentId))
 				expect(day[number].costs).not.toMatch(/stopped tracking/);
 			expect(day[fixture('customs_hold').containerNumber].holds).toBe('none');
+			expect(day[moved.containerNumber].location).not.toBe(before[moved.containerNumber].location);
 			await stack.client.deleteWorkflow(wf.id);
 		},
 	);

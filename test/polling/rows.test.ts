@@ -137,3 +137,26 @@ test("a shipment's tracking stopped, and another's resumed: a row per container 
 		]);
 	expect(await poll()).toEqual([]);
 });
+
+test("a shipment's discharge moved to another terminal: Container POD Terminal Changed, and each container's row names the new terminal, as Get Many does", async () => {
+	const rows = trigger({ output: 'rows' });
+	const all = trigger({ output: 'all' });
+	await rows();
+	await all();
+	const f = fixture('ready_for_pickup');
+	const moved = sb.movePodTerminal(f.shipmentId)!;
+	expect(moved).toEqual(expect.any(String));
+	const items = await all();
+	const ids = sb.store.shipments.get(f.shipmentId)!.containerIds;
+	expect(items.map((item) => [item.event, (item.container as IDataObject).id])).toEqual(
+		ids.map((id) => ['container.pod_terminal_changed', id]),
+	);
+	const changed = await rows();
+	const listed = await getManyRows();
+	expect(changed.map((row) => ({ ...row, as_of: null }))).toEqual(
+		ids.map((id) => ({ ...listed.find((row) => row.id === id)!, as_of: null })),
+	);
+	const terminal = sb.store.shipments.get(f.shipmentId)!;
+	expect(terminal.terminalId).toBe(moved);
+	expect(await rows()).toEqual([]);
+});

@@ -141,7 +141,11 @@ export function itemOf(change: Change, nowIso: string, insights: InsightOptions 
 	return triggerItem({
 		event: change.event,
 		// stable per change: the same change never gets two ids
-		notificationId: `poll_${keyOf(`${String(reference?.id)}|${change.event}|${JSON.stringify(newSides)}`)}`,
+		notificationId: `poll_${keyOf(
+			[String(reference?.id), change.event, JSON.stringify(newSides), change.identity]
+				.filter((part) => part !== undefined)
+				.join('|'),
+		)}`,
 		createdAt: nowIso,
 		deliveryStatus: null,
 		webhookId: null,
