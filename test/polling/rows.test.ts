@@ -73,11 +73,17 @@ test('one row per changed container, however many of its changes the poll found;
 	expect((await events()).length).toBeGreaterThanOrEqual(1);
 });
 
-test('a withdrawn milestone is a change: Container Updated whose old side says it was reported; its row clears the cell', async () => {
+/** Two triggers, Output All Fields and Container Rows, past their baseline poll. */
+async function baselines() {
 	const all = trigger({ output: 'all' });
 	const rows = trigger({ output: 'rows' });
 	await all();
 	await rows();
+	return { all, rows };
+}
+
+test('a withdrawn milestone is a change: Container Updated whose old side says it was reported; its row clears the cell', async () => {
+	const { all, rows } = await baselines();
 	const f = fixture('picked_up_yesterday');
 	expect(sb.withdrawMilestone(f.containerId)).not.toBeNull();
 	const [item] = await all();
@@ -139,10 +145,7 @@ test("a shipment's tracking stopped, and another's resumed: a row per container 
 });
 
 test("a shipment's discharge moved to another terminal: Container POD Terminal Changed, and each container's row names the new terminal, as Get Many does", async () => {
-	const rows = trigger({ output: 'rows' });
-	const all = trigger({ output: 'all' });
-	await rows();
-	await all();
+	const { all, rows } = await baselines();
 	const f = fixture('ready_for_pickup');
 	const moved = sb.movePodTerminal(f.shipmentId)!;
 	expect(moved).toEqual(expect.any(String));
