@@ -163,3 +163,34 @@ test("a shipment's discharge moved to another terminal: Container POD Terminal C
 	expect(terminal.terminalId).toBe(moved);
 	expect(await rows()).toEqual([]);
 });
+
+test('with a detention tariff, a pickup (full out) gives the row its return_by, as Get Many with the same tariff does', async () => {
+	const tariffs = {
+		tariff: [
+			{
+				reference: 'Detention, any line',
+				clock: 'detention',
+				freeDays: 4,
+				rates: '1+: 100',
+				currency: 'USD',
+			},
+		],
+	};
+	const rows = trigger({ output: 'rows', tariffs });
+	await rows();
+	const f = fixture('ready_for_pickup');
+	const listedBefore = await containers.run(
+		{ operation: 'getAll', returnAll: true, options: { tariffs } },
+		{ typeVersion: 2 },
+	);
+	expect(listedBefore.find((row) => row.id === f.containerId)!.return_by).toBeNull();
+	expect(sb.advanceContainer(f.containerId, 1)).toEqual(['container.transport.full_out']);
+	const [row] = await rows();
+	const listed = await containers.run(
+		{ operation: 'getAll', returnAll: true, options: { tariffs } },
+		{ typeVersion: 2 },
+	);
+	const expected = listed.find((r) => r.id === f.containerId)!;
+	expect(row.return_by).toEqual(expect.any(String));
+	expect({ ...row, as_of: null }).toEqual({ ...expected, as_of: null });
+});
