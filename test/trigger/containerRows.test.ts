@@ -47,10 +47,10 @@ afterEach(async () => {
 	jest.setSystemTime(NOW);
 });
 
-async function rowsTrigger(events: string[], receiverOptions = {}) {
+async function rowsTrigger(events: string[], receiverOptions = {}, options: IDataObject = {}) {
 	sb.reset();
 	const wf = new TriggerWorkflow(
-		{ events, webhookManagement: 'automatic', options: { output: 'rows' } },
+		{ events, webhookManagement: 'automatic', options: { ...options, output: 'rows' } },
 		{ apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
 		undefined,
 		`wf-rows-${++counter}`,
@@ -246,4 +246,25 @@ test("a shipment's tracking stopped: a row per container of the shipment, loaded
 	const without = (row: IDataObject) => ({ ...row, as_of: null });
 	expect(rows(r).map(without)).toEqual((await getManyRows(shipment.containerIds)).map(without));
 	expect(rows(r)[0].costs).toMatch(/stopped tracking/);
+});
+
+test('with a detention tariff, a full out gives the row its return_by, as Get Many with the same tariff does', async () => {
+	const tariffs = {
+		tariff: [{ reference: 'Detention', clock: 'detention', freeDays: 4, rates: '1+: 100' }],
+	};
+	const r = await rowsTrigger(['container.transport.full_out'], {}, { tariffs });
+	const f = fixture('ready_for_pickup');
+	expect(sb.advanceContainer(f.containerId, 1)).toEqual(['container.transport.full_out']);
+	await sb.webhooksIdle();
+	await r.idle();
+	const listed = await containers.run(
+		{ operation: 'getAll', returnAll: true, options: { tariffs } },
+		{ typeVersion: 2 },
+	);
+	const [row] = rows(r);
+	expect(row.return_by).toEqual(expect.any(String));
+	expect({ ...row, as_of: null }).toEqual({
+		...listed.find((item) => item.id === f.containerId)!,
+		as_of: null,
+	});
 });
