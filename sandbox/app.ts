@@ -178,6 +178,11 @@ export class SandboxApp implements SandboxCore {
 		return this.containerStates.moveEstimatedArrival(s, eta);
 	}
 
+	/** The shipment's discharge moved to another terminal of its port (emits container.pod_terminal_changed). */
+	movePodTerminal(s: ShipmentRec): string | null {
+		return this.containerStates.movePodTerminal(s);
+	}
+
 	// ---------------------------------------------------------------- events
 
 	/** Fire any of the 43 events for an object (control API; notifications.ts). */

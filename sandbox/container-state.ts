@@ -16,7 +16,7 @@ import {
 	podDeadlines,
 	visibleLineLfd,
 } from './pod-deadlines';
-import { METRO_BY_CODE, PORTS_BY_CODE } from './reference-data';
+import { METRO_BY_CODE, PORTS_BY_CODE, TERMINALS_BY_ID, TERMINALS_BY_PORT } from './reference-data';
 import { T, milestoneEventId, milestoneIndex, transportEvents } from './timeline';
 import type { ContainerRec, DeadlineShape, Fee, Hold, ShipmentRec } from './types';
 import { DAY_MS, deepEqual, lfdInstant, parseTime } from './util';
@@ -326,6 +326,21 @@ export class ContainerStateMachine {
 		}
 		this.notifications.emitEstimatedArrival(s);
 		return { from, to: s.times[i] };
+	}
+
+	/**
+	 * The line moves the shipment's discharge to another terminal of the same port (the next one of the port's
+	 * list): its containers' `pod_terminal` is that terminal, and `container.pod_terminal_changed` is sent for each.
+	 * Answers the new terminal's id, or null when the port has no other terminal.
+	 */
+	movePodTerminal(s: ShipmentRec): string | null {
+		const port = TERMINALS_BY_ID.get(s.terminalId)?.portCode;
+		const terminals = port ? (TERMINALS_BY_PORT.get(port) ?? []) : [];
+		if (terminals.length < 2) return null;
+		const at = terminals.findIndex((t) => t.id === s.terminalId);
+		s.terminalId = terminals[(at + 1) % terminals.length].id;
+		for (const c of this.core.store.containersOf(s)) this.notifications.emitPodTerminalChanged(c);
+		return s.terminalId;
 	}
 
 	metroFor(s: ShipmentRec) {

@@ -299,6 +299,20 @@ async function route(
 			202,
 		);
 	}
+	if (is('POST', 'shipments', '*', 'terminal')) {
+		const shipment = app.store.findShipment(parts[1]);
+		if (!shipment) throw new ControlError(404, `shipment ${parts[1]} not found`);
+		const terminal = app.movePodTerminal(shipment);
+		if (!terminal)
+			throw new ControlError(
+				409,
+				`the port of shipment ${shipment.blNumber} has no other terminal to move its discharge to`,
+			);
+		return ok(
+			{ fired: 'container.pod_terminal_changed', data: app.serializer().shipment(shipment) },
+			202,
+		);
+	}
 	if (is('POST', 'events')) {
 		const event = body.event;
 		const ref = body.reference_id;

@@ -79,6 +79,11 @@ export interface Sandbox {
 	/** A new ETA at the port of discharge (emits shipment.estimated.arrival); false once arrived. */
 	moveEta(shipmentIdOrNumber: string, podEtaAt: string): boolean;
 	/**
+	 * The shipment's discharge moved to another terminal of its port (emits container.pod_terminal_changed for each
+	 * of its containers); answers the new terminal's id, or null when the port has no other.
+	 */
+	movePodTerminal(shipmentIdOrNumber: string): string | null;
+	/**
 	 * The container's last milestone withdrawn (after discharge only): its timestamp back to null, and
 	 * `container.updated` with `[previous, null]`; answers that changeset, or null when none can be.
 	 */
@@ -192,6 +197,11 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 			const shipment = app.store.findShipment(ref);
 			if (!shipment) throw new Error(`no shipment ${ref}`);
 			return app.moveEstimatedArrival(shipment, Date.parse(eta)) !== null;
+		},
+		movePodTerminal: (ref) => {
+			const shipment = app.store.findShipment(ref);
+			if (!shipment) throw new Error(`no shipment ${ref}`);
+			return app.movePodTerminal(shipment);
 		},
 		withdrawMilestone: (id) => app.withdrawMilestone(container(id)),
 		addContainer: (ref) => {

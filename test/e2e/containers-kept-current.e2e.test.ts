@@ -2,10 +2,17 @@
  * "Containers kept current" (examples/containers-kept-current.json, issue 42) in real n8n 2.41.1 against the
  * sandbox, through a day of activity: the first run fills n8n's Data Table from Get Many; the Terminal49 Trigger
  * (Output Container Rows) keeps each row current while containers are discharged, holds placed and released, LFDs
- * moved, a milestone withdrawn (back to null), a container added to a shipment, a delivery repeated and two
- * delivered out of order. At the end of the day, before the morning run, the table equals a fresh Get Many row for
- * row and column for column (`as_of` aside: when each row's data was current); the morning run then removes the
- * row of a container that is not tracked. On both container serializers, in one n8n.
+ * moved, a milestone withdrawn (back to null), a container added to a shipment, a shipment's tracking stopped
+ * (Terminal49 then sends only tracking_request.tracking_stopped: the rows of its containers say their costs are no
+ * longer known), a discharge moved to another terminal, a delivery repeated and two delivered out of order. At the
+ * end of the day, before the morning run, the table equals a fresh Get Many row for row and column for column
+ * (`as_of` aside: when each row's data was current); the morning run then removes the row of a container that is
+ * not tracked. On both container serializers, in one n8n.
+ *
+ * The polling board (examples/containers-kept-current-polling.json, issue 49) too, polled by n8n's own schedule
+ * (every minute): one shipment's tracking stopped, another's resumed (Terminal49 sends no event for a resume; the
+ * polling trigger sees its tracking request back to `created`), a hold released, a discharge moved to another
+ * terminal: after the next poll, with no morning run, its table equals a fresh Get Many.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +20,7 @@ import * as path from 'node:path';
 import { harness, ROOT, startT49Stack } from './helpers';
 import type { Execution, T49Stack, WorkflowJson } from './helpers';
 
-jest.setTimeout(300_000);
+jest.setTimeout(420_000);
 
 const TABLE = 'terminal49_containers';
 const WEBHOOK_PATH = 't49-example-board/webhook';
@@ -130,31 +137,59 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 		return executions;
 	}
 
-	test.each([
+	/** Shipment > Stop Tracking or Resume Tracking, as a user does it (the service's own endpoint). */
+	async function setTracking(shipmentId: string, action: 'stop_tracking' | 'resume_tracking') {
+		const res = await fetch(`${t49.sandbox.baseUrl}/shipments/${shipmentId}/${action}`, {
+			method: 'PATCH',
+			headers: { Authorization: `Token ${t49.sandbox.keys.paid}` },
+		});
+		expect(res.status).toBe(200);
+	}
+
+	const numbersOf = (shipmentId: string) =>
+		t49.sandbox.store.shipments
+			.get(shipmentId)!
+			.containerIds.map((containerId) => t49.sandbox.store.containers.get(containerId)!.number);
+
+	/** A board example on a fresh sandbox of that serializer, and its table's columns (`as_of` aside). */
+	function boardOn(file: string, shape: 'selected' | 'legacy') {
+		t49.sandbox.options.deadlineShape = shape;
+		t49.sandbox.reset({ containers: 40 });
+		const board = example(file);
+		const create = board.nodes.find((n) => n.name === 'Ensure the Board Table')!;
+		const columns: string[] = (create.parameters as any).columns.column
+			.map((c: { name: string }) => c.name)
+			.filter((c: string) => c !== 'as_of');
+		return { board, columns };
+	}
+
+	/**
+	 * The board imported, and its first run (Execute workflow from Every Morning): the table created and filled, one
+	 * row per container. Each day starts without the board (the run before left it).
+	 */
+	async function firstRun(board: WorkflowJson, shape: string) {
+		const { stack } = t49;
+		const wf = await stack.client.createWorkflow(
+			t49.bind({ ...board, name: `${board.name} (${shape})` }),
+		);
+		const existing = await findTable();
+		if (existing) await stack.client.api('DELETE', `/data-tables/${existing}`);
+		const first = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
+		expectSucceeded([first]);
+		return { wf, id: (await findTable())! };
+	}
+
+	const SERIALIZERS = [
 		['the newer serializer (the LFD Terminal49 selects)', 'selected'],
 		['the older serializer', 'legacy'],
-	] as const)(
+	] as const;
+
+	test.each(SERIALIZERS)(
 		'%s: a day of activity, then the table equals a fresh Get Many; the morning run removes a container not tracked',
 		async (_name, shape) => {
 			const { stack, sandbox } = t49;
-			sandbox.options.deadlineShape = shape;
-			sandbox.reset({ containers: 40 });
-			const board = example('containers-kept-current.json');
-			const create = board.nodes.find((n) => n.name === 'Ensure the Board Table')!;
-			const columns = (create.parameters as any).columns.column
-				.map((c: { name: string }) => c.name)
-				.filter((c: string) => c !== 'as_of');
-			const wf = await stack.client.createWorkflow(
-				t49.bind({ ...board, name: `${board.name} (${shape})` }),
-			);
-
-			// each serializer's day starts without the board (the other's run left it)
-			const existing = await findTable();
-			if (existing) await stack.client.api('DELETE', `/data-tables/${existing}`);
-			// the first run (Execute workflow): the table is created and filled, one row per container
-			const first = await stack.client.runWorkflow(wf.id, { triggerName: 'Every Morning' });
-			expectSucceeded([first]);
-			const id = (await findTable())!;
+			const { board, columns } = boardOn('containers-kept-current.json', shape);
+			const { wf, id } = await firstRun(board, shape);
 			let rows = await tableRows(id);
 			expect(rows).toHaveLength(40);
 			expect(byContainer(rows, columns)).toEqual(byContainer(await freshGetMany(board), columns));
@@ -205,6 +240,14 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 			expect(sandbox.withdrawMilestone(fixture('picked_up_yesterday').containerId)).not.toBeNull();
 			// a container added to a tracked shipment
 			const added = sandbox.addContainer(fixture('on_rail').shipmentId);
+			// a shipment's tracking stopped, as a user stops it (Shipment > Stop Tracking): Terminal49 sends only
+			// tracking_request.tracking_stopped, and Get Many then says the demurrage it charges is not known
+			const stopped = fixture('pod_line_withheld');
+			await setTracking(stopped.shipmentId, 'stop_tracking');
+			const stoppedNumbers = numbersOf(stopped.shipmentId);
+			// the line moves a shipment's discharge to another terminal of the port: its rows' location follows
+			const moved = fixture('long_dwell');
+			expect(sandbox.movePodTerminal(moved.shipmentId)).not.toBeNull();
 			// two deliveries out of order: a hold placed, then released a second later; the release arrives first
 			const late = fixture('past_lfd');
 			sandbox.holdDeliveries();
@@ -242,6 +285,12 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 			expect(day[fixture('picked_up_yesterday').containerNumber].pickup).not.toBe(
 				before[fixture('picked_up_yesterday').containerNumber].pickup,
 			);
+			expect(day[moved.containerNumber].location).not.toBe(before[moved.containerNumber].location);
+			// the stopped shipment's rows changed with it
+			for (const number of stoppedNumbers) {
+				expect(before[number].costs).not.toMatch(/stopped tracking/);
+				expect(day[number].costs).toMatch(/stopped tracking/);
+			}
 			// no row twice
 			expect(new Set(rows.map((r) => r.container_number)).size).toBe(rows.length);
 			expect(rows.some((r) => r.container_number === STRAY)).toBe(true);
@@ -253,6 +302,54 @@ describe('Containers kept current (Data Table) in real n8n', () => {
 			rows = await tableRows(id);
 			expect(rows.some((r) => r.container_number === STRAY)).toBe(false);
 			expect(byContainer(rows, columns)).toEqual(fresh);
+			await stack.client.deleteWorkflow(wf.id);
+		},
+	);
+
+	test.each(SERIALIZERS)(
+		'the polling board, %s: a shipment stopped, another resumed, a hold released, a terminal moved; after the next poll the table equals a fresh Get Many',
+		async (_name, shape) => {
+			const { stack, sandbox } = t49;
+			const { board, columns } = boardOn('containers-kept-current-polling.json', shape);
+			// a shipment whose tracking was stopped before the board was made: its rows say so
+			const resumed = fixture('pod_line_withheld');
+			await setTracking(resumed.shipmentId, 'stop_tracking');
+			const { wf, id } = await firstRun(board, shape);
+			const before = byContainer(await tableRows(id), columns);
+			for (const number of numbersOf(resumed.shipmentId))
+				expect(before[number].costs).toMatch(/stopped tracking/);
+
+			// published: n8n's activation poll records where things stand (no execution)
+			await stack.client.activateWorkflow(wf.id);
+			expect((await stack.client.publicationSettled(wf.id))?.status).toBe('published');
+			await harness.sleep(3_000);
+			const runs = async () => (await stack.client.listExecutions({ workflowId: wf.id })).length;
+			const afterFirst = await runs();
+
+			// the day
+			const stopped = fixture('past_lfd');
+			await setTracking(stopped.shipmentId, 'stop_tracking');
+			await setTracking(resumed.shipmentId, 'resume_tracking');
+			sandbox.updateContainer(fixture('customs_hold').containerId, { holds: [] });
+			const moved = fixture('long_dwell');
+			expect(sandbox.movePodTerminal(moved.shipmentId)).not.toBeNull();
+			await harness.waitFor('the next poll', async () => (await runs()) > afterFirst, {
+				timeoutMs: 90_000,
+				intervalMs: 500,
+			});
+			expectSucceeded(await settled(wf.id));
+			await stack.client.deactivateWorkflow(wf.id);
+
+			const day = byContainer(await tableRows(id), columns);
+			expect(day).toEqual(byContainer(await freshGetMany(board), columns));
+			for (const number of numbersOf(stopped.shipmentId)) {
+				expect(before[number].costs).not.toMatch(/stopped tracking/);
+				expect(day[number].costs).toMatch(/stopped tracking/);
+			}
+			for (const number of numbersOf(resumed.shipmentId))
+				expect(day[number].costs).not.toMatch(/stopped tracking/);
+			expect(day[fixture('customs_hold').containerNumber].holds).toBe('none');
+			expect(day[moved.containerNumber].location).not.toBe(before[moved.containerNumber].location);
 			await stack.client.deleteWorkflow(wf.id);
 		},
 	);

@@ -89,6 +89,9 @@ const EXAMPLES: Array<{ file: string; runs: boolean; delivery?: string; from?: s
 		from: 'Every Morning',
 	},
 	{ file: 'containers-kept-current-polling.json', runs: false },
+	// the CRM boards: their Salesforce and HubSpot steps deactivated (no account here), the first of each the delivery
+	{ file: 'crm-salesforce.json', runs: false, delivery: 'Upsert the Container Record' },
+	{ file: 'crm-hubspot.json', runs: false, delivery: 'Update the Deal' },
 	{ file: 'milestones-to-table.json', runs: false },
 	{ file: 'ai-container-assistant.json', runs: false },
 ];

@@ -348,6 +348,8 @@ describe('example workflows in real n8n', () => {
 			'containers-kept-current-polling.json',
 			'containers-kept-current-sheets.json',
 			'containers-kept-current.json',
+			'crm-hubspot.json',
+			'crm-salesforce.json',
 			'dd-exposure-digest.json',
 			'demurrage-risks-digest.json',
 			'eta-slipped-alert.json',

@@ -8,8 +8,8 @@
  *
  *   node nodeDescription.js <n8n host folder> <node type module> <export> <workflow.json> <node name>
  *
- * test/e2e/examples.e2e.test.ts checks the Google Sheets board with it (that example cannot run here without a
- * Google account).
+ * test/e2e/examples.e2e.test.ts checks the Google Sheets board with it, and test/e2e/crm-examples.e2e.test.ts the
+ * Salesforce and HubSpot ones (those examples cannot run here without a Google, Salesforce or HubSpot account).
  */
 const fs = require('node:fs');
 
@@ -52,10 +52,13 @@ const operations = description.properties
 process.stdout.write(
 	JSON.stringify({
 		defaultVersion: type.description.defaultVersion ?? null,
+		// a versioned type's versions, or the versions one description serves (Salesforce: [1, 1.1])
 		versions: type.nodeVersions
 			? Object.keys(type.nodeVersions).map(Number)
-			: [].concat(type.description.version ?? []),
+			: [].concat(type.description.version),
 		resource: withDefaults.resource ?? null,
+		// the operation the node runs, also where the example leaves n8n's default (HubSpot's Create)
+		operation: withDefaults.operation ?? null,
 		operations,
 		kept,
 		issues: NodeHelpers.getNodeParametersIssues(

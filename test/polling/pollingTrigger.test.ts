@@ -80,8 +80,8 @@ test('fingerprints are compact and give back what the changes need', () => {
 		pickup_appointment_at: '2026-11-24T15:30:00Z',
 		fees_at_pod_terminal: [{ type: 'demurrage', amount: 120 }],
 	};
-	const fp = containerFingerprint(container);
-	// 8-character key + quotes, colon and comma: a full container stays within 64 bytes
+	const fp = containerFingerprint(container, 'f6b5b7e4-0000-4000-8000-000000000001');
+	// 8-character key + quotes, colon and comma: a full container, its POD terminal too, stays within 64 bytes
 	expect(fp.length + 8 + 6).toBeLessThanOrEqual(64);
 	const state = decodeContainer(fp);
 	expect(state.status).toBe('available');
@@ -386,4 +386,32 @@ test("the D&D tariffs of the trigger's options price its container; bad tariffs 
 	);
 	await expect(bad.poll()).rejects.toThrow('Invalid D&D Tariffs, tariff 1 > Daily Rates "235"');
 	expect(sb.requests.length).toBe(requests);
+});
+
+test('the POD terminal in a fingerprint: a short hash of its id, kept last; a state written before it was kept knows none, and reports no change', () => {
+	const container: IDataObject = { current_status: 'available', available_for_pickup: true };
+	const withTerminal = containerFingerprint(container, 'f6b5b7e4-0000-4000-8000-000000000001');
+	expect(withTerminal).toMatch(/^[^~]+~[^~]+(~[^~]*){7}~[A-Za-z0-9_-]{4}$/);
+	expect(decodeContainer(withTerminal).terminal).toHaveLength(4);
+	// no terminal, or a state older than the code: nothing kept, nothing to compare
+	expect(containerFingerprint(container, null)).toBe(containerFingerprint(container));
+	expect(decodeContainer(containerFingerprint(container)).terminal).toBe('');
+});
+
+test('a state written before the POD terminal was kept: the next poll reports no terminal change, the one after a real one', async () => {
+	const t = trigger({ events: ['container.pod_terminal_changed'] });
+	expect(await t.poll()).toBeNull();
+	const fingerprints = t.state()!.c as IDataObject;
+	for (const [key, value] of Object.entries(fingerprints))
+		fingerprints[key] = String(value).split('~').slice(0, 9).join('~').replace(/~+$/, '');
+	expect(await t.poll()).toBeNull();
+	const f = fixture('ready_for_pickup');
+	sb.movePodTerminal(f.shipmentId);
+	expect(events(await t.poll())).toEqual(
+		sb.store.shipments
+			.get(f.shipmentId)!
+			.containerIds.map(
+				(id) => `container.pod_terminal_changed ${sb.store.containers.get(id)!.number}`,
+			),
+	);
 });

@@ -4,7 +4,7 @@
  * change (its cell cleared); Fetch Test Event gives a row, unmarked. Real PollContext against the sandbox.
  */
 import { PollContext } from 'n8n-core';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { Terminal49PollingTrigger } from '../../nodes/Terminal49/Terminal49PollingTrigger.node';
@@ -14,11 +14,15 @@ import { resetAccountCache } from '../../nodes/Terminal49/client/accountCache';
 import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { pinDate } from '../helpers/clock';
 import { makeAdditionalData, makeNode, makeWorkflow } from '../helpers/runNode';
+import { runnerFor } from '../helpers/actionHarness';
 
 const EPOCH = Date.UTC(2026, 9, 20);
 const NOW = EPOCH + 10 * 3_600_000;
 const nodeType = new Terminal49PollingTrigger();
 let sb: Sandbox;
+const containers = runnerFor(() => sb, 'container');
+const getManyRows = async () =>
+	await containers.run({ operation: 'getAll', returnAll: true }, { typeVersion: 2 });
 const fixture = (key: string) => sb.fixtures.find((f) => f.key === key)!;
 
 beforeAll(async () => {
@@ -69,11 +73,17 @@ test('one row per changed container, however many of its changes the poll found;
 	expect((await events()).length).toBeGreaterThanOrEqual(1);
 });
 
-test('a withdrawn milestone is a change: Container Updated whose old side says it was reported; its row clears the cell', async () => {
+/** Two triggers, Output All Fields and Container Rows, past their baseline poll. */
+async function baselines() {
 	const all = trigger({ output: 'all' });
 	const rows = trigger({ output: 'rows' });
 	await all();
 	await rows();
+	return { all, rows };
+}
+
+test('a withdrawn milestone is a change: Container Updated whose old side says it was reported; its row clears the cell', async () => {
+	const { all, rows } = await baselines();
 	const f = fixture('picked_up_yesterday');
 	expect(sb.withdrawMilestone(f.containerId)).not.toBeNull();
 	const [item] = await all();
@@ -97,4 +107,90 @@ test("Fetch Test Event with Container Rows: a real container's row, unmarked (a 
 	expect(Object.keys(rows[0])).toContain('as_of');
 	const [marked] = await trigger({})('manual');
 	expect(marked.test_event).toBe(true);
+});
+
+test("a shipment's tracking stopped, and another's resumed: a row per container of each, as Get Many gives it", async () => {
+	const poll = trigger({ output: 'rows' });
+	const patch = async (shipmentId: string, action: 'stop_tracking' | 'resume_tracking') => {
+		const res = await fetch(`${sb.baseUrl}/shipments/${shipmentId}/${action}`, {
+			method: 'PATCH',
+			headers: { Authorization: `Token ${sb.keys.paid}` },
+		});
+		expect(res.status).toBe(200);
+	};
+	const resumed = sb.store.shipments.get(fixture('on_rail').shipmentId)!;
+	await patch(resumed.id, 'stop_tracking');
+	expect(await poll()).toEqual([]); // the baseline
+	const stopped = sb.store.shipments.get(fixture('past_lfd').shipmentId)!;
+	await patch(stopped.id, 'stop_tracking');
+	await patch(resumed.id, 'resume_tracking');
+	// the tracking requests' updated_at a second later than the baseline's cursor
+	jest.setSystemTime(NOW + 1_000);
+	const rows = await poll();
+	jest.setSystemTime(NOW);
+	const listed = await getManyRows();
+	const byId = (list: IDataObject[]) =>
+		list
+			.map((row): IDataObject => ({ ...row, as_of: null }))
+			.sort((a, b) => String(a.id).localeCompare(String(b.id)));
+	const ids = [...stopped.containerIds, ...resumed.containerIds];
+	expect(byId(rows)).toEqual(byId(listed.filter((row) => ids.includes(String(row.id)))));
+	// the stopped shipment's containers say their costs are no longer known; the resumed one's do not
+	for (const row of rows)
+		expect([row.id, /stopped tracking/.test(String(row.costs))]).toEqual([
+			row.id,
+			stopped.containerIds.includes(String(row.id)),
+		]);
+	expect(await poll()).toEqual([]);
+});
+
+test("a shipment's discharge moved to another terminal: Container POD Terminal Changed, and each container's row names the new terminal, as Get Many does", async () => {
+	const { all, rows } = await baselines();
+	const f = fixture('ready_for_pickup');
+	const moved = sb.movePodTerminal(f.shipmentId)!;
+	expect(moved).toEqual(expect.any(String));
+	const items = await all();
+	const ids = sb.store.shipments.get(f.shipmentId)!.containerIds;
+	expect(items.map((item) => [item.event, (item.container as IDataObject).id])).toEqual(
+		ids.map((id) => ['container.pod_terminal_changed', id]),
+	);
+	const changed = await rows();
+	const listed = await getManyRows();
+	expect(changed.map((row) => ({ ...row, as_of: null }))).toEqual(
+		ids.map((id) => ({ ...listed.find((row) => row.id === id)!, as_of: null })),
+	);
+	const terminal = sb.store.shipments.get(f.shipmentId)!;
+	expect(terminal.terminalId).toBe(moved);
+	expect(await rows()).toEqual([]);
+});
+
+test('with a detention tariff, a pickup (full out) gives the row its return_by, as Get Many with the same tariff does', async () => {
+	const tariffs = {
+		tariff: [
+			{
+				reference: 'Detention, any line',
+				clock: 'detention',
+				freeDays: 4,
+				rates: '1+: 100',
+				currency: 'USD',
+			},
+		],
+	};
+	const rows = trigger({ output: 'rows', tariffs });
+	await rows();
+	const f = fixture('ready_for_pickup');
+	const listedBefore = await containers.run(
+		{ operation: 'getAll', returnAll: true, options: { tariffs } },
+		{ typeVersion: 2 },
+	);
+	expect(listedBefore.find((row) => row.id === f.containerId)!.return_by).toBeNull();
+	expect(sb.advanceContainer(f.containerId, 1)).toEqual(['container.transport.full_out']);
+	const [row] = await rows();
+	const listed = await containers.run(
+		{ operation: 'getAll', returnAll: true, options: { tariffs } },
+		{ typeVersion: 2 },
+	);
+	const expected = listed.find((r) => r.id === f.containerId)!;
+	expect(row.return_by).toEqual(expect.any(String));
+	expect({ ...row, as_of: null }).toEqual({ ...expected, as_of: null });
 });

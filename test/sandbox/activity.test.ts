@@ -130,3 +130,50 @@ test('held deliveries go out when released, newest first on request; a repeat is
 	);
 	expect((await control(sb, 'POST', '/notifications/nope/redeliver')).status).toBe(404);
 });
+
+test("a shipment's tracking stopped: tracking_request.tracking_stopped about its tracking request, with the shipment (stopped) and without its containers; resumed: nothing sent (Terminal49 documents no event), the request back to created", async () => {
+	await hook(['tracking_request.tracking_stopped', 'tracking_request.succeeded']);
+	const f = fixture('past_lfd');
+	expect((await api.patch(`/shipments/${f.shipmentId}/stop_tracking`)).status).toBe(200);
+	await sb.webhooksIdle();
+	expect(events()).toEqual(['tracking_request.tracking_stopped']);
+	const [delivery] = rx.received;
+	expect(delivery.body.data.relationships.reference_object.data).toEqual({
+		type: 'tracking_request',
+		id: f.trackingRequestId,
+	});
+	const included = delivery.body.included as any[];
+	expect(included.filter((r) => r.type === 'container')).toEqual([]);
+	const shipment = included.find((r) => r.type === 'shipment' && r.id === f.shipmentId);
+	expect(shipment.attributes.line_tracking_stopped_at).toEqual(expect.any(String));
+	// stopping again changes nothing and sends nothing
+	expect((await api.patch(`/shipments/${f.shipmentId}/stop_tracking`)).status).toBe(200);
+	expect((await api.patch(`/shipments/${f.shipmentId}/resume_tracking`)).status).toBe(200);
+	await sb.webhooksIdle();
+	expect(events()).toEqual(['tracking_request.tracking_stopped']);
+	const request = (await api.get(`/tracking_requests/${f.trackingRequestId}`)).body.data;
+	expect(request.attributes.status).toBe('created');
+});
+
+test("a shipment's discharge moved to another terminal of its port: container.pod_terminal_changed for each container, whose pod_terminal is the new one", async () => {
+	await hook(['container.pod_terminal_changed']);
+	const f = fixture('ready_for_pickup');
+	const before = (await api.get(`/containers/${f.containerId}`)).body.data.relationships
+		.pod_terminal.data.id;
+	// the control API, as a user of npm start moves it
+	const res = await control(sb, 'POST', `/shipments/${f.billOfLading}/terminal`);
+	expect(res.status).toBe(202);
+	const moved = sb.store.shipments.get(f.shipmentId)!.terminalId;
+	expect(res.body.data.relationships.pod_terminal.data.id).toBe(moved);
+	expect(moved).not.toBe(before);
+	await sb.webhooksIdle();
+	const containers = sb.store.shipments.get(f.shipmentId)!.containerIds;
+	expect(events()).toEqual(containers.map(() => 'container.pod_terminal_changed'));
+	const terminal = (rx.received[0].body.included as any[]).find((r) => r.type === 'terminal');
+	expect(terminal.id).toBe(moved);
+	const after = await api.get(`/containers/${f.containerId}?include=pod_terminal`);
+	expect(after.body.data.relationships.pod_terminal.data.id).toBe(moved);
+	const included = (after.body.included as any[]).find((r) => r.id === moved);
+	expect(included.type).toBe('terminal');
+	expect(included.attributes.name).toEqual(expect.any(String));
+});

@@ -19,12 +19,14 @@ import { captureLogs } from '../helpers/runNode';
 import type { Receiver } from './harness';
 import { startReceiver, TriggerWorkflow } from './harness';
 import { ROW_COLUMNS } from '../helpers/rowColumns';
+import { runnerFor } from '../helpers/actionHarness';
 
 const HOUR = 3_600_000;
 const EPOCH = Date.UTC(2026, 9, 20);
 const NOW = EPOCH + 10 * HOUR;
 
 let sb: Sandbox;
+const containers = runnerFor(() => sb, 'container');
 const fixture = (key: string) => sb.fixtures.find((f) => f.key === key)!;
 
 beforeAll(async () => {
@@ -45,10 +47,10 @@ afterEach(async () => {
 	jest.setSystemTime(NOW);
 });
 
-async function rowsTrigger(events: string[], receiverOptions = {}) {
+async function rowsTrigger(events: string[], receiverOptions = {}, options: IDataObject = {}) {
 	sb.reset();
 	const wf = new TriggerWorkflow(
-		{ events, webhookManagement: 'automatic', options: { output: 'rows' } },
+		{ events, webhookManagement: 'automatic', options: { ...options, output: 'rows' } },
 		{ apiKey: sb.keys.paid, baseUrl: sb.baseUrl },
 		undefined,
 		`wf-rows-${++counter}`,
@@ -214,4 +216,55 @@ test('late: a notification the catch-up runs, or one created more than 5 minutes
 	expect(isLate(notification('2026-10-20T09:56:00Z'), now)).toBe(false);
 	expect(isLate(notification('2026-10-20T09:54:59Z'), now)).toBe(true);
 	expect(isLate(notification('2026-10-20T09:59:59Z', 'catch_up'), now)).toBe(true);
+});
+
+/** Container > Get Many's rows of these containers, in this order. */
+async function getManyRows(ids: string[]): Promise<IDataObject[]> {
+	const listed = await containers.run({ operation: 'getAll', returnAll: true }, { typeVersion: 2 });
+	return ids.map((id) => listed.find((row) => row.id === id)!);
+}
+
+test("a shipment's tracking stopped: a row per container of the shipment, loaded in one request, each saying its costs are no longer known, as Get Many does", async () => {
+	const r = await rowsTrigger(['tracking_request.tracking_stopped']);
+	const f = fixture('past_lfd');
+	const shipment = sb.store.shipments.get(f.shipmentId)!;
+	const before = await getManyRows(shipment.containerIds);
+	expect(before.map((row) => row.costs).join()).not.toMatch(/stopped tracking/);
+	// as a user stops it: Shipment > Stop Tracking (PATCH /shipments/{id}/stop_tracking)
+	const stop = await fetch(`${sb.baseUrl}/shipments/${f.shipmentId}/stop_tracking`, {
+		method: 'PATCH',
+		headers: { Authorization: `Token ${sb.keys.paid}` },
+	});
+	expect(stop.status).toBe(200);
+	sb.clearRequests();
+	await sb.webhooksIdle();
+	await r.idle();
+	// the payload carries the shipment, not its containers: read with them, one request
+	expect(requests()).toEqual([`GET /v2/shipments/${f.shipmentId} containers,pod_terminal`]);
+	expect(rows(r).map((row) => row.id)).toEqual(shipment.containerIds);
+	for (const row of rows(r)) expect(Object.keys(row)).toEqual(ROW_COLUMNS);
+	const without = (row: IDataObject) => ({ ...row, as_of: null });
+	expect(rows(r).map(without)).toEqual((await getManyRows(shipment.containerIds)).map(without));
+	expect(rows(r)[0].costs).toMatch(/stopped tracking/);
+});
+
+test('with a detention tariff, a full out gives the row its return_by, as Get Many with the same tariff does', async () => {
+	const tariffs = {
+		tariff: [{ reference: 'Detention', clock: 'detention', freeDays: 4, rates: '1+: 100' }],
+	};
+	const r = await rowsTrigger(['container.transport.full_out'], {}, { tariffs });
+	const f = fixture('ready_for_pickup');
+	expect(sb.advanceContainer(f.containerId, 1)).toEqual(['container.transport.full_out']);
+	await sb.webhooksIdle();
+	await r.idle();
+	const listed = await containers.run(
+		{ operation: 'getAll', returnAll: true, options: { tariffs } },
+		{ typeVersion: 2 },
+	);
+	const [row] = rows(r);
+	expect(row.return_by).toEqual(expect.any(String));
+	expect({ ...row, as_of: null }).toEqual({
+		...listed.find((item) => item.id === f.containerId)!,
+		as_of: null,
+	});
 });

@@ -54,7 +54,7 @@ function strings(value: unknown): string[] {
 
 const CODE_TYPES = /\.(code|function|functionItem|aiTransform|executeCommand)$/i;
 
-test('fifteen examples, as npm start and the docs list them', () => {
+test('seventeen examples, as npm start and the docs list them', () => {
 	expect(FILES).toEqual([
 		'ai-container-assistant.json',
 		'check-dnd-invoice-pdf.json',
@@ -62,6 +62,8 @@ test('fifteen examples, as npm start and the docs list them', () => {
 		'containers-kept-current-polling.json',
 		'containers-kept-current-sheets.json',
 		'containers-kept-current.json',
+		'crm-hubspot.json',
+		'crm-salesforce.json',
 		'dd-exposure-digest.json',
 		'demurrage-risks-digest.json',
 		'eta-slipped-alert.json',
@@ -157,6 +159,11 @@ test('ids, names, webhook paths and the data table are kept', () => {
 			't49ExBoardSheets',
 			'Terminal49: containers kept current (Google Sheets)',
 		],
+		'crm-hubspot.json': ['t49ExCrmHubspot', 'Terminal49: containers kept current in HubSpot (CRM)'],
+		'crm-salesforce.json': [
+			't49ExCrmSalesforce',
+			'Terminal49: containers kept current in Salesforce (CRM)',
+		],
 		'dd-exposure-digest.json': [
 			't49ExDdExposure',
 			"Terminal49: today's D&D exposure (daily digest)",
@@ -183,6 +190,10 @@ test('ids, names, webhook paths and the data table are kept', () => {
 		't49-example-ai-assistant',
 		't49-example-board',
 		't49-example-board-sheets',
+		't49-example-crm-hubspot',
+		't49-example-crm-hubspot-milestones',
+		't49-example-crm-salesforce',
+		't49-example-crm-salesforce-milestones',
 		't49-example-dnd-invoice-pdf',
 		't49-example-eta-slipped',
 		't49-example-hold-cleared',
@@ -249,6 +260,11 @@ test.each(examples)(
 			// it answers in the chat: the agent is its last step, no credential to set but the model's
 			expect(delivery).toEqual([]);
 			expect(lastNodes(wf).map((node) => node.type)).toEqual(['@n8n/n8n-nodes-langchain.agent']);
+			return;
+		}
+		if (wf.id === 't49ExCrmSalesforce' || wf.id === 't49ExCrmHubspot') {
+			// several CRM steps, each deactivated and named in a note: test/unit/crmExamples.test.ts
+			expect(delivery).toEqual([]);
 			return;
 		}
 		if (wf.id === 't49ExMilestones' || wf.id === 't49ExBoard' || wf.id === 't49ExBoardPolling') {

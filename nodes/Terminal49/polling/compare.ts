@@ -12,6 +12,7 @@ import {
 	encodeTime,
 	feeCodeOf,
 	keyOf,
+	terminalCode,
 	MILESTONES,
 	shipmentFingerprint,
 } from './fingerprint';
@@ -60,6 +61,8 @@ export interface Change {
 	milestoneField?: string;
 	/** The container's status at the previous poll. */
 	statusFrom?: string | null;
+	/** What tells this change from another of the same event without a changeset (the new POD terminal's id). */
+	identity?: string;
 }
 
 export interface TrackedPage {
@@ -97,6 +100,12 @@ function feesBefore(code: string): IDataObject[] {
 export function pageIndex(page: JsonApiDocument): IncludedIndex {
 	return indexIncluded(resourcesOf(page), indexIncluded(page.included));
 }
+
+/** The id of a container's POD terminal, or null. */
+const podTerminalIdOf = (container: ResourceObject): string | null => {
+	const [identifier] = identifiersOf(container, 'pod_terminal');
+	return identifier ? String(identifier.id) : null;
+};
 
 /** The changes of one container since its previous fingerprint. */
 function containerChanges(
@@ -190,6 +199,11 @@ function containerChanges(
 			changeset: { pickup_appointment_at: [before.appointment, a.pickup_appointment_at ?? null] },
 		});
 	}
+	// the POD terminal moved: known only when both sides have one (a state older than the code has none)
+	const terminalId = podTerminalIdOf(container);
+	if (before.terminal !== '' && terminalId && terminalCode(terminalId) !== before.terminal) {
+		changes.push({ ...base, event: 'container.pod_terminal_changed', identity: terminalId });
+	}
 	if (feeCodeOf(a) !== before.fees) {
 		updated.fees_at_pod_terminal = [feesBefore(before.fees), a.fees_at_pod_terminal ?? []];
 	}
@@ -259,7 +273,10 @@ export function compare(
 				if (!container) continue;
 				containerCount++;
 				const cKey = keyOf(String(container.id));
-				const fingerprint = containerFingerprint(attributesOf(container));
+				const fingerprint = containerFingerprint(
+					attributesOf(container),
+					podTerminalIdOf(container),
+				);
 				c[cKey] = fingerprint;
 				if (baseline) continue;
 				const previousFp = before.c[cKey] as string | undefined;

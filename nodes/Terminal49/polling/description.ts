@@ -19,6 +19,7 @@ export const POLLED_EVENTS: string[] = [
 	'shipment.estimated.arrival',
 	'container.created',
 	'container.updated',
+	'container.pod_terminal_changed',
 	'container.transport.available',
 	'container.transport.not_available',
 	'container.pickup_lfd.changed',

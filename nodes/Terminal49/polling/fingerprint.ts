@@ -9,12 +9,13 @@ import { lfdValues } from '../domain/deadlines';
  * record. It keeps what the comparison needs to name a change with its old value (holds by name, LFDs,
  * appointment, ETA) and only a bit or a short hash for the rest (milestones reached, fees).
  *
- * Container: `status~flags~holds~lfdLine~lfdTerminal~lfdRail~pickupLfd~appointment~fees`, trailing empty
- * fields dropped. Times are epoch seconds in base 36 (6 characters), a date-only value `d` + days; the
- * combined `pickup_lfd` is `l`, `t` or `r` when it is the line's, terminal's or rail's LFD. The LFDs are read
- * by the one rule (deadlines.ts lfdValues): where Terminal49 selects the LFD, `pickupLfd` is the one it
- * selected and line and terminal are `pod.line` and `pod.facility`. A typical
- * container costs 8 (key) + 2 to 40 (fingerprint) + 6 (JSON quotes, colon, comma) bytes.
+ * Container: `status~flags~holds~lfdLine~lfdTerminal~lfdRail~pickupLfd~appointment~fees~terminal`, trailing
+ * empty fields dropped; `terminal` a 4-character hash of its POD terminal's id, absent when it has none (and in a
+ * state written before it was kept: then not known, so not a change). Times are epoch seconds in base 36
+ * (6 characters), a date-only value `d` + days; the combined `pickup_lfd` is `l`, `t` or `r` when it is the
+ * line's, terminal's or rail's LFD. The LFDs are read by the one rule (deadlines.ts lfdValues): where Terminal49
+ * selects the LFD, `pickupLfd` is the one it selected and line and terminal are `pod.line` and `pod.facility`.
+ * A typical container costs 8 (key) + 2 to 50 (fingerprint) + 6 (JSON quotes, colon, comma) bytes.
  */
 
 /** Container milestone timestamps and the `container.transport.*` event each one reaching means. */
@@ -87,6 +88,11 @@ export function activeHolds(holds: unknown): string[] {
 		.sort();
 }
 
+/** A POD terminal's id in a fingerprint: 4 characters of its SHA-1; `''` for none. */
+export function terminalCode(terminalId: string | null | undefined): string {
+	return terminalId ? createHash('sha1').update(terminalId).digest('base64url').slice(0, 4) : '';
+}
+
 /** What a container fingerprint holds, decoded. */
 export interface ContainerState {
 	status: string | null;
@@ -97,10 +103,15 @@ export interface ContainerState {
 	appointment: string | null;
 	/** `''`: no fees; else whether fees (not only a total) are listed, and their hash. */
 	fees: string;
+	/** The POD terminal's code (terminalCode); `''` none or not known (a state written before it was kept). */
+	terminal: string;
 }
 
-/** The fingerprint of a container (its attributes as the API sends them). */
-export function containerFingerprint(container: IDataObject): string {
+/** The fingerprint of a container (its attributes as the API sends them, and its POD terminal's id). */
+export function containerFingerprint(
+	container: IDataObject,
+	podTerminalId?: string | null,
+): string {
 	const statusIndex = CONTAINER_STATUSES.indexOf(container.current_status as never);
 	const status =
 		statusIndex >= 0
@@ -138,6 +149,7 @@ export function containerFingerprint(container: IDataObject): string {
 		pickup,
 		encodeTime(container.pickup_appointment_at),
 		feeCode(container.fees_at_pod_terminal),
+		terminalCode(podTerminalId),
 	];
 	while (fields.length > 2 && fields[fields.length - 1] === '') fields.pop();
 	return fields.join('~');
@@ -154,6 +166,7 @@ export function decodeContainer(fingerprint: string): ContainerState {
 		pickup = '',
 		appointment,
 		fees = '',
+		podTerminal = '',
 	] = fingerprint.split('~');
 	const flags = parseInt(flagText, 36) || 0;
 	const lfd = { line: decodeTime(line), terminal: decodeTime(terminal), rail: decodeTime(rail) };
@@ -177,6 +190,7 @@ export function decodeContainer(fingerprint: string): ContainerState {
 		lfd: { ...lfd, pickup: pickupLfd },
 		appointment: decodeTime(appointment),
 		fees,
+		terminal: podTerminal,
 	};
 }
 

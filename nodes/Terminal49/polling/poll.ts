@@ -22,7 +22,7 @@ import { triggerItem } from '../views/triggerItem';
 import type { Change, PollState } from './compare';
 import { compare, pageIndex, STATE_VERSION } from './compare';
 import { keyOf, MILESTONES } from './fingerprint';
-import { rowChanges } from './rows';
+import { rowChanges, shipmentsNotRead } from './rows';
 
 /**
  * The polling trigger's poll (n8n calls it on the node's schedule): read, compare, and only then write the
@@ -105,6 +105,19 @@ function milestoneEvent(field: string, container: IDataObject, shipment: IDataOb
 	} as IDataObject;
 }
 
+/** The changes Output "Container Rows" makes rows of (rows.ts), with the shipments the poll did not read read now. */
+async function containerRows(
+	ctx: IPollFunctions,
+	changes: Change[],
+	pages: JsonApiDocument[],
+): Promise<Change[]> {
+	const t49 = terminal49(ctx);
+	const more: JsonApiDocument[] = [];
+	for (const id of shipmentsNotRead(changes, pages))
+		more.push(await t49.shipments.document(id, ['containers', 'pod_terminal']));
+	return rowChanges(changes, [...pages, ...more]);
+}
+
 /** The trigger item of a change (views/triggerItem.ts), as the Terminal49 Trigger gives one of a delivery. */
 export function itemOf(change: Change, nowIso: string, insights: InsightOptions = {}): TriggerItem {
 	const shipment = flatShipment(change.shipment);
@@ -128,7 +141,11 @@ export function itemOf(change: Change, nowIso: string, insights: InsightOptions 
 	return triggerItem({
 		event: change.event,
 		// stable per change: the same change never gets two ids
-		notificationId: `poll_${keyOf(`${String(reference?.id)}|${change.event}|${JSON.stringify(newSides)}`)}`,
+		notificationId: `poll_${keyOf(
+			[String(reference?.id), change.event, JSON.stringify(newSides), change.identity]
+				.filter((part) => part !== undefined)
+				.join('|'),
+		)}`,
 		createdAt: nowIso,
 		deliveryStatus: null,
 		webhookId: null,
@@ -217,12 +234,14 @@ export async function runPoll(ctx: IPollFunctions, now = new Date()): Promise<Po
 		const admitted = result.changes
 			.map((change) => ({ change, item: itemOf(change, nowIso, insights) }))
 			.filter(({ item }) => admit(item));
-		// Container Rows: one row a container, from what this poll read (rows.ts); otherwise the items admitted
+		// Container Rows: one row a container, from what this poll read (rows.ts), and the shipments whose
+		// tracking stopped (no longer among the tracked ones) read with their containers; otherwise the items admitted
 		const emitted = rows
-			? rowChanges(
+			? await containerRows(
+					ctx,
 					admitted.map(({ change }) => change),
 					pages,
-				).map((change) => itemOf(change, nowIso, insights))
+				).then((changes) => changes.map((change) => itemOf(change, nowIso, insights)))
 			: admitted.map(({ item }) => item);
 		const items = (await Promise.all(emitted.map(shape))).flat();
 		// Everything was read and compared: now the new state, all at once.

@@ -4,8 +4,23 @@ import type { Change } from './compare';
 import { pageIndex } from './compare';
 
 /**
+ * The shipments a change of this poll is about that the poll did not read: a shipment whose tracking stopped is
+ * no longer among the tracked ones, yet its containers' rows change (their costs are no longer known). Their ids,
+ * each once, to be read with their containers and POD terminal before the rows are made.
+ */
+export function shipmentsNotRead(changes: Change[], pages: JsonApiDocument[]): string[] {
+	const read = new Set(pages.flatMap((page) => resourcesOf(page).map((s) => String(s.id))));
+	const ids = changes
+		.filter((change) => !change.container && change.shipment)
+		.map((change) => String(change.shipment!.id))
+		.filter((id) => !read.has(id));
+	return [...new Set(ids)];
+}
+
+/**
  * Output "Container Rows" of the polling trigger: one row per container a change of this poll is about (a
- * container's change, every container of a shipment whose ETA moved or whose tracking request succeeded),
+ * container's change, every container of a shipment whose ETA moved, whose tracking request succeeded or whose
+ * tracking stopped),
  * once per poll however many of its changes were found, each built from what the poll read: every tracked
  * shipment with its containers and POD terminal, so the row has the columns and values of Container > Get
  * Many's. Returns one change a container, in the order the poll found them, to be made into its row.

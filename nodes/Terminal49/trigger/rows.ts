@@ -18,14 +18,22 @@ import { containerIdOf, referenceIdentifier } from './payload';
  *   carries the container as it was when it was created: its row would put an older state over a newer one in a
  *   sheet that cannot compare `as_of` (Google Sheets' Append or Update). Loaded, its row is the container as it
  *   is now.
- * - An event about a shipment (Shipment ETA Changed, Tracking Request Succeeded) is about each of its containers.
+ * - An event about a shipment (Shipment ETA Changed, Tracking Request Succeeded, Tracking Stopped) is about each of
+ *   its containers.
  */
 
 /** A notification created this long before it runs is late: its containers are loaded as they are now. */
 export const LATE_AFTER_MS = 5 * 60_000;
 
-/** Events about every container of a shipment. */
-const SHIPMENT_EVENTS = new Set(['shipment.estimated.arrival', 'tracking_request.succeeded']);
+/**
+ * Events about every container of a shipment: its ETA moved, its tracking began, or its tracking stopped (the
+ * containers' costs are then not known: Get Many says so, and so must their rows).
+ */
+const SHIPMENT_EVENTS = new Set([
+	'shipment.estimated.arrival',
+	'tracking_request.succeeded',
+	'tracking_request.tracking_stopped',
+]);
 
 /** What to load for a notification's rows: nothing (the payload is whole), its container, or its shipment. */
 export type RowsSource =

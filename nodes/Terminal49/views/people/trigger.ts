@@ -64,10 +64,10 @@ export function triggerSummary(item: Item): Item {
 
 /**
  * Output "Container Rows" of both triggers: one row per container the event is about (a container event's
- * container, every container of a tracking request that succeeded or of a shipment whose ETA moved), exactly the
- * Simplified item of Container > Get Many (containerSummary: the same columns, names and formats), nothing of
- * the event, so that one upsert matched on container_number serves the trigger and a scheduled Get Many alike.
- * None for an event about no container.
+ * container, every container of a tracking request that succeeded, of a shipment whose tracking stopped or whose
+ * ETA moved), exactly the Simplified item of Container > Get Many (containerSummary: the same columns, names and
+ * formats), nothing of the event, so that one upsert matched on container_number serves the trigger and a
+ * scheduled Get Many alike. None for an event about no container.
  */
 export function containerRows(item: Item): Item[] {
 	const shipment = asObject(item.shipment) ?? null;
