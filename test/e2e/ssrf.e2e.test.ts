@@ -6,7 +6,7 @@
  * T49_N8N_SETTINGS=3x).
  */
 import { Terminal49Api } from '../../credentials/Terminal49Api.credentials';
-import { harness, NODE_TYPES, startT49Stack, testCredential } from './helpers';
+import { chain, harness, startT49Stack, testCredential } from './helpers';
 import type { T49Stack } from './helpers';
 
 jest.setTimeout(180_000);
@@ -46,29 +46,11 @@ test("the credential test is refused with n8n's own words, which the credential'
 test('an operation (Account > Get) fails with the refusal, the address and the setting that allows it', async () => {
 	const before = t49.sandbox.requests.length;
 	const workflow = await t49.stack.client.createWorkflow(
-		t49.bind({
-			name: 'SSRF: Account > Get',
-			nodes: [
-				{
-					id: 'start',
-					name: 'Start',
-					type: 'n8n-nodes-base.manualTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {},
-				},
-				{
-					id: 'get',
-					name: 'Account',
-					type: NODE_TYPES.action,
-					typeVersion: 1,
-					position: [220, 0],
-					parameters: { resource: 'account', operation: 'get' },
-				},
-			],
-			connections: { Start: { main: [[{ node: 'Account', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		}),
+		t49.bind(
+			chain('SSRF: Account > Get', [
+				{ name: 'Account', parameters: { resource: 'account', operation: 'get' } },
+			]),
+		),
 	);
 	const execution = await t49.stack.client.runWorkflow(workflow.id, { triggerName: 'Start' });
 	expect(execution.status).toBe('error');
