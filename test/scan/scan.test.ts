@@ -4,9 +4,17 @@
  * scan fails. (The package itself is scanned by `npm test`, source and packed tarball: `npm run scan`.)
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 const FLAWED = join(ROOT, 'test', 'fixtures', 'scan', 'flawed-package');
@@ -88,9 +96,18 @@ test('a copy of the package whose nodes break node-execute-block and hint-max-le
 	];
 	const copy = mkdtempSync(join(tmpdir(), 't49-scan-copy-'));
 	try {
+		// package.json, the credential, the nodes' own files and the files broken: the scan reads each file alone
 		cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
-		for (const folder of ['nodes', 'credentials'])
-			cpSync(join(ROOT, folder), join(copy, folder), { recursive: true });
+		cpSync(join(ROOT, 'credentials'), join(copy, 'credentials'), { recursive: true });
+		cpSync(join(ROOT, 'nodes', 'Terminal49'), join(copy, 'nodes', 'Terminal49'), {
+			recursive: true,
+			filter: (source) =>
+				!statSync(source).isDirectory() || source === join(ROOT, 'nodes', 'Terminal49'),
+		});
+		for (const { file } of breaks) {
+			mkdirSync(dirname(join(copy, file)), { recursive: true });
+			cpSync(join(ROOT, file), join(copy, file));
+		}
 		for (const { file, from, to } of breaks) {
 			const source = readFileSync(join(copy, file), 'utf8');
 			expect(source).toContain(from);
