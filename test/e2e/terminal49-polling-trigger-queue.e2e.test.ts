@@ -74,7 +74,7 @@ describe('Terminal49 Polling Trigger in queue mode: Postgres, 2 webhook processe
 	 * 2.41 does so with it `true` (T49_N8N_SETTINGS=3x or 3x-vm) and runs them on main otherwise. The polling
 	 * trigger's "Fetch Test Event" (its poll in manual mode) and the action node's "Execute workflow" work either way.
 	 */
-	test("manual runs (the polling trigger's test event, an action) run on a worker under 3.x's settings, on main otherwise", async () => {
+	test("manual runs (the polling trigger's test event, an action, Listen for test event) run on a worker under 3.x's settings, on main otherwise", async () => {
 		const { stack } = t49;
 		const onWorkers =
 			harness.settingsEnv(process.env.T49_N8N_SETTINGS, { port: 0 })
@@ -105,8 +105,35 @@ describe('Terminal49 Polling Trigger in queue mode: Postgres, 2 webhook processe
 		const listed = await stack.client.runWorkflow(action.id, { triggerName: 'Start' });
 		expect(listed.status).toBe('success');
 		expect(harness.nodeOutput(listed, 'List')).toHaveLength(5);
+		// the Terminal49 Trigger's "Listen for test event": n8n registers the test webhook (the trigger has the sandbox
+		// send a signed sample to it), main answers it, and the run goes where the other manual runs go
+		const listener = await stack.client.createWorkflow(
+			t49.bind(
+				triggerToNoOp('queue manual: listen for test event', {
+					id: 'trigger',
+					name: 'Terminal49 Trigger',
+					type: NODE_TYPES.trigger,
+					typeVersion: 1,
+					webhookId: 't49-queue-listen',
+					parameters: { events: ['container.updated'], webhookManagement: 'automatic' },
+				}),
+			),
+		);
+		const answer = await stack.client.rest('POST', `/workflows/${listener.id}/run`, {
+			workflowData: await stack.client.getWorkflow(listener.id),
+			triggerToStartFrom: { name: 'Terminal49 Trigger' },
+		});
+		expect(answer).toEqual({ waitingForWebhook: true });
+		const [sample] = await stack.client.waitForExecutions({
+			workflowId: listener.id,
+			count: 1,
+			timeoutMs: 30_000,
+			settleMs: 1_000,
+		});
+		expect([sample.mode, sample.status]).toEqual(['manual', 'success']);
 		await harness.sleep(1000); // a worker's log line is written as it starts the run, read here after it ended
-		expect([ranOnAWorker(String(testEvent.id)), ranOnAWorker(String(listed.id))]).toEqual([
+		expect([testEvent.id, listed.id, sample.id].map((id) => ranOnAWorker(String(id)))).toEqual([
+			onWorkers,
 			onWorkers,
 			onWorkers,
 		]);
