@@ -54,7 +54,7 @@ export class Terminal49Api implements ICredentialType {
 			default: TERMINAL49_DEFAULT_BASE_URL,
 			required: true,
 			description:
-				'Root of the API, ending in /v2. Change it only for a proxy or a local sandbox (for example http://127.0.0.1:4949/v2).',
+				'Root of the API, ending in /v2. Change it only for a proxy or a local sandbox (for example http://127.0.0.1:4949/v2). Where n8n\'s SSRF protection is on (N8N_SSRF_PROTECTION_ENABLED=true), n8n refuses a local or private address ("The request was blocked because it resolves to a restricted IP address") unless its administrator allows it, e.g. N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.1/32.',
 		},
 		{
 			displayName: 'Rate Limit (Requests per Window)',

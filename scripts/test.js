@@ -65,8 +65,28 @@ const LIGHT_E2E = [
 	'test/e2e/terminal49-trigger-sample.e2e.test.ts',
 	'test/e2e/action-node.e2e.test.ts',
 	'test/e2e/ai-agent.e2e.test.ts',
+	// n8n's SSRF protection refusing the sandbox (one lean n8n, about 12 s)
+	'test/e2e/ssrf.e2e.test.ts',
 ];
 const BESIDE_UNIT_E2E = [...WAITING_E2E, ...LIGHT_E2E];
+/**
+ * n8n 3.x's settings on 2.41 (scripts/n8n/env.js settingsEnv: the expression engines, SSRF protection on with 3.0's
+ * block list and the sandbox allowed, manual executions on the workers in queue mode, N8N_WEBHOOK_URL alone), in
+ * slots the suite already has, so they cost no wall time:
+ * - every file beside the unit runs under `3x` (QuickJS, backend and editor): both polling files (polls, single and
+ *   queue mode; manual runs on a worker), the trigger's catch-up, "Listen for test event" with its sample, every
+ *   resource of the action node, the AI agent with the node as its tool, and the SSRF refusal
+ * - in the e2e stage (T49_N8N_SETTINGS_BY_FILE): the examples under `3x` (their expressions in QuickJS), the
+ *   trigger's activation and deliveries and the credential test under `3x-vm` (the backend's vm isolate)
+ * The rest of the e2e stage keeps n8n 2.41's defaults (whose backend engine is `vm` too), and compat.e2e.test.ts
+ * runs 1.123 on its own. docs/development.md ("n8n 3.x settings on 2.41") says why these files.
+ */
+const SETTINGS_BESIDE_UNIT = '3x';
+const SETTINGS_BY_FILE = {
+	'examples.e2e.test.ts': '3x',
+	'terminal49-trigger.e2e.test.ts': '3x-vm',
+	'account-party-roles.e2e.test.ts': '3x-vm',
+};
 const only = process.env.T49_TEST_STAGES ? new Set(process.env.T49_TEST_STAGES.split(',')) : null;
 const wanted = (stage) => !only || only.has(stage);
 
@@ -238,9 +258,9 @@ async function main() {
 			'e2e',
 			BIN('jest'),
 			[...E2E, `--maxWorkers=${BESIDE_UNIT_WORKERS}`, ...BESIDE_UNIT_E2E],
-			{ ...env, T49_PORT_BANDS_FROM: '4' },
+			{ ...env, T49_PORT_BANDS_FROM: '4', T49_N8N_SETTINGS: SETTINGS_BESIDE_UNIT },
 			'e2e-beside.log',
-			'e2e (beside the unit runs)',
+			`e2e (beside the unit runs; settings ${SETTINGS_BESIDE_UNIT})`,
 		);
 
 	// the two unit runs side by side: each waits on its sandboxes and rate windows about half its time
@@ -259,7 +279,17 @@ async function main() {
 		}
 	}
 	const rest = besideUnit ? ['--testPathIgnorePatterns', ...BESIDE_UNIT_E2E] : [];
-	await stage('e2e', BIN('jest'), [...E2E, ...rest], env);
+	await stage(
+		'e2e',
+		BIN('jest'),
+		[...E2E, ...rest],
+		{
+			...env,
+			T49_N8N_SETTINGS_BY_FILE: JSON.stringify(SETTINGS_BY_FILE),
+		},
+		undefined,
+		`e2e (${Object.keys(SETTINGS_BY_FILE).length} files with 3.x's settings)`,
+	);
 	await beside;
 	table();
 }

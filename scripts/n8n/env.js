@@ -35,6 +35,39 @@ const MODULES_1X = [
 	'breaking-changes',
 ];
 
+/**
+ * n8n 3.0's default SSRF block list, on 2.41: 2.41's built-in list (`default`) and what 3.0 adds to it, the shared
+ * address space and the IPv6 transition ranges (n8n 2.41.1's own v3 breaking-change rule,
+ * `modules/breaking-changes/rules/v3/ssrf-default-blocked-ranges.rule.js`; docs.n8n.io, 3.0 breaking changes).
+ */
+const SSRF_BLOCKED_IP_RANGES_3_0 = 'default,::/128,100.64.0.0/10,2002::/16,64:ff9b::/96';
+
+/**
+ * The settings n8n 3.x runs with that 2.41 can switch on already (T49_N8N_SETTINGS, line 2 only):
+ * - `3x`: expressions in the QuickJS isolate, backend and editor (3.5's editor default); `3x-vm`: the backend's
+ *   `vm` isolate (2.41's and 3.x's backend default) with the editor's QuickJS
+ * - SSRF protection on, with 3.0's block list and the documented allowance for a Base URL on loopback (the
+ *   sandbox): N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.1/32 (SSRF protection stays opt-in in 3.x: see docs/install.md)
+ * - queue mode: manual executions on the workers (3.0 removes OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS and always
+ *   does this)
+ * - the webhook base URL only under its new name, N8N_WEBHOOK_URL (WEBHOOK_URL is deprecated in 2.41)
+ * Unset (or `2x`): n8n's own defaults. A file that tests a setting itself passes it in `extra`, which wins.
+ */
+function settingsEnv(settings, { port }) {
+	if (!settings || settings === '2x') return {};
+	if (settings !== '3x' && settings !== '3x-vm')
+		throw new Error(`T49_N8N_SETTINGS must be 2x, 3x or 3x-vm, not "${settings}"`);
+	return {
+		N8N_EXPRESSION_ENGINE: settings === '3x-vm' ? 'vm' : 'quickjs',
+		N8N_EXPRESSION_ENGINE_FRONTEND: 'quickjs',
+		N8N_SSRF_PROTECTION_ENABLED: 'true',
+		N8N_SSRF_BLOCKED_IP_RANGES: SSRF_BLOCKED_IP_RANGES_3_0,
+		N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32',
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+		N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+	};
+}
+
 /** The install of n8n line `line` ('2': 2.41, '1': 1.123; default: T49_N8N_LINE or 2). */
 function hostOf(line) {
 	return paths.HOSTS[line || paths.DEFAULT_LINE];
@@ -50,8 +83,11 @@ function n8nEnv({
 	logLevel = 'info',
 	extra = {},
 	line,
+	settings = process.env.T49_N8N_SETTINGS,
 }) {
 	const host = hostOf(line);
+	// 1.123 has none of 3.x's settings (nor N8N_WEBHOOK_URL): it runs with its own
+	const newer = host.line === '1' ? {} : settingsEnv(settings, { port });
 	const env = {
 		...process.env,
 		PATH: `${path.join(host.nodeDir, 'bin')}:${process.env.PATH}`,
@@ -92,8 +128,14 @@ function n8nEnv({
 		NODE_ENV: 'production',
 		// the npm config of this machine points nodedir at Node 20 headers; never let n8n's npm use it
 		npm_config_nodedir: host.nodeDir,
+		...newer,
 		...extra,
 	};
+	// under 3.x's settings, a webhook address a stack gives (its proxy, an outage gate) goes by the new name alone
+	if (newer.N8N_WEBHOOK_URL) {
+		env.N8N_WEBHOOK_URL = extra.N8N_WEBHOOK_URL ?? extra.WEBHOOK_URL ?? newer.N8N_WEBHOOK_URL;
+		delete env.WEBHOOK_URL;
+	}
 	if (brokerPort) env.N8N_RUNNERS_BROKER_PORT = String(brokerPort);
 	if (queue) {
 		env.EXECUTIONS_MODE = 'queue';
@@ -131,4 +173,4 @@ function n8nCommand(args, line) {
 	return [host.node, [host.n8nBin, ...args]];
 }
 
-module.exports = { hostOf, n8nEnv, leanEnv, n8nCommand };
+module.exports = { hostOf, n8nEnv, leanEnv, n8nCommand, settingsEnv, SSRF_BLOCKED_IP_RANGES_3_0 };

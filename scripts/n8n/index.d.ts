@@ -297,7 +297,17 @@ export function n8nEnv(o: {
 	queue?: boolean;
 	logLevel?: string;
 	extra?: Record<string, string>;
+	line?: '1' | '2';
+	/** n8n 3.x's settings on 2.41 (default: T49_N8N_SETTINGS): '2x' (n8n's defaults), '3x' or '3x-vm'. */
+	settings?: string;
 }): NodeJS.ProcessEnv;
+/** The environment of 3.x's settings on 2.41 (`settings`: '2x' gives none), for an n8n on `port`. */
+export function settingsEnv(
+	settings: string | undefined,
+	o: { port: number },
+): Record<string, string>;
+/** n8n 3.0's default SSRF block list, written for 2.41's N8N_SSRF_BLOCKED_IP_RANGES. */
+export const SSRF_BLOCKED_IP_RANGES_3_0: string;
 /** The environment that leaves out the editor (`editor: false`) and the Code-node runner (`codeNodes: false`). */
 export function leanEnv(o?: { editor?: boolean; codeNodes?: boolean }): Record<string, string>;
 export function startRedis(o?: {

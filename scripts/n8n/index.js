@@ -20,7 +20,7 @@ const { startPostgres } = require('./postgres');
 const { startProxy } = require('./proxy');
 const { ensureN8n, buildAndPack, packPackage } = require('./install');
 const { createUserFolder, installPackedPackage, installPackageDir } = require('./user-folder');
-const { n8nEnv, leanEnv } = require('./env');
+const { n8nEnv, leanEnv, settingsEnv, SSRF_BLOCKED_IP_RANGES_3_0 } = require('./env');
 const { startRedis, startN8nProcess, startSandboxProcess } = require('./processes');
 const { startStack } = require('./stack');
 const { runN8nCli, runWorkflowOnce, parseExecuteOutput } = require('./cli');
@@ -36,6 +36,8 @@ module.exports = {
 	installPackageDir,
 	n8nEnv,
 	leanEnv,
+	settingsEnv,
+	SSRF_BLOCKED_IP_RANGES_3_0,
 	startRedis,
 	startPostgres,
 	startProxy,

@@ -12,6 +12,10 @@
  * true` it forwards every request and lets the backend run it, but answers the caller 502 whatever the backend
  * said: an answer lost on its way back (the caller cannot tell that the request arrived).
  *
+ * With `mainBackend`, every path but production webhooks (`/webhook/…`) goes to main instead, as n8n's queue-mode
+ * docs have a load balancer route: test webhooks (`/webhook-test/…`) reach main, the one process that serves them,
+ * when n8n gives them the proxy's address (N8N_WEBHOOK_URL sets it for both).
+ *
  *   const proxy = await startProxy({ backends: ['http://127.0.0.1:5679', 'http://127.0.0.1:5680'] });
  *   proxy.url        // http://127.0.0.1:<port>
  *   proxy.counts     // requests forwarded per backend
@@ -32,7 +36,7 @@ const HOP = new Set([
 	'trailer',
 ]);
 
-async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader }) {
+async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader, mainBackend }) {
 	let next = 0;
 	const counts = backends.map(() => 0);
 	// `timeout` makes Node close an idle socket a second before the backend would (n8n answers `Keep-Alive:
@@ -54,14 +58,17 @@ async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader }
 	}
 
 	function forward(req, res, body, tried) {
-		const i = pick(req, tried);
-		const target = new URL(req.url, backends[i]);
+		// as n8n's queue-mode docs route a load balancer: production webhooks (/webhook/) to the webhook processes,
+		// every other path (test webhooks, /webhook-test/, which only main serves) to main
+		const toMain = mainBackend && !req.url.startsWith('/webhook/');
+		const i = toMain ? -1 : pick(req, tried);
+		const target = new URL(req.url, toMain ? mainBackend : backends[i]);
 		const headers = {};
 		for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k)) headers[k] = v;
 		headers['content-length'] = String(body.length);
 		headers['x-forwarded-for'] = req.socket.remoteAddress || '';
 		const up = http.request(target, { method: req.method, headers, agent }, (upRes) => {
-			counts[i]++;
+			if (!toMain) counts[i]++;
 			if (state.loseAnswers) {
 				state.lost++;
 				upRes.resume();
@@ -71,13 +78,18 @@ async function startProxy({ backends, port = 0, host = '127.0.0.1', hashHeader }
 			}
 			const out = {};
 			for (const [k, v] of Object.entries(upRes.headers)) if (!HOP.has(k)) out[k] = v;
-			out['x-t49-backend'] = String(i);
+			out['x-t49-backend'] = toMain ? 'main' : String(i);
 			res.writeHead(upRes.statusCode || 502, out);
 			upRes.pipe(res);
 		});
 		up.on('error', (error) => {
 			// connection refused/reset before an answer: try the other backend(s) once each
-			if (!res.headersSent && tried + 1 < backends.length && error.code === 'ECONNREFUSED') {
+			if (
+				!toMain &&
+				!res.headersSent &&
+				tried + 1 < backends.length &&
+				error.code === 'ECONNREFUSED'
+			) {
 				forward(req, res, body, tried + 1);
 				return;
 			}

@@ -207,6 +207,7 @@ async function startServices(run) {
 		port: o.webhookPort || 0,
 		backends: webhookPorts.map((p) => `http://127.0.0.1:${p}`),
 		hashHeader: o.webhookRouting === 'signature' ? 'x-t49-webhook-signature' : undefined,
+		mainBackend: `http://127.0.0.1:${run.port}`,
 	});
 	stoppers.push(() => stack.proxy.stop());
 	log(`webhook proxy on ${stack.proxy.url} → ${webhookPorts.map((p) => `:${p}`).join(', ')}`);

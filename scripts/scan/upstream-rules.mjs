@@ -11,8 +11,19 @@
 //   icon-contrast             every SVG icon reaches WCAG contrast 1.5:1 on its theme's background
 //                             (light: #ffffff; dark: #2b2b2b, n8n's --color--neutral-850)
 //   require-continue-on-fail  an execute() method calls this.continueOnFail() in its own body
+//   ...and the newer ones read on 2026-12-07, each with its commit: upstream-rules-newer.mjs
 import fs from 'node:fs';
 import path from 'node:path';
+
+import {
+	classProperty,
+	implementsInterface,
+	isTopLevelObject,
+	keyName,
+	propertyOf,
+	stringOf,
+} from './ast.mjs';
+import { newerRules } from './upstream-rules-newer.mjs';
 
 const KNOWN_CATEGORIES = new Set([
 	'AI',
@@ -56,41 +67,6 @@ const KNOWN_SUBCATEGORIES = new Set([
 ]);
 export const MIN_ICON_CONTRAST = 1.5;
 const BACKGROUNDS = { light: '#ffffff', dark: '#2b2b2b' };
-
-// ---- AST helpers ----------------------------------------------------------------------------------
-
-const keyName = (property) =>
-	property.key?.type === 'Identifier'
-		? property.key.name
-		: typeof property.key?.value === 'string'
-			? property.key.value
-			: null;
-const propertyOf = (object, name) =>
-	object?.type === 'ObjectExpression'
-		? (object.properties.find((p) => p.type === 'Property' && keyName(p) === name) ?? null)
-		: null;
-const stringOf = (node) =>
-	node?.type === 'Literal' && typeof node.value === 'string'
-		? node.value
-		: node?.type === 'TemplateLiteral' && node.expressions.length === 0
-			? node.quasis[0].value.cooked
-			: null;
-const isTopLevelObject = (node) =>
-	node.parent?.type === 'ExpressionStatement' || node.parent?.type === 'Program';
-
-/** `class X implements INodeType` (or ICredentialType for credentials). */
-function implementsInterface(classNode, name) {
-	return (classNode.implements ?? []).some(
-		(clause) => clause.expression?.type === 'Identifier' && clause.expression.name === name,
-	);
-}
-const classProperty = (classNode, name) =>
-	classNode.body.body.find(
-		(member) =>
-			member.type === 'PropertyDefinition' &&
-			member.key?.type === 'Identifier' &&
-			member.key.name === name,
-	) ?? null;
 
 // ---- require-mit-license ------------------------------------------------------------------------------
 
@@ -404,6 +380,7 @@ export const upstreamRules = {
 		'no-ai-codex-category': noAiCodexCategory,
 		'icon-contrast': iconContrastRule,
 		'require-continue-on-fail': requireContinueOnFail,
+		...newerRules,
 	},
 };
 

@@ -8,6 +8,7 @@
  */
 import {
 	bindCredential,
+	chain,
 	testCredential,
 	harness,
 	NODE_TYPES,
@@ -19,35 +20,6 @@ import type { Execution, T49Stack, WorkflowJson } from './helpers';
 jest.setTimeout(240_000);
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-
-/** Manual Trigger → one Terminal49 node per step, in a chain. */
-function chain(name: string, steps: Array<{ name: string; parameters: Record<string, unknown> }>) {
-	const nodes: Array<Record<string, unknown>> = [
-		{
-			id: 'start',
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-	];
-	const connections: Record<string, unknown> = {};
-	let previous = 'Start';
-	steps.forEach((step, i) => {
-		nodes.push({
-			id: `n${i}`,
-			name: step.name,
-			type: NODE_TYPES.action,
-			typeVersion: 1,
-			position: [220 * (i + 1), 0],
-			parameters: step.parameters,
-		});
-		connections[previous] = { main: [[{ node: step.name, type: 'main', index: 0 }]] };
-		previous = step.name;
-	});
-	return { name, nodes, connections, settings: { executionOrder: 'v1' } } as WorkflowJson;
-}
 
 function output(execution: Execution, node: string): any[] {
 	const items = harness.nodeOutput(execution, node);

@@ -13,6 +13,46 @@ export { harness };
 export type { Execution, Stack, WorkflowJson } from '../../scripts/n8n';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * n8n 3.x's settings for this file's n8n (scripts/n8n/env.js settingsEnv, read from T49_N8N_SETTINGS when each n8n
+ * starts): T49_N8N_SETTINGS_BY_FILE (scripts/test.js) names the files of a jest run that take other settings than
+ * the run's (file name -> settings). Jest gives each test file a process.env of its own.
+ */
+const SETTINGS_BY_FILE: Record<string, string> = JSON.parse(
+	process.env.T49_N8N_SETTINGS_BY_FILE || '{}',
+);
+const THIS_FILE = path.basename(expect.getState().testPath ?? '');
+if (SETTINGS_BY_FILE[THIS_FILE]) process.env.T49_N8N_SETTINGS = SETTINGS_BY_FILE[THIS_FILE];
+
+/**
+ * The settings every n8n process of a stack started with, read back from the process (/proc/<pid>/environ): under
+ * 3.x's settings (`3x`, `3x-vm`) each has them, and no WEBHOOK_URL. A run meant to be under them that is not fails
+ * here instead of passing on the defaults. (n8n serves GET /rest/settings, which names the editor's engine, only with
+ * the editor, which most stacks leave out.)
+ */
+function checkSettings(stack: harness.Stack, line: '1' | '2' | undefined) {
+	const wanted = harness.settingsEnv(process.env.T49_N8N_SETTINGS, { port: 0 });
+	if (Object.keys(wanted).length === 0 || (line ?? harness.paths.DEFAULT_LINE) === '1') return;
+	for (const n8n of [stack.main, ...stack.workers, ...stack.webhooks]) {
+		const env = Object.fromEntries(
+			fs
+				.readFileSync(`/proc/${n8n.proc.pid}/environ`, 'utf8')
+				.split('\0')
+				.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+		);
+		const missing = Object.keys(wanted).filter(
+			(key) =>
+				!(key in env) ||
+				(key !== 'N8N_WEBHOOK_URL' && env[key] !== wanted[key] && !key.startsWith('N8N_SSRF')),
+		);
+		if (missing.length > 0 || 'WEBHOOK_URL' in env)
+			throw new Error(
+				`n8n ${n8n.name} was to run with 3.x's settings (${process.env.T49_N8N_SETTINGS}) but lacks ${missing.join(', ') || 'nothing'}${'WEBHOOK_URL' in env ? ' and has WEBHOOK_URL' : ''}`,
+			);
+	}
+}
+
 export const NODE_TYPES = {
 	action: 'n8n-nodes-terminal49.terminal49',
 	trigger: 'n8n-nodes-terminal49.terminal49Trigger',
@@ -143,6 +183,7 @@ export async function startT49Stack(
 			editor: o.editor ?? LEAN.editor,
 			codeNodes: o.codeNodes ?? LEAN.codeNodes,
 		});
+		checkSettings(stack, o.line);
 		const created = await stack.client.createCredential({
 			name: CREDENTIAL_NAME,
 			type: NODE_TYPES.credential,
@@ -183,6 +224,38 @@ export async function testCredential(
 			data: { apiKey, baseUrl: t49.sandbox.baseUrl },
 		},
 	});
+}
+
+/** Manual Trigger → one Terminal49 node per step, in a chain. */
+export function chain(
+	name: string,
+	steps: Array<{ name: string; parameters: Record<string, unknown> }>,
+) {
+	const nodes: Array<Record<string, unknown>> = [
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+	];
+	const connections: Record<string, unknown> = {};
+	let previous = 'Start';
+	steps.forEach((step, i) => {
+		nodes.push({
+			id: `n${i}`,
+			name: step.name,
+			type: NODE_TYPES.action,
+			typeVersion: 1,
+			position: [220 * (i + 1), 0],
+			parameters: step.parameters,
+		});
+		connections[previous] = { main: [[{ node: step.name, type: 'main', index: 0 }]] };
+		previous = step.name;
+	});
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } } as harness.WorkflowJson;
 }
 
 /** Point every Terminal49 node (action and trigger) of `workflow` at `credential`. */

@@ -9,7 +9,7 @@
  * stack also proves, first, the queue-mode fact of n8n-webhook-facts.e2e.test.ts with the probe package (where
  * webhook() and the execution run), instead of that file starting a queue stack of its own.
  */
-import { harness, NODE_TYPES, triggerToNoOp } from './helpers';
+import { chain, harness, NODE_TYPES, triggerToNoOp } from './helpers';
 import type { T49Stack } from './helpers';
 import { PROBE_BODY, PROBE_PACKAGE, postToProbe, probeWorkflow } from './probe';
 import { dbExecutions, settled, startedExecution, startQueueStack } from './queueMode';
@@ -67,6 +67,76 @@ describe('Terminal49 Polling Trigger in queue mode: Postgres, 2 webhook processe
 		}
 		expect(stack.logs('worker-1')).toMatch(/n8n worker is now ready|Worker started execution/i);
 		await stack.client.deactivateWorkflow(wf.id);
+	});
+
+	/**
+	 * Manual runs in queue mode: n8n 3.0 always runs them on a worker (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS is gone);
+	 * 2.41 does so with it `true` (T49_N8N_SETTINGS=3x or 3x-vm) and runs them on main otherwise. The polling
+	 * trigger's "Fetch Test Event" (its poll in manual mode) and the action node's "Execute workflow" work either way.
+	 */
+	test("manual runs (the polling trigger's test event, an action, Listen for test event) run on a worker under 3.x's settings, on main otherwise", async () => {
+		const { stack } = t49;
+		const onWorkers =
+			harness.settingsEnv(process.env.T49_N8N_SETTINGS, { port: 0 })
+				.OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS === 'true';
+		const ranOnAWorker = (id: string) =>
+			stack.workers.some((w) => startedExecution(stack.logs(w.name), id));
+		const poller = await stack.client.createWorkflow(
+			t49.bind(
+				triggerToNoOp('queue manual: test event', {
+					id: 'poller',
+					name: 'Poller',
+					type: NODE_TYPES.pollingTrigger,
+					typeVersion: 1,
+					parameters: { events: ['container.updated'] },
+				}),
+			),
+		);
+		const testEvent = await stack.client.runWorkflow(poller.id, { triggerName: 'Poller' });
+		expect(testEvent.status).toBe('success');
+		expect(harness.nodeOutput(testEvent, 'Out')).toHaveLength(1);
+		const action = await stack.client.createWorkflow(
+			t49.bind(
+				chain('queue manual: an action', [
+					{ name: 'List', parameters: { resource: 'container', operation: 'getAll', limit: 5 } },
+				]),
+			),
+		);
+		const listed = await stack.client.runWorkflow(action.id, { triggerName: 'Start' });
+		expect(listed.status).toBe('success');
+		expect(harness.nodeOutput(listed, 'List')).toHaveLength(5);
+		// the Terminal49 Trigger's "Listen for test event": n8n registers the test webhook (the trigger has the sandbox
+		// send a signed sample to it), main answers it, and the run goes where the other manual runs go
+		const listener = await stack.client.createWorkflow(
+			t49.bind(
+				triggerToNoOp('queue manual: listen for test event', {
+					id: 'trigger',
+					name: 'Terminal49 Trigger',
+					type: NODE_TYPES.trigger,
+					typeVersion: 1,
+					webhookId: 't49-queue-listen',
+					parameters: { events: ['container.updated'], webhookManagement: 'automatic' },
+				}),
+			),
+		);
+		const answer = await stack.client.rest('POST', `/workflows/${listener.id}/run`, {
+			workflowData: await stack.client.getWorkflow(listener.id),
+			triggerToStartFrom: { name: 'Terminal49 Trigger' },
+		});
+		expect(answer).toEqual({ waitingForWebhook: true });
+		const [sample] = await stack.client.waitForExecutions({
+			workflowId: listener.id,
+			count: 1,
+			timeoutMs: 30_000,
+			settleMs: 1_000,
+		});
+		expect([sample.mode, sample.status]).toEqual(['manual', 'success']);
+		await harness.sleep(1000); // a worker's log line is written as it starts the run, read here after it ended
+		expect([testEvent.id, listed.id, sample.id].map((id) => ranOnAWorker(String(id)))).toEqual([
+			onWorkers,
+			onWorkers,
+			onWorkers,
+		]);
 	});
 
 	test('the polling trigger: main polls once per interval, workers and webhook processes never; each change runs once on a worker', async () => {

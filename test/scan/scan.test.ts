@@ -4,7 +4,17 @@
  * scan fails. (The package itself is scanned by `npm test`, source and packed tarball: `npm run scan`.)
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import {
+	cpSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 const FLAWED = join(ROOT, 'test', 'fixtures', 'scan', 'flawed-package');
@@ -43,12 +53,76 @@ test('each upstream rule reports on the flawed fixture, and the scan fails', () 
 		'upstream/no-ai-codex-category',
 		'upstream/icon-contrast',
 		'upstream/require-continue-on-fail',
+		// the newer ones (upstream-rules-newer.mjs)
+		'upstream/no-hardcoded-ids',
+		'upstream/node-execute-block',
+		'upstream/no-monorepo',
+		'upstream/node-file-conventions',
+		'upstream/hint-max-length',
+		'upstream/no-duplicate-param-options',
+		'upstream/no-asterisk-in-option-names',
+		'upstream/community-package-json',
+		'upstream/cred-class-name-suffix',
+		'upstream/cred-filename-against-convention',
+		'upstream/no-logic-or-flow-nodes',
+		'upstream/node-class-description-non-core-color',
 	]) {
 		expect(output).toContain(rule);
 	}
 	// the published scanner's own rules run too
 	expect(output).toContain('n8n-nodes-base/community-package-json-license-not-default');
-	expect(output).toMatch(/scan, source leg: \d+ files, 8 finding\(s\), scanner verdict FAILED/);
+	expect(output).toMatch(/scan, source leg: \d+ files, 44 finding\(s\), scanner verdict FAILED/);
+});
+
+/**
+ * A copy of the package (package.json, its nodes and credential) in which a node breaks a newer rule (one break
+ * per rule below): the lint's scan fails on it with exactly those findings, each naming its rule and file. The
+ * package itself passes (npm run lint), so the findings are the breaks'.
+ */
+test('a copy of the package whose nodes break node-execute-block and hint-max-length fails the scan', () => {
+	const breaks = [
+		{
+			rule: 'node-execute-block',
+			file: 'nodes/Terminal49/Terminal49Trigger.node.ts',
+			from: 'error as Error, { itemIndex: i }',
+			to: 'error as Error',
+		},
+		{
+			rule: 'hint-max-length',
+			file: 'nodes/Terminal49/actions/container/getAll.operation.ts',
+			from: "hint: 'Leaves out containers whose terminal data is stale (not checked for 7 days)'",
+			to: "hint: 'Leaves out containers whose terminal data is stale (not checked for 7 days), so it can find fewer than Last Free Day with Exclude Closed'",
+		},
+	];
+	const copy = mkdtempSync(join(tmpdir(), 't49-scan-copy-'));
+	try {
+		// package.json, the credential, the nodes' own files and the files broken: the scan reads each file alone
+		cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+		cpSync(join(ROOT, 'credentials'), join(copy, 'credentials'), { recursive: true });
+		cpSync(join(ROOT, 'nodes', 'Terminal49'), join(copy, 'nodes', 'Terminal49'), {
+			recursive: true,
+			filter: (source) =>
+				!statSync(source).isDirectory() || source === join(ROOT, 'nodes', 'Terminal49'),
+		});
+		for (const { file } of breaks) {
+			mkdirSync(dirname(join(copy, file)), { recursive: true });
+			cpSync(join(ROOT, file), join(copy, file));
+		}
+		for (const { file, from, to } of breaks) {
+			const source = readFileSync(join(copy, file), 'utf8');
+			expect(source).toContain(from);
+			writeFileSync(join(copy, file), source.replace(from, to));
+		}
+		const { status, output } = scan('--source', '--dir', copy);
+		expect(status).toBe(1);
+		for (const { rule, file } of breaks) {
+			expect(output).toContain(`upstream/${rule}`);
+			expect(output).toContain(file);
+		}
+		expect(output).toMatch(/scan, source leg: \d+ files, 2 finding\(s\)/);
+	} finally {
+		rmSync(copy, { recursive: true, force: true });
+	}
 });
 
 test('icon contrast: WCAG ratios as n8n computes them', () => {

@@ -1,6 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { TERMINAL49_DEFAULT_BASE_URL } from '../../../credentials/Terminal49Api.credentials';
 import { withAgentAnswer } from '../errors/agent';
 
 /** One entry of a JSON:API `errors` array as Terminal49 sends it. */
@@ -236,4 +237,86 @@ const NETWORK_PHRASES: Record<string, string> = {
 export function describeNetworkError(code: string): string {
 	// An unknown code stays out of the message (n8n would rewrite it); the description carries it.
 	return NETWORK_PHRASES[code] ?? 'an unexpected network error';
+}
+
+/**
+ * What n8n's SSRF protection refused (n8n 2.12 and later, on with `N8N_SSRF_PROTECTION_ENABLED=true`): the
+ * address or host name, and n8n's own sentence. n8n throws `SsrfBlockedIpError` (an address in the block list)
+ * or `SsrfBlockedHostnameError` (a host name in `N8N_SSRF_BLOCKED_HOSTNAMES`) before anything is sent, wrapped
+ * by its request helper; both carry their target (`ip`, `hostname`) as fields and in `extra`.
+ */
+export interface SsrfRefusal {
+	kind: 'ip' | 'hostname';
+	/** The address or host name n8n refused. */
+	target: string;
+	/** n8n's message, e.g. "The request was blocked because it resolves to a restricted IP address". */
+	said: string;
+}
+
+const SSRF_ERRORS: Record<string, SsrfRefusal['kind']> = {
+	SsrfBlockedIpError: 'ip',
+	SsrfBlockedHostnameError: 'hostname',
+};
+
+/** The SSRF refusal in an error n8n's request helper threw, looked for along its causes; undefined if none. */
+export function ssrfRefusal(error: unknown): SsrfRefusal | undefined {
+	const seen = new Set<unknown>();
+	for (let current = error; current && typeof current === 'object' && !seen.has(current); ) {
+		seen.add(current);
+		const candidate = current as {
+			name?: unknown;
+			message?: unknown;
+			ip?: unknown;
+			hostname?: unknown;
+			extra?: { ip?: unknown; hostname?: unknown };
+			cause?: unknown;
+		};
+		const kind = typeof candidate.name === 'string' ? SSRF_ERRORS[candidate.name] : undefined;
+		if (kind) {
+			const target = kind === 'ip' ? (candidate.ip ?? candidate.extra?.ip) : undefined;
+			const hostname = candidate.hostname ?? candidate.extra?.hostname;
+			return {
+				kind,
+				target: String(target ?? hostname ?? ''),
+				said: typeof candidate.message === 'string' ? candidate.message : '',
+			};
+		}
+		current = candidate.cause;
+	}
+	return undefined;
+}
+
+/** `127.0.0.1` -> `127.0.0.1/32`, `::1` -> `::1/128`: the one address as n8n's allow list takes it. */
+function singleAddressRange(ip: string): string {
+	return `${ip}/${ip.includes(':') ? 128 : 32}`;
+}
+
+/**
+ * The error for a request n8n's SSRF protection refused: that n8n refused it (not the network, not
+ * Terminal49), the address, and the setting that allows it, with n8n's own sentence.
+ */
+export function mapSsrfRefusal(
+	refusal: SsrfRefusal,
+	baseUrl: string,
+	request: Pick<RequestDescription, 'method' | 'path'>,
+): MappedError {
+	const url = new URL(baseUrl);
+	const host = url.hostname.replace(/^\[|\]$/g, '');
+	const where = `${request.method} ${request.path}`;
+	const hostIsAddress = /^[\d.]+$|:/.test(host);
+	const allowance =
+		refusal.kind === 'hostname'
+			? `remove "${refusal.target}" from N8N_SSRF_BLOCKED_HOSTNAMES or add it to N8N_SSRF_ALLOWED_HOSTNAMES`
+			: `add N8N_SSRF_ALLOWED_IP_RANGES=${singleAddressRange(refusal.target)}${
+					hostIsAddress ? '' : ` (or N8N_SSRF_ALLOWED_HOSTNAMES=${host})`
+				}`;
+	const said = refusal.said ? ` n8n said: "${refusal.said}".` : '';
+	return {
+		message:
+			refusal.kind === 'hostname'
+				? `n8n's SSRF protection refused the request to ${url.origin}: the host name ${refusal.target} is blocked`
+				: `n8n's SSRF protection refused the request to ${url.origin}: ${refusal.target} is a restricted address`,
+		description: `n8n itself refused it before anything was sent (its SSRF protection, N8N_SSRF_PROTECTION_ENABLED=true, blocks loopback and private addresses).${said} The credential's Base URL points at ${url.origin}: for the local sandbox or a proxy you run, the n8n administrator can ${allowance} on every n8n process (main, workers, webhook processes) and restart n8n; or set the Base URL to Terminal49's own ${TERMINAL49_DEFAULT_BASE_URL}, a public address the protection lets through. (${where})`,
+		agent: `This n8n's security settings (SSRF protection) do not let it reach the Terminal49 address it is set up with, so nothing can be looked up now; ${SEE_THE_RUN}.`,
+	};
 }

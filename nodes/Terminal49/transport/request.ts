@@ -14,7 +14,13 @@ import type {
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { TERMINAL49_DEFAULT_BASE_URL } from '../../../credentials/Terminal49Api.credentials';
-import { apiError, describeNetworkError, mapHttpError } from './errors';
+import {
+	apiError,
+	describeNetworkError,
+	mapHttpError,
+	mapSsrfRefusal,
+	ssrfRefusal,
+} from './errors';
 import type { RateBucket } from './rateLimiter';
 import {
 	acquireSlot,
@@ -252,6 +258,20 @@ export async function apiRequestFull(
 			)) as typeof response;
 		} catch (error) {
 			slot.settle();
+			// n8n refused the address itself (SSRF protection): nothing was sent, and a retry is refused again.
+			const refusal = ssrfRefusal(error);
+			if (refusal) {
+				this.logger.debug(
+					`Terminal49 ${request.method} ${request.path} refused by n8n's SSRF protection`,
+				);
+				throw apiError(
+					node,
+					undefined,
+					mapSsrfRefusal(refusal, connection.baseUrl, described),
+					undefined,
+					request.itemIndex,
+				);
+			}
 			const code = networkErrorCode(error) ?? 'ERROR';
 			const canRetry =
 				code !== 'ERR_CANCELED' &&

@@ -290,8 +290,8 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to return only urgent containers: not closed, terminal data checked within 7 days, and the last free day (the one Terminal49 selects; on the older service the one of "Deadline to Watch") past, today or within "Imminent Within" days. Sent as open statuses (and LFD dates on the older service); the node checks every container.',
-				hint: 'Leaves out containers whose terminal data is stale (not checked for 7 days), so it can find fewer than Last Free Day (Overdue, Today, Imminent) with Exclude Closed',
+					'Whether to return only urgent containers: not closed, terminal data checked within 7 days, and the last free day (the one Terminal49 selects; on the older service the one of "Deadline to Watch") past, today or within "Imminent Within" days. Sent as open statuses (and LFD dates on the older service); the node checks every container. Leaving out stale terminal data, it can find fewer than Last Free Day (Overdue, Today, Imminent) with Exclude Closed.',
+				hint: 'Leaves out containers whose terminal data is stale (not checked for 7 days)',
 			},
 		],
 	},
