@@ -76,7 +76,7 @@ const BESIDE_UNIT_E2E = [...WAITING_E2E, ...LIGHT_E2E];
  * - every file beside the unit runs under `3x` (QuickJS, backend and editor): both polling files (polls, single and
  *   queue mode; manual runs on a worker), the trigger's catch-up, "Listen for test event" with its sample, every
  *   resource of the action node, the AI agent with the node as its tool, and the SSRF refusal
- * - in the e2e stage (T49_N8N_SETTINGS_BY_FILE): the examples under `3x` (their expressions in QuickJS), the
+ * - in the e2e stage (T49_N8N_SETTINGS_BY_FILE): the examples and the invoice check's under `3x` (their expressions in QuickJS), the
  *   trigger's activation and deliveries and the credential test under `3x-vm` (the backend's vm isolate)
  * The rest of the e2e stage keeps n8n 2.41's defaults (whose backend engine is `vm` too), and compat.e2e.test.ts
  * runs 1.123 on its own. docs/development.md ("n8n 3.x settings on 2.41") says why these files.
@@ -84,6 +84,8 @@ const BESIDE_UNIT_E2E = [...WAITING_E2E, ...LIGHT_E2E];
 const SETTINGS_BESIDE_UNIT = '3x';
 const SETTINGS_BY_FILE = {
 	'examples.e2e.test.ts': '3x',
+	// the invoice check's example (its Merge, Summarize and Digest expressions) in QuickJS
+	'invoices.e2e.test.ts': '3x',
 	'terminal49-trigger.e2e.test.ts': '3x-vm',
 	'account-party-roles.e2e.test.ts': '3x-vm',
 };
