@@ -12,6 +12,7 @@ import { resetRateLimiter } from '../../nodes/Terminal49/transport/rateLimiter';
 import { runnerFor } from '../helpers/actionHarness';
 import { pinDate } from '../helpers/clock';
 import { addDays, between, dayIn } from '../helpers/days';
+import { terminalInvoiceLine } from '../helpers/invoiceLines';
 
 const HOUR = 3_600_000;
 /** A Tuesday; the sandbox's dates are relative to it. */
@@ -83,36 +84,20 @@ function terminalLine(
 	f: Awaited<ReturnType<typeof factsOf>>,
 	overrides: IDataObject = {},
 ): IDataObject {
-	const from = addDays(f.lfd, 1);
-	const days = between(from, f.fullOut);
-	return {
-		invoice_number: 'TRM-1',
-		invoice_date: addDays(f.fullOut, 5),
-		due_date: addDays(f.fullOut, 35),
-		billing_party: 'Example Terminal',
-		bill_of_lading: f.bl,
-		container_number: f.number,
-		port_of_discharge: 'USLAX',
-		charge_type: 'demurrage',
-		free_days: between(f.discharged, f.lfd),
-		free_time_start: f.discharged,
-		free_time_end: f.lfd,
-		availability_date: f.available,
-		charged_from: from,
-		charged_to: f.fullOut,
-		rule: 'Terminal schedule, item 12',
-		rates: '1+: 150',
-		amount: days * 150,
-		currency: 'USD',
-		invoice_total: days * 150,
-		contact: 'billing@terminal.example',
-		dispute_url: 'https://terminal.example/dnd/disputes',
-		dispute_timeframes: '30 days to request; answered within 30 days',
-		basis_of_liability: 'Consignee on the bill of lading',
-		certification_fmc_rules: 'yes',
-		certification_performance: 'yes',
-		...overrides,
-	};
+	return terminalInvoiceLine(
+		{
+			containerNumber: f.number,
+			billOfLading: f.bl,
+			port: 'USLAX',
+			discharged: f.discharged,
+			available: f.available,
+			lfd: f.lfd,
+			chargedFrom: addDays(f.lfd, 1),
+			chargedTo: f.fullOut,
+			invoiceDate: addDays(f.fullOut, 5),
+		},
+		{ due_date: addDays(f.fullOut, 35), ...overrides },
+	);
 }
 
 const ALL = { typeVersion: 3 } as const;

@@ -14,10 +14,7 @@
  * polling trigger sees its tracking request back to `created`), a hold released, a discharge moved to another
  * terminal: after the next poll, with no morning run, its table equals a fresh Get Many.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-
-import { harness, ROOT, startT49Stack } from './helpers';
+import { exampleWorkflow as example, expectSucceeded, harness, startT49Stack } from './helpers';
 import type { Execution, T49Stack, WorkflowJson } from './helpers';
 
 jest.setTimeout(420_000);
@@ -26,18 +23,6 @@ const TABLE = 'terminal49_containers';
 const WEBHOOK_PATH = 't49-example-board/webhook';
 /** A container no one tracks: a row typed in by hand, or left from another account. */
 const STRAY = 'ZZZU0000001';
-
-function example(file: string): WorkflowJson {
-	return JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8'));
-}
-
-function expectSucceeded(executions: Execution[]) {
-	for (const e of executions)
-		if (e.status !== 'success')
-			throw new Error(
-				`execution ${e.id} ended ${e.status}: ${JSON.stringify(harness.runError(e) ?? e).slice(0, 3000)}`,
-			);
-}
 
 describe('Containers kept current (Data Table) in real n8n', () => {
 	let t49: T49Stack;

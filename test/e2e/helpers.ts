@@ -304,3 +304,17 @@ export async function runOnceWithCli(
 		if (!o.userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 }
+
+/** An example workflow of examples/ as the file has it. */
+export function exampleWorkflow(file: string): harness.WorkflowJson {
+	return JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8'));
+}
+
+/** Fails with n8n's error when an execution did not succeed. */
+export function expectSucceeded(executions: harness.Execution[]): void {
+	for (const e of executions)
+		if (e.status !== 'success')
+			throw new Error(
+				`execution ${e.id} ended ${e.status}: ${JSON.stringify(harness.runError(e) ?? e).slice(0, 3000)}`,
+			);
+}
