@@ -4,13 +4,20 @@
  * own: `Expression.initExpressionEngine({ engine: 'quickjs' })` loads the QuickJS runtime with a dynamic import(),
  * which jest's module loader cannot run (test/unit/expressionEngines.test.ts spawns this).
  *
- * stdin: JSON [{ expression, parameters, properties (the node type's), additionalKeys }]; stdout: JSON { engines:
+ * stdin: JSON [{ expression, parameters, properties (the node type's), additionalKeys, inputData (the input items
+ * `$json` reads) }]; stdout: JSON { engines:
  * { legacy: [...], quickjs: [...] }, active } with each case's value (or `{ error }`) under each engine, and the
  * engine n8n-workflow reports active for the second run (`quickjs`).
  */
 const { Expression, Workflow } = require('n8n-workflow');
 
-async function evaluate({ expression, parameters = {}, properties = [], additionalKeys = {} }) {
+async function evaluate({
+	expression,
+	parameters = {},
+	properties = [],
+	additionalKeys = {},
+	inputData = [],
+}) {
 	const node = {
 		id: 'n',
 		name: 'Node',
@@ -35,7 +42,8 @@ async function evaluate({ expression, parameters = {}, properties = [], addition
 				0,
 				0,
 				node.name,
-				[],
+				// the input items `$json` reads (the invoice check's fields)
+				inputData,
 				'manual',
 				additionalKeys,
 			),

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { IDataObject, INodeProperties, INodeParameters } from 'n8n-workflow';
 
 import { Terminal49Api } from '../../credentials/Terminal49Api.credentials';
+import { INVOICE_FIELDS } from '../../nodes/Terminal49/parameters/invoiceFields';
 import { Terminal49 } from '../../nodes/Terminal49/Terminal49.node';
 import { Terminal49PollingTrigger } from '../../nodes/Terminal49/Terminal49PollingTrigger.node';
 import { Terminal49Trigger } from '../../nodes/Terminal49/Terminal49Trigger.node';
@@ -40,6 +41,7 @@ interface Case {
 	parameters?: INodeParameters;
 	properties?: INodeProperties[];
 	additionalKeys?: IDataObject;
+	inputData?: Array<{ json: IDataObject }>;
 }
 
 /**
@@ -74,7 +76,14 @@ test('the expressions the package ships: the subtitles, the webhook answer, the 
 		...expressionsIn(credential.properties, 'credential.properties'),
 		...expressionsIn(credential.test, 'credential.test'),
 	].map(([where]) => where);
-	expect(found).toEqual([
+	// Invoice > Check D&D Invoice: each field's default reads the input column of its name (below)
+	const invoiceDefaults = action.description.properties.flatMap((property, i) =>
+		INVOICE_FIELDS.some((field) => field.name === property.name)
+			? [`action.properties[${i}].default`]
+			: [],
+	);
+	expect(invoiceDefaults).toHaveLength(INVOICE_FIELDS.length);
+	expect(found.filter((where) => !invoiceDefaults.includes(where))).toEqual([
 		'action.subtitle',
 		'trigger.subtitle',
 		'trigger.webhooks[0].responseMode',
@@ -82,6 +91,38 @@ test('the expressions the package ships: the subtitles, the webhook answer, the 
 		'polling.subtitle',
 		'credential.test.request.baseURL',
 	]);
+	expect(found.filter((where) => invoiceDefaults.includes(where))).toEqual(invoiceDefaults);
+});
+
+test("the invoice check's field defaults (`={{ $json.<column> }}`): the column's value, the same under each engine", () => {
+	// a row as a Data Table or a sheet gives it: text, numbers, a null cell; one column missing
+	const row: IDataObject = Object.fromEntries(
+		INVOICE_FIELDS.map((field, i) => [
+			field.column,
+			field.kind === 'number' || field.kind === 'money'
+				? i * 10.5
+				: i % 5 === 0
+					? null
+					: `value ${i}`,
+		]),
+	);
+	delete row.kept_as_of;
+	const { legacy, quickjs } = underEachEngine(
+		INVOICE_FIELDS.map((field) => ({
+			expression: String(action.description.properties.find((p) => p.name === field.name)!.default),
+			inputData: [{ json: row }],
+		})),
+	);
+	expect(quickjs).toEqual(legacy);
+	// each reads its own column; a null cell and a missing column are empty ("not on the invoice")
+	expect(legacy).toEqual(
+		INVOICE_FIELDS.map(
+			(field) => row[field.column] ?? (legacy[INVOICE_FIELDS.indexOf(field)] as unknown),
+		),
+	);
+	for (const [i, field] of INVOICE_FIELDS.entries())
+		if (row[field.column] === null || row[field.column] === undefined)
+			expect([field.column, legacy[i]]).toEqual([field.column, expect.not.stringMatching(/\S/)]);
 });
 
 /** The node type's parameters a case's expression reads, as n8n resolves `$parameter` through them. */
