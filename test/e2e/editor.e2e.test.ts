@@ -224,7 +224,7 @@ describe('the n8n 2.41 editor in a browser', () => {
 			expect(found.map((entry) => entry.name)).toEqual(['Terminal49', 'Terminal49 Polling']);
 			await editor.openEntry('Terminal49');
 			// the panel's count is the node's operations, and the README says that number
-			expect(OPERATION_COUNT).toBe(81);
+			expect(OPERATION_COUNT).toBe(82);
 			expect(await editor.sections()).toContain(`Actions (${OPERATION_COUNT})`);
 			expect(README).toContain(`Its ${OPERATION_COUNT} operations`);
 			expect(README).toContain(`${OPERATION_COUNT} actions`);

@@ -345,6 +345,8 @@ describe('example workflows in real n8n', () => {
 			.sort();
 		expect(files).toEqual([
 			'ai-container-assistant.json',
+			'check-dnd-invoice-pdf.json',
+			'check-dnd-invoices.json',
 			'containers-kept-current-polling.json',
 			'containers-kept-current-sheets.json',
 			'containers-kept-current.json',
