@@ -30,3 +30,7 @@ export const inWords = (value: unknown): string =>
 		: value === undefined || value === null
 			? ''
 			: String(value);
+
+/** An amount in words with its currency where known: `1340.00 USD`. */
+export const moneyText = (amount: number, currency: string | null): string =>
+	`${amount.toFixed(2)}${currency ? ` ${currency}` : ''}`;

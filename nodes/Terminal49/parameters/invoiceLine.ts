@@ -6,6 +6,7 @@ import { invalidInput, normalizeContainerNumber } from '../errors/validation';
 import { INVOICE_FIELDS } from './invoiceFields';
 import type { InvoiceFieldKind } from './invoiceFields';
 import { parseRates } from './tariffs';
+import { readScac } from './valueReaders';
 
 /**
  * Reads one input item's invoice line (invoiceFields.ts) and checks every value before any request: a date
@@ -187,14 +188,15 @@ function chargeType(reader: Reader): InvoiceChargeType | null {
 
 function scac(reader: Reader): string | null {
 	const value = text(reader, 'billingPartyScac');
-	if (value === null) return null;
-	const upper = value.toUpperCase();
-	if (!/^[A-Z]{4}$/.test(upper))
-		field(reader, 'billingPartyScac').fail(
-			'a SCAC is exactly 4 letters, e.g. MAEU',
-			"Give the shipping line's 4-letter SCAC, or leave it empty for a terminal or NVOCC.",
-		);
-	return upper;
+	// the node's one SCAC reader (the filters' and the tariffs' too)
+	return value === null
+		? null
+		: readScac(
+				reader.node,
+				reader.itemIndex,
+				field(reader, 'billingPartyScac').spec.displayName,
+				value,
+			);
 }
 
 function container(reader: Reader): string | null {

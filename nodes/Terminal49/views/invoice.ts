@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { InvoiceResult, LineResult } from '../domain/invoice/check';
 import type { Finding } from '../domain/invoice/types';
+import { moneyText as money } from '../domain/values';
 
 /**
  * What Check D&D Invoice returns: one item per invoice line (its result, and its invoice's verdict and
@@ -9,11 +10,6 @@ import type { Finding } from '../domain/invoice/types';
  * dispute is a plain, factual draft: what the invoice says, what the record shows and where from, the elements
  * not found with their citations. It never calls a charge unlawful or guesses a cause (DND-INVOICES.md section 6).
  */
-
-const money = (amount: number | null | undefined, currency: string | null) =>
-	amount === null || amount === undefined
-		? null
-		: `${amount.toFixed(2)}${currency ? ` ${currency}` : ''}`;
 
 const sums = (byCurrency: Record<string, number>) =>
 	Object.entries(byCurrency)
@@ -146,13 +142,15 @@ export function invoiceLineItem(
 	result: LineResult,
 	invoice: InvoiceResult,
 	position: number,
+	/** The invoice's draft, made once for all its lines (disputeText). */
+	dispute: string | null,
 ): IDataObject {
 	return {
 		...lineFields(result, position),
 		invoice_verdict: invoice.verdict,
 		invoice_amount_in_dispute: invoice.amountInDispute,
 		invoice_amount_in_dispute_text: sums(invoice.amountInDispute) || null,
-		dispute_text: disputeText(invoice),
+		dispute_text: dispute,
 	};
 }
 

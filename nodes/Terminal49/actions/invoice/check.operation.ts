@@ -12,7 +12,7 @@ import { directionProperty, invoiceFieldProperties } from '../../parameters/invo
 import { readInvoiceLine } from '../../parameters/invoiceLine';
 import { readTariffs } from '../../parameters/tariffs';
 import { tariffOptions } from '../../parameters/tariffFields';
-import { invoiceItem, invoiceLineItem } from '../../views/invoice';
+import { disputeText, invoiceItem, invoiceLineItem } from '../../views/invoice';
 import type { BatchResult } from '../batch';
 
 const properties: INodeProperties[] = [
@@ -111,10 +111,11 @@ function itemsOf(invoices: InvoiceResult[], per: 'line' | 'invoice') {
 			json: invoiceItem(invoice),
 			items: invoice.lines.map((result) => result.line.item),
 		}));
-	return invoices.flatMap((invoice) =>
-		invoice.lines.map((result, i) => ({
-			json: invoiceLineItem(result, invoice, i + 1),
+	return invoices.flatMap((invoice) => {
+		const dispute = disputeText(invoice);
+		return invoice.lines.map((result, i) => ({
+			json: invoiceLineItem(result, invoice, i + 1, dispute),
 			items: [result.line.item],
-		})),
-	);
+		}));
+	});
 }

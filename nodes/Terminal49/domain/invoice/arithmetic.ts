@@ -1,7 +1,7 @@
 import { dateOfDayNumber, dayNumber } from '../calendar';
 import { holidayDays, lastFreeDay } from '../freeTime';
 import { chargeForDays } from '../tariffRates';
-import { toCents } from '../values';
+import { moneyText as money, toCents } from '../values';
 import type { Finding, InvoiceLine } from './types';
 
 /**
@@ -10,9 +10,6 @@ import type { Finding, InvoiceLine } from './types';
  * charged date follows that end; its charged dates priced at its tiered rates make its line amount; its lines
  * make its total, in one currency (invoiceArithmetic). Charged days are calendar days.
  */
-
-const money = (amount: number, currency: string | null) =>
-	`${amount.toFixed(2)}${currency ? ` ${currency}` : ''}`;
 
 /** The amount of `days` charged days at the line's own rates; null without rates, or past their last tier. */
 export const billedAt = (line: InvoiceLine, days: number): number | null =>
